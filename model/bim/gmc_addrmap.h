@@ -1,0 +1,69 @@
+/* gmc_addrmap: a DRAM address map as data.
+ *
+ * A map names, for every physical address bit, the DRAM field it feeds
+ * (block offset, column, channel, bank, row) and which bit of that field.
+ * Written MSB first like seed 003 Fig. 4:
+ *     "Row[29:18] Bank[17:15] Col[14:11] Bank[10] Ch[9:8] Col[7:6] Block[5:0]"
+ * Slices of one field concatenate in the order written: the slice written
+ * first (higher address bits) holds the field's higher bits, so above
+ * Bank = {addr[17:15], addr[10]} and Col = {addr[14:11], addr[7:6]}. */
+#ifndef GMC_ADDRMAP_H
+#define GMC_ADDRMAP_H
+#include <stddef.h>
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    GMC_F_BLOCK = 0, GMC_F_COL, GMC_F_CH, GMC_F_BANK, GMC_F_ROW, GMC_F_N
+} gmc_field_t;
+
+#define GMC_ADDRMAP_MAX_SLICES 32
+
+typedef struct {           /* one contiguous run of address bits */
+    uint8_t field;         /* gmc_field_t */
+    uint8_t lsb;           /* lowest address bit of the run */
+    uint8_t len;           /* bits in the run */
+    uint8_t dst;           /* field bit that receives address bit lsb */
+} gmc_addrmap_slice_t;
+
+typedef struct {
+    char     name[32];                /* preset name or "custom" */
+    unsigned width;                   /* address bits, 1..64 */
+    uint8_t  field[64];               /* field[b]: field fed by address bit b */
+    uint8_t  fbit[64];                /* fbit[b]: which bit of that field */
+    unsigned fwidth[GMC_F_N];         /* bits per field */
+    uint64_t fmask[GMC_F_N];          /* address bits belonging to a field */
+    unsigned nslices;
+    gmc_addrmap_slice_t slice[GMC_ADDRMAP_MAX_SLICES];
+} gmc_addrmap_t;
+
+typedef struct { uint64_t f[GMC_F_N]; } gmc_dramaddr_t;   /* indexed by field */
+
+/* Parses a map written as above.  Field names (any case): row, bank, col or
+ * column, ch or channel, block or offset.  Whitespace or commas separate
+ * slices, '#' starts a comment to the end of the line.  Every bit from 0 to
+ * the highest one named must be named exactly once.  On error returns -1 and
+ * writes "src:line: expected ..., found ..." into err. */
+int  gmc_addrmap_parse(const char *text, const char *src, gmc_addrmap_t *m,
+                       char *err, size_t n);
+/* Reads and parses a map file. */
+int  gmc_addrmap_load(const char *path, gmc_addrmap_t *m, char *err, size_t n);
+/* Shipped presets: "gddr5-hynix", "gddr6-rtx2060s".  Returns -1 if unknown. */
+int  gmc_addrmap_preset(const char *name, gmc_addrmap_t *m);
+const char *gmc_addrmap_preset_name(unsigned i);   /* NULL past the end */
+const char *gmc_addrmap_preset_spec(const char *name);
+/* Writes the map back in the text form above (round-trips through parse). */
+void gmc_addrmap_format(const gmc_addrmap_t *m, char *buf, size_t n);
+
+void     gmc_addrmap_decode(const gmc_addrmap_t *m, uint64_t addr,
+                            gmc_dramaddr_t *d);
+uint64_t gmc_addrmap_encode(const gmc_addrmap_t *m, const gmc_dramaddr_t *d);
+
+const char *gmc_field_name(gmc_field_t f);   /* "block", "col", ... */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

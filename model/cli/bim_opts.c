@@ -1,0 +1,240 @@
+#include "bim_opts.h"
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+void bim_sel_defaults(bim_sel_t *s)
+{
+    memset(s, 0, sizeof *s);
+    s->preset = "gddr5-hynix";
+    s->scheme = "base";
+    s->seed = 1;
+}
+
+void bim_sel_usage(FILE *f)
+{
+    fprintf(f,
+        "map (one of):\n"
+        "  --preset NAME      gddr5-hynix (default, seed 003 Fig. 4) or gddr6-rtx2060s\n"
+        "  --map SPEC         e.g. \"Row[29:18] Bank[17:15] Col[14:11] Bank[10] Ch[9:8] Col[7:6] Block[5:0]\"\n"
+        "  --map-file FILE    the same text in a file ('#' comments)\n"
+        "matrix (one of):\n"
+        "  --scheme S         base | pm | rmp | pae | fae | all   (default base)\n"
+        "  --matrix FILE      'width N' then N hex rows, row i = inputs of output bit i\n"
+        "  --seed N           seed of the random schemes (default 1)\n"
+        "  --rmp-bits LIST    rmp: input bits for the channel/bank positions, e.g. 8,9,10,11,15,16\n");
+}
+
+static int need_value(const char *cmd, int argc, char **argv, int *i, const char **v)
+{
+    if (*i + 1 >= argc) {
+        cli_usage_error(cmd, "option %s needs a value", argv[*i]);
+        return -1;
+    }
+    *v = argv[++*i];
+    return 0;
+}
+
+int bim_sel_option(bim_sel_t *s, const char *cmd, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i], *v;
+    const char **slot = NULL;
+    if (!strcmp(a, "--preset"))          slot = &s->preset;
+    else if (!strcmp(a, "--map-file"))   slot = &s->map_file;
+    else if (!strcmp(a, "--map"))        slot = &s->map_spec;
+    else if (!strcmp(a, "--scheme"))     slot = &s->scheme;
+    else if (!strcmp(a, "--matrix"))     slot = &s->matrix_file;
+    else if (!strcmp(a, "--rmp-bits"))   slot = &s->rmp_bits;
+    else if (!strcmp(a, "--seed")) {
+        if (need_value(cmd, argc, argv, i, &v))
+            return -1;
+        if (cli_parse_u64(v, &s->seed)) {
+            cli_usage_error(cmd, "--seed: expected a non-negative integer, found '%s'", v);
+            return -1;
+        }
+        return 1;
+    } else
+        return 0;
+    if (need_value(cmd, argc, argv, i, &v))
+        return -1;
+    *slot = v;
+    return 1;
+}
+
+static int parse_rmp_bits(const char *txt, gmc_scheme_opts_t *o, const char *cmd)
+{
+    const char *p = txt;
+    o->nrmp = 0;
+    while (*p) {
+        char *end;
+        errno = 0;
+        unsigned long b = strtoul(p, &end, 10);
+        if (end == p || errno || b > 63 || o->nrmp == 64) {
+            cli_usage_error(cmd, "--rmp-bits: expected comma-separated bit numbers 0..63, found '%s'", txt);
+            return -1;
+        }
+        o->rmp[o->nrmp++] = (uint8_t)b;
+        p = end;
+        if (*p == ',')
+            p++;
+        else if (*p) {
+            cli_usage_error(cmd, "--rmp-bits: expected ',' between bits, found '%s'", p);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int bim_sel_resolve(bim_sel_t *s, const char *cmd)
+{
+    char err[512];
+    if (s->map_file) {
+        if (gmc_addrmap_load(s->map_file, &s->map, err, sizeof err)) {
+            fprintf(stderr, "gmc %s: %s\n", cmd, err);
+            return 1;
+        }
+    } else if (s->map_spec) {
+        if (gmc_addrmap_parse(s->map_spec, "--map", &s->map, err, sizeof err)) {
+            fprintf(stderr, "gmc %s: %s\n", cmd, err);
+            return 1;
+        }
+    } else if (gmc_addrmap_preset(s->preset, &s->map)) {
+        fprintf(stderr, "gmc %s: unknown preset '%s' (expected one of:", cmd, s->preset);
+        for (unsigned i = 0; gmc_addrmap_preset_name(i); i++)
+            fprintf(stderr, " %s", gmc_addrmap_preset_name(i));
+        fprintf(stderr, ")\n");
+        return 2;
+    }
+    if (s->matrix_file) {
+        if (bim_matrix_load(s->matrix_file, &s->m, err, sizeof err)) {
+            fprintf(stderr, "gmc %s: %s\n", cmd, err);
+            return 1;
+        }
+        if (s->m.n != s->map.width) {
+            fprintf(stderr, "gmc %s: %s: expected width %u (the map's), found %u\n", cmd,
+                    s->matrix_file, s->map.width, s->m.n);
+            return 1;
+        }
+        snprintf(s->label, sizeof s->label, "matrix %s", s->matrix_file);
+        return 0;
+    }
+    gmc_scheme_t sc;
+    if (gmc_scheme_parse(s->scheme, &sc)) {
+        cli_usage_error(cmd, "--scheme: expected base, pm, rmp, pae, fae or all, found '%s'", s->scheme);
+        return 2;
+    }
+    gmc_scheme_opts_t o = {0};
+    if (s->rmp_bits && parse_rmp_bits(s->rmp_bits, &o, cmd))
+        return 2;
+    if (gmc_bim_scheme_make(sc, &s->map, s->seed, &o, &s->m, err, sizeof err)) {
+        fprintf(stderr, "gmc %s: %s\n", cmd, err);
+        return 1;
+    }
+    snprintf(s->label, sizeof s->label, "%s seed %llu", s->scheme, (unsigned long long)s->seed);
+    return 0;
+}
+
+/* ---- matrix files ---- */
+
+static char *skip_ws(char *p)
+{
+    while (*p && isspace((unsigned char)*p))
+        p++;
+    return p;
+}
+
+int bim_matrix_load(const char *path, gmc_gf2_t *m, char *err, size_t n)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, n, "%s: cannot read: %s", path, strerror(errno));
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    unsigned lineno = 0, width = 0, rows = 0;
+    unsigned row_line[64];
+    int rc = -1;
+    memset(m, 0, sizeof *m);
+    while (getline(&line, &cap, f) >= 0) {
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = 0;
+        char *p = skip_ws(line);
+        if (!*p)
+            continue;
+        char *end;
+        if (!width) {
+            if (strncmp(p, "width", 5) || !isspace((unsigned char)p[5])) {
+                snprintf(err, n, "%s:%u: expected 'width N', found '%.20s'", path, lineno, p);
+                goto out;
+            }
+            errno = 0;
+            unsigned long w = strtoul(p + 5, &end, 10);
+            if (errno || end == p + 5 || *skip_ws(end) || w < 1 || w > 64) {
+                snprintf(err, n, "%s:%u: expected a width of 1..64, found '%.20s'", path, lineno,
+                         skip_ws(p + 5));
+                goto out;
+            }
+            width = (unsigned)w;
+            m->n = width;
+            continue;
+        }
+        if (rows == width) {
+            snprintf(err, n, "%s:%u: expected end of file after %u rows, found '%.20s'", path,
+                     lineno, width, p);
+            goto out;
+        }
+        errno = 0;
+        if (*p == '-' || !isxdigit((unsigned char)*p)) {
+            snprintf(err, n, "%s:%u: expected a hex row mask, found '%.20s'", path, lineno, p);
+            goto out;
+        }
+        unsigned long long v = strtoull(p, &end, 16);
+        if (errno || *skip_ws(end)) {
+            snprintf(err, n, "%s:%u: expected a hex row mask of at most 64 bits, found '%.20s'",
+                     path, lineno, p);
+            goto out;
+        }
+        if (v & ~gmc_gf2_mask(width)) {
+            snprintf(err, n, "%s:%u: expected a mask below bit %u (width %u), found 0x%llx", path,
+                     lineno, width, width, v);
+            goto out;
+        }
+        row_line[rows] = lineno;
+        m->row[rows++] = v;
+    }
+    if (!width) {
+        snprintf(err, n, "%s:%u: expected 'width N', found end of file", path, lineno + 1);
+        goto out;
+    }
+    if (rows < width) {
+        snprintf(err, n, "%s:%u: expected %u rows, found %u (file truncated?)", path, lineno + 1,
+                 width, rows);
+        goto out;
+    }
+    int dep = gmc_gf2_first_dependent_row(m);
+    if (dep >= 0) {
+        snprintf(err, n, "%s:%u: expected an invertible matrix, found row %d dependent on the "
+                 "rows above it (rank %u of %u)", path, row_line[dep], dep, gmc_gf2_rank(m), width);
+        goto out;
+    }
+    rc = 0;
+out:
+    free(line);
+    fclose(f);
+    return rc;
+}
+
+void bim_matrix_write(FILE *f, const gmc_gf2_t *m, const char *comment)
+{
+    fprintf(f, "# gmc bim matrix%s%s\n# row i = hex mask of the input bits XORed into output bit i\n",
+            comment ? ": " : "", comment ? comment : "");
+    fprintf(f, "width %u\n", m->n);
+    for (unsigned i = 0; i < m->n; i++)
+        fprintf(f, "0x%0*llx  # out %u\n", (int)((m->n + 3) / 4), (unsigned long long)m->row[i], i);
+}

@@ -1,0 +1,26 @@
+/* Shared pieces of the gmc command-line tool. */
+#ifndef GMC_CLI_H
+#define GMC_CLI_H
+#include <stdint.h>
+#include <stdio.h>
+
+/* One subcommand: argv[0] is the subcommand's name.  Returns the exit code. */
+typedef struct {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv);
+} gmc_cmd_t;
+
+int cmd_bim(int argc, char **argv);
+int cmd_entropy(int argc, char **argv);
+int cmd_vectors(int argc, char **argv);
+
+/* "gmc <cmd>: message" on stderr; returns 2 (usage) for convenience. */
+int  cli_usage_error(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Strict number parsing (decimal or 0x hex); -1 on junk or overflow. */
+int  cli_parse_u64(const char *s, uint64_t *v);
+/* Opens path for writing, or stdout for "-" / NULL. */
+FILE *cli_open_out(const char *path, const char *cmd);
+
+#endif
