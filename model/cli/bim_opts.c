@@ -159,8 +159,14 @@ int bim_matrix_load(const char *path, gmc_gf2_t *m, char *err, size_t n)
     unsigned row_line[64];
     int rc = -1;
     memset(m, 0, sizeof *m);
-    while (getline(&line, &cap, f) >= 0) {
+    ssize_t got;
+    while ((got = getline(&line, &cap, f)) >= 0) {
         lineno++;
+        if ((size_t)got != strlen(line)) {
+            snprintf(err, n, "%s:%u: expected text, found a NUL byte", path, lineno);
+            goto out;
+        }
+        line[strcspn(line, "\r\n")] = 0;
         char *hash = strchr(line, '#');
         if (hash)
             *hash = 0;
