@@ -41,3 +41,11 @@ vectors-golden: $(GMC)
 	  p=$${v%%_*}; rest=$${v#*_}; s=$${rest%%_*}; r=$${v##*_r}; r=$${r%.vec}; \
 	  $(GMC) vectors bim --preset $$p --scheme $$s --seed 7 --reg-out $$r --cycles 256 \
 	    --stim-seed 1 -o vectors/bim/$$v || exit 1; done; echo "wrote $(words $(VEC_NAMES)) files to vectors/bim/"
+
+# C-model throughput (part of `make bench`).
+.PHONY: bench-model
+$(BUILD)/bench/bench_bim: tests/bench/bench_bim.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -O3 -o $@ $< $(LIB) -lm
+bench-model: $(BUILD)/bench/bench_bim
+	@$(BUILD)/bench/bench_bim | tee $(BUILD)/bench/bim_model.txt
