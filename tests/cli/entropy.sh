@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# End-to-end tests of `gmc entropy`.  Usage: entropy.sh path/to/gmc
+# Prints "ok - NAME" / "not ok - NAME" per case and ends with
+# "N passed, N failed"; exits non-zero if any case failed.
+set -u
+GMC=$1
+. "$(dirname "$0")/lib.sh"
+
+# json FILE EXPR: evaluates a Python expression over the parsed JSON j;
+# fails (non-zero) if it is false or the file is not one JSON object.
+json() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+ok = eval(sys.argv[2])
+if not ok:
+    print("    json check false:", sys.argv[2], file=sys.stderr)
+sys.exit(0 if ok else 1)
+PY
+}
+
+# case NAME CMD...: runs CMD (stdout to $T/out), passes on exit 0.
+case_ok() {
+  local name=$1; shift
+  if "$@" >"$T/out" 2>"$T/err"; then ok "$name"; else notok "$name" "$(head -c 400 "$T/err")"; fi
+}
+
+# Seed 003 Fig. 3: 8 TBs, bit 6 BVRs 0,0,1,1,0,0,1,1 (two requests per TB,
+# written out of TB order and interleaved).
+fig3="$T/fig3.trace"
+{
+  echo "# seed 003 Fig. 3 pattern on bit 6"
+  for tb in 7 3 5 1 6 2 4 0; do
+    case $tb in 2|3|6|7) a=0x40 ;; *) a=0 ;; esac
+    echo "0 $tb $a"
+  done
+  for tb in 0 1 2 3 4 5 6 7; do
+    case $tb in 2|3|6|7) a=40 ;; *) a=0x0 ;; esac
+    printf '0 %d %s   # second request\n' "$tb" "$a"
+  done
+} >"$fig3"
+
+# --- the acceptance interface: --trace FILE --window W --json ------------
+"$GMC" entropy --trace "$fig3" --window 2 --json >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'len(j["entropy"]) == 30 and abs(j["entropy"][6] - 3/7) < 1e-6 and j["window"] == 2 and j["bits"] == 30 and j["kernels"] == 1 and j["requests"] == 16 and sum(j["entropy"]) == j["entropy"][6]' \
+  && ok "fig3 trace, window 2: entropy[6] = 3/7, 30 bits" || notok "fig3 trace, window 2" "$(cat "$T/e")"
+
+"$GMC" entropy --trace "$fig3" --window 4 --json >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'abs(j["entropy"][6] - 1) < 1e-6' \
+  && ok "fig3 trace, window 4: entropy[6] = 1" || notok "fig3 trace, window 4" "$(cat "$T/e")"
+
+# Footnote 1: one window of 3 TBs (n < w = 12), BVRs 0, 0, 1 -> 0.918296.
+printf '5 10 0\n5 20 0\n5 30 0x80\n' >"$T/fn1.trace"
+"$GMC" entropy --trace "$T/fn1.trace" --json >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'abs(j["entropy"][7] - 0.918296) < 1e-6 and j["window"] == 12 and j["short_kernels"] == 1' \
+  && ok "footnote 1: 0.918296 with one window of all 3 TBs" || notok "footnote 1" "$(cat "$T/e")"
+
+# Exact BVRs and Eq. 1's log base v: BVRs 1/2, 2/4, 0, 1 are three values
+# with counts 2, 1, 1 -> (1/2 ln 2 + 1/2 ln 4) / ln 3 = 0.946395.
+printf '0 0 40\n0 0 0\n0 1 40\n0 1 40\n0 1 0\n0 1 0\n0 2 0\n0 3 40\n' >"$T/exact.trace"
+"$GMC" entropy --trace "$T/exact.trace" --window 4 --json >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'abs(j["entropy"][6] - 0.946395) < 1e-6' \
+  && ok "exact BVRs (1/2 = 2/4), log base v: 0.946395" || notok "exact BVRs, log base v" "$(cat "$T/e")"
+
+# Kernel weighting: kernel 0 (2 requests, H=1 on bit 6), kernel 1 (6, H=0).
+printf '0 0 0\n0 1 40\n1 0 0\n1 0 0\n1 0 0\n1 1 0\n1 1 0\n1 1 0\n' >"$T/kw.trace"
+"$GMC" entropy --trace "$T/kw.trace" --window 2 --json >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'abs(j["entropy"][6] - 0.25) < 1e-6 and j["kernels"] == 2' \
+  && ok "kernels weighted by requests: 0.25" || notok "kernel weighting" "$(cat "$T/e")"
+"$GMC" entropy --trace "$T/kw.trace" --window 2 --kernel 0 --json >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'abs(j["entropy"][6] - 1) < 1e-6 and j["requests"] == 2' \
+  && ok "--kernel 0 analyses one kernel" || notok "--kernel" "$(cat "$T/e")"
+
+"$GMC" entropy --trace "$fig3" --window 2 --bits 8 --json >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'len(j["entropy"]) == 8 and j["bits"] == 8' \
+  && ok "--bits 8 gives 8 entries" || notok "--bits 8" "$(cat "$T/e")"
+
+"$GMC" entropy --trace - --window 2 --json <"$fig3" >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'abs(j["entropy"][6] - 3/7) < 1e-6' \
+  && ok "--trace - reads stdin" || notok "--trace -" "$(cat "$T/e")"
+
+# Table: 4 decimals, MSB first, field names from the map.
+out=$("$GMC" entropy --trace "$fig3" --window 2 2>&1)
+echo "$out" | grep -Eq '^ +6  col0 +0\.4286$' && echo "$out" | grep -Eq '^ +9  ch1 +0\.0000$' &&
+  [ "$(echo "$out" | grep -E '^ +[0-9]+  ' | head -1 | awk '{print $1}')" = 29 ] \
+  && ok "table: MSB first, field names, 4 decimals" || notok "table" "$out"
+
+# Mapped: scheme, seed, both arrays, channel/bank bits of the map.
+"$GMC" entropy --trace "$fig3" --scheme pae --seed 3 --json >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'j["mapped"]["scheme"] == "pae" and j["mapped"]["seed"] == 3 and len(j["mapped"]["entropy"]) == 30 and j["channel_bits"] == [8, 9] and j["bank_bits"] == [10, 15, 16, 17]' \
+  && ok "--scheme pae: mapped block, channel/bank bits" || notok "--scheme pae json" "$(cat "$T/e")"
+
+# CSV.
+case_ok "--csv writes bit,field,entropy,mapped" "$GMC" entropy --trace "$fig3" --window 2 --scheme base --csv "$T/e.csv"
+[ "$(head -1 "$T/e.csv")" = "bit,field,entropy,mapped" ] && [ "$(wc -l <"$T/e.csv")" = 31 ] &&
+  grep -qx '6,col0,0.428571,0.428571' "$T/e.csv" && ok "csv content" || notok "csv content" "$(head -9 "$T/e.csv")"
+
+# Outputs through a symlink or into a device are written through, never
+# replaced (a rename over /dev/stdout would turn it into a plain file).
+echo old >"$T/target.csv"; ln -s "$T/target.csv" "$T/link.csv"
+"$GMC" entropy --trace "$fig3" --csv "$T/link.csv" >/dev/null 2>"$T/e" && [ -L "$T/link.csv" ] &&
+  [ "$(head -1 "$T/target.csv")" = "bit,field,entropy" ] && "$GMC" entropy --trace "$fig3" --csv /dev/null >/dev/null &&
+  [ -c /dev/null ] && ok "--csv through a symlink / into a device" || notok "--csv through a symlink / into a device" "$(cat "$T/e")"
+"$GMC" entropy --trace "$fig3" --window 2 --csv - >"$T/out" 2>"$T/e" && grep -qx '6,col0,0.428571' "$T/out" \
+  && ok "--csv - writes to stdout" || notok "--csv -" "$(cat "$T/e")"
+
+# Transpose (seed 003 Fig. 10): valley on bits 7-10 raw; PAE lifts ch/bank.
+"$GMC" entropy --gen transpose --scheme pae --seed 1 --json >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'max(j["entropy"][7:11]) < 1e-6 and j["entropy"][6] > 0.95 and j["entropy"][11] > 0.95 and j["n"] == 992' \
+  && ok "transpose: valley on ch bits 8-9 and bank bit 10" || notok "transpose valley" "$(cat "$T/e")"
+json "$T/j" 'sum(j["mapped"]["entropy"][b] for b in j["channel_bits"] + j["bank_bits"]) / 6 > sum(j["entropy"][b] for b in j["channel_bits"] + j["bank_bits"]) / 6 + 0.35' \
+  && ok "transpose: pae raises channel/bank entropy" || notok "transpose pae"
+
+# --gen-out writes a trace that reads back to the same numbers.
+"$GMC" entropy --gen transpose --n 160 --gen-out "$T/t.trace" --json >"$T/j1" 2>"$T/e" &&
+  "$GMC" entropy --trace "$T/t.trace" --json >"$T/j2" 2>>"$T/e" &&
+  python3 -c 'import json,sys; a,b=(json.load(open(f)) for f in sys.argv[1:]); sys.exit(a["entropy"]!=b["entropy"] or a["requests"]!=b["requests"])' "$T/j1" "$T/j2" \
+  && ok "--gen-out round trip" || notok "--gen-out round trip" "$(cat "$T/e")"
+a=$("$GMC" entropy --gen fig2-cm --json); b=$("$GMC" entropy --gen fig2-cm --json)
+[ -n "$a" ] && [ "$a" = "$b" ] && ok "generators are deterministic" || notok "generators deterministic"
+
+# PNG (only where gnuplot exists), and a clear failure where it does not.
+if command -v gnuplot >/dev/null; then
+  "$GMC" entropy --gen transpose --scheme pae --png "$T/e.png" >/dev/null 2>"$T/e" &&
+    [ "$(head -c 4 "$T/e.png" | tail -c 3)" = PNG ] && ok "--png draws a PNG" || notok "--png" "$(cat "$T/e")"
+else
+  ok "--png skipped: no gnuplot"
+fi
+expect_fail "--png without gnuplot fails clearly" 1 'gnuplot.*not on PATH' -- \
+  env PATH=/nonexistent "$GMC" entropy --trace "$fig3" --png "$T/nognu.png"
+[ ! -e "$T/nognu.png" ] && ! ls "$T"/nognu.png.tmp.* >/dev/null 2>&1 && ok "no PNG left after gnuplot failure" \
+  || notok "no PNG left after gnuplot failure"
+
+# --- bad input: one line "gmc entropy: FILE:LINE: expected ..., found ...", exit 1
+printf '0 1 0x40\nhello world\n' >"$T/garbage.trace"
+printf '0 1 0x40\n0 2\n' >"$T/missing.trace"
+printf '0 x1 0x40\n' >"$T/tb.trace"
+printf '0 1 0x40\n0 2 0x40000000\n' >"$T/wide.trace"
+printf '# nothing here\n\n' >"$T/empty.trace"
+printf '0 1 0x40\n0 2' >"$T/trunc.trace"
+{ printf '0 1 '; head -c 200000 /dev/zero | tr '\0' 'f'; printf '\n'; } >"$T/long.trace"
+expect_fail "missing file" 1 "nofile\.trace: cannot open" -- "$GMC" entropy --trace "$T/nofile.trace"
+expect_fail "garbage line" 1 "garbage\.trace:2: expected a kernel id.*found 'hello'" -- "$GMC" entropy --trace "$T/garbage.trace"
+expect_fail "missing field" 1 "missing\.trace:2: expected a hex address.*found end of line" -- "$GMC" entropy --trace "$T/missing.trace"
+expect_fail "non-numeric tb" 1 "tb\.trace:1: expected a thread-block id.*found 'x1'" -- "$GMC" entropy --trace "$T/tb.trace"
+expect_fail "address too wide names the fix" 1 "wide\.trace:2: expected an address below 0x40000000.*--wrap" -- "$GMC" entropy --trace "$T/wide.trace"
+expect_fail "empty trace" 1 "empty\.trace:3: expected a request line.*found end of file" -- "$GMC" entropy --trace "$T/empty.trace"
+expect_fail "truncated last line" 1 "trunc\.trace:2: expected a hex address.*found end of file" -- "$GMC" entropy --trace "$T/trunc.trace"
+expect_fail "200 kB line: error, no crash" 1 "long\.trace:1: expected a hex address of at most 64 bits, found 'f{40}\.\.\.'" -- "$GMC" entropy --trace "$T/long.trace"
+case_ok "--wrap masks wide addresses" "$GMC" entropy --trace "$T/wide.trace" --wrap --json
+case_ok "--bits 31 accepts a 31-bit address" "$GMC" entropy --trace "$T/wide.trace" --bits 31 --json
+
+# usage errors: exit 2
+expect_fail "--window 0" 2 "--window: expected" -- "$GMC" entropy --trace "$fig3" --window 0
+expect_fail "--bits 0" 2 "--bits: expected an address width \(1\.\.64\), found '0'" -- "$GMC" entropy --trace "$fig3" --bits 0
+expect_fail "--bits 65" 2 "--bits: expected an address width \(1\.\.64\), found '65'" -- "$GMC" entropy --trace "$fig3" --bits 65
+expect_fail "no input" 2 "expected exactly one of --trace FILE or --gen NAME" -- "$GMC" entropy
+expect_fail "unknown generator" 2 "--gen: expected one of" -- "$GMC" entropy --gen nope
+expect_fail "unknown scheme" 2 "--scheme: expected" -- "$GMC" entropy --trace "$fig3" --scheme nope
+expect_fail "unknown option" 2 "unknown option '--bogus'" -- "$GMC" entropy --trace "$fig3" --bogus
+
+# Nothing half-written: a failing run leaves no output file (nor temp).
+"$GMC" entropy --trace "$T/garbage.trace" --csv "$T/bad.csv" --png "$T/bad.png" -o "$T/bad.txt" >/dev/null 2>&1
+rc=$?
+[ $rc = 1 ] && [ ! -e "$T/bad.csv" ] && [ ! -e "$T/bad.png" ] && [ ! -e "$T/bad.txt" ] &&
+  ! ls "$T"/bad.*.tmp.* >/dev/null 2>&1 && ok "no output files after an error" || notok "no output files after an error" "rc=$rc; $(ls "$T")"
+"$GMC" entropy --gen transpose --n 20000 --gen-out "$T/bad.gen" >/dev/null 2>"$T/err"; rc=$?
+[ $rc = 1 ] && [ ! -e "$T/bad.gen" ] && grep -q 'expected an address below' "$T/err" \
+  && ok "no --gen-out file after an error" || notok "no --gen-out file after an error" "rc=$rc $(cat "$T/err")"
+
+# --help lists every option.
+if "$GMC" entropy --help >"$T/help"; then
+  miss=""
+  for o in --trace --gen --n --gen-out --window --bits --wrap --kernel --preset --map --map-file \
+           --scheme --matrix --seed --json -o --csv --png --help; do
+    grep -q -- "$o" "$T/help" || miss="$miss $o"
+  done
+  [ -z "$miss" ] && ok "--help lists every option" || notok "--help lists every option" "missing:$miss"
+else notok "--help exits 0"; fi
+
+# Speed: one million requests in well under the limit.
+awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "%d %d %x\n", int(i / 250000), (i * 7919) % 20000, (i * 2654435761) % 1073741824 }' >"$T/big.trace"
+t0=$(date +%s%N)
+if "$GMC" entropy --trace "$T/big.trace" --scheme fae --json >"$T/j" 2>"$T/e" && json "$T/j" 'j["requests"] == 1000000 and j["kernels"] == 4'; then
+  ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+  [ $ms -lt 10000 ] && ok "1e6 requests in ${ms} ms" || notok "1e6 requests too slow: ${ms} ms"
+else notok "1e6 requests" "$(cat "$T/e")"; fi
+
+finish
