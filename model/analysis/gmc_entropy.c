@@ -1,6 +1,8 @@
-/* gmc_entropy: window-based address-bit entropy (seed 003 Eq. 1 and 2).
- * See gmc_entropy.h for the definition. */
+/* gmc_entropy: the window entropies of seed 003 Eq. 1 and 2 (the "paper"
+ * metric) and the "pooled" variant.  See gmc_entropy.h for the definitions;
+ * the accumulator that feeds them is gmc_entropy_acc.c. */
 #include "analysis/gmc_entropy.h"
+#include "analysis/gmc_entropy_impl.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -33,15 +35,21 @@ int gmc_bvr_equal(gmc_bvr_t a, gmc_bvr_t b)
     return a.ones == b.ones && a.count == b.count;
 }
 
-static uint64_t mix2(uint64_t a, uint64_t b)   /* splitmix64 finalizer */
+static const char *const metric_names[GMC_ENTROPY_NMETRICS] = {"paper", "pooled"};
+
+const char *gmc_entropy_metric_name(gmc_entropy_metric_t m)
 {
-    uint64_t x = a * 0x9e3779b97f4a7c15ULL ^ (b + 0x632be59bd9b4e019ULL);
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31;
-    return x;
+    return (unsigned)m < GMC_ENTROPY_NMETRICS ? metric_names[m] : "?";
+}
+
+int gmc_entropy_metric_parse(const char *name, gmc_entropy_metric_t *m)
+{
+    for (unsigned i = 0; i < GMC_ENTROPY_NMETRICS; i++)
+        if (!strcmp(name, metric_names[i])) {
+            *m = (gmc_entropy_metric_t)i;
+            return 0;
+        }
+    return -1;
 }
 
 static size_t pow2_at_least(size_t n)
@@ -73,23 +81,37 @@ double gmc_entropy_eq1(const uint64_t *c, size_t v)
     return h < 0.0 ? 0.0 : h > 1.0 ? 1.0 : h;
 }
 
-/* ------------------------------------------------- sliding windows */
+double gmc_entropy_h2(uint64_t ones, uint64_t total)
+{
+    if (!ones || ones >= total)
+        return 0.0;
+    /* Both probabilities from integers, so p0 + p1 = 1 to rounding and
+     * ones = total / 2 gives exactly 1. */
+    double p1 = (double)ones / (double)total;
+    double p0 = (double)(total - ones) / (double)total;
+    double h = -(p1 * log2(p1) + p0 * log2(p0));
+    return h > 1.0 ? 1.0 : h;
+}
 
-/* Scratch for one (kernel, bit): class ids by hashing reduced BVRs, counts
- * per class, and the tables c*ln(c) and ln(v). Sized for the largest
- * kernel once, reused for every bit. */
+/* Neumaier-compensated sum: the mean over hundreds of thousands of
+ * windows keeps full double precision. */
 typedef struct {
-    size_t    cap;      /* TBs */
-    size_t    nslot;    /* hash slots, power of two >= 2 cap */
-    size_t   *slot;     /* class id + 1, 0 = empty */
-    gmc_bvr_t *key;     /* reduced BVR of each class */
-    size_t   *id;       /* class of TB i */
-    size_t   *cnt;      /* occurrences of each class in the window */
-    double   *clnc;     /* c ln c, c = 0..cap */
-    double   *lnv;      /* ln v, v = 0..cap */
-} scratch_t;
+    double s, c;
+} ksum_t;
 
-static void scratch_free(scratch_t *s)
+static void ksum_add(ksum_t *k, double x)
+{
+    double t = k->s + x;
+    if (fabs(k->s) >= fabs(x))
+        k->c += (k->s - t) + x;
+    else
+        k->c += (x - t) + k->s;
+    k->s = t;
+}
+
+/* ------------------------------------------------------------ scratch */
+
+void gmc_ewin_free(gmc_ewin_t *s)
 {
     free(s->slot);
     free(s->key);
@@ -97,22 +119,24 @@ static void scratch_free(scratch_t *s)
     free(s->cnt);
     free(s->clnc);
     free(s->lnv);
+    free(s->q);
     memset(s, 0, sizeof *s);
 }
 
-static int scratch_init(scratch_t *s, size_t cap)
+int gmc_ewin_init(gmc_ewin_t *s, size_t cap)
 {
     memset(s, 0, sizeof *s);
     s->cap = cap;
-    s->nslot = pow2_at_least(2 * cap);
-    s->slot = calloc(s->nslot, sizeof *s->slot);
+    s->slot = calloc(pow2_at_least(2 * cap), sizeof *s->slot);
     s->key = malloc(cap * sizeof *s->key);
     s->id = malloc(cap * sizeof *s->id);
     s->cnt = calloc(cap, sizeof *s->cnt);
     s->clnc = malloc((cap + 1) * sizeof *s->clnc);
     s->lnv = malloc((cap + 1) * sizeof *s->lnv);
-    if (!s->slot || !s->key || !s->id || !s->cnt || !s->clnc || !s->lnv) {
-        scratch_free(s);
+    s->q = malloc(cap * sizeof *s->q);
+    if (!s->slot || !s->key || !s->id || !s->cnt || !s->clnc || !s->lnv ||
+        !s->q) {
+        gmc_ewin_free(s);
         return -1;
     }
     for (size_t c = 0; c <= cap; c++) {
@@ -122,14 +146,17 @@ static int scratch_init(scratch_t *s, size_t cap)
     return 0;
 }
 
-/* Class ids for bvr[0..n-1]; returns the number of classes. */
-static size_t classify(scratch_t *s, const gmc_bvr_t *bvr, size_t n)
+/* ------------------------------------------------ paper: Eq. 1, log_v */
+
+/* Class ids for bvr[0..n-1] by hashing the reduced fractions; returns the
+ * number of classes. */
+static size_t classify(gmc_ewin_t *s, const gmc_bvr_t *bvr, size_t n)
 {
     size_t nslot = pow2_at_least(2 * n), mask = nslot - 1, ncls = 0;
     memset(s->slot, 0, nslot * sizeof *s->slot);
     for (size_t i = 0; i < n; i++) {
         gmc_bvr_t r = bvr_reduce(bvr[i]);
-        size_t h = (size_t)mix2(r.ones, r.count) & mask;
+        size_t h = (size_t)gmc_entropy_mix2(r.ones, r.count) & mask;
         for (;;) {
             size_t k = s->slot[h];
             if (!k) {
@@ -151,11 +178,11 @@ static size_t classify(scratch_t *s, const gmc_bvr_t *bvr, size_t n)
 /* Mean window entropy over the classified TBs (n >= w >= 1).
  * Keeps v (distinct classes) and S = sum c ln c up to date as the window
  * slides; H_i = (ln w - S/w) / ln v, which is Eq. 1 rewritten. */
-static double slide(scratch_t *s, size_t n, size_t w, size_t ncls,
-                    uint64_t *nwin)
+static double slide_paper(gmc_ewin_t *s, size_t n, size_t w, size_t ncls)
 {
     size_t v = 0;
-    double S = 0.0, lnw = log((double)w), sum = 0.0;
+    double S = 0.0, lnw = log((double)w);
+    ksum_t sum = {0, 0};
     memset(s->cnt, 0, ncls * sizeof *s->cnt);
     for (size_t i = 0; i < n; i++) {
         size_t c = s->cnt[s->id[i]]++;
@@ -168,255 +195,98 @@ static double slide(scratch_t *s, size_t n, size_t w, size_t ncls,
         }
         if (i + 1 >= w && v > 1) {
             double h = (lnw - S / (double)w) / s->lnv[v];
-            sum += h < 0.0 ? 0.0 : h > 1.0 ? 1.0 : h;
+            ksum_add(&sum, h < 0.0 ? 0.0 : h > 1.0 ? 1.0 : h);
         }
     }
-    *nwin += n - w + 1;
-    return sum / (double)(n - w + 1);
+    return (sum.s + sum.c) / (double)(n - w + 1);
 }
 
-int gmc_entropy_window(const gmc_bvr_t *bvr, size_t n, size_t w, double *h)
+/* ------------------------------------- pooled: H2 of the mean BVR */
+
+/* Puts bvr[0..n-1] over one denominator D, q[i] / D = BVR_i, such that a
+ * window's sum of w numerators fits in 64 bits.  D is the least common
+ * multiple of the counts when w * lcm fits (exact: equal counts give
+ * D = the count, q = ones); otherwise 2^F with F = min(52, 63 - bit length
+ * of w), each BVR rounded once (error <= 2^-(F+1) per TB). */
+static uint64_t pooled_numerators(const gmc_bvr_t *bvr, size_t n, size_t w,
+                                  uint64_t *q)
 {
-    if (!n || !w)
+    uint64_t lcm = 1, lim = UINT64_MAX / w;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        uint64_t c = bvr[i].count;
+        if (lcm % c == 0)
+            continue;
+        uint64_t f = c / gcd64(lcm, c);
+        if (lcm > lim / f)
+            break;
+        lcm *= f;
+    }
+    if (i == n) {
+        for (i = 0; i < n; i++)
+            q[i] = bvr[i].ones * (lcm / bvr[i].count);
+        return lcm;
+    }
+    unsigned F = 52;
+    while (F > 0 && (uint64_t)w >> (63 - F))
+        F--;
+    double scale = ldexp(1.0, (int)F);
+    for (i = 0; i < n; i++)
+        q[i] = (uint64_t)llround((double)bvr[i].ones /
+                                 (double)bvr[i].count * scale);
+    return (uint64_t)1 << F;
+}
+
+/* Integer sliding sum of the numerators: exact, so no drift however long
+ * the kernel.  Consecutive windows often have the same sum (a valley), so
+ * the last entropy is reused. */
+static double slide_pooled(const uint64_t *q, size_t n, size_t w,
+                           uint64_t den)
+{
+    uint64_t S = 0, T = (uint64_t)w * den, last = UINT64_MAX;
+    double h = 0.0;
+    ksum_t sum = {0, 0};
+    for (size_t i = 0; i < n; i++) {
+        if (i >= w)
+            S -= q[i - w];
+        S += q[i];
+        if (i + 1 >= w) {
+            if (S != last) {
+                h = gmc_entropy_h2(S, T);
+                last = S;
+            }
+            ksum_add(&sum, h);
+        }
+    }
+    return (sum.s + sum.c) / (double)(n - w + 1);
+}
+
+/* ------------------------------------------------------------ Eq. 2 */
+
+double gmc_ewin_mean(gmc_ewin_t *s, gmc_entropy_metric_t m,
+                     const gmc_bvr_t *bvr, size_t n, size_t w)
+{
+    if (m == GMC_ENTROPY_POOLED) {
+        uint64_t den = pooled_numerators(bvr, n, w, s->q);
+        return slide_pooled(s->q, n, w, den);
+    }
+    return slide_paper(s, n, w, classify(s, bvr, n));
+}
+
+int gmc_entropy_window(const gmc_bvr_t *bvr, size_t n, size_t w,
+                       gmc_entropy_metric_t m, double *h)
+{
+    if (!n || !w || (unsigned)m >= GMC_ENTROPY_NMETRICS)
         return -1;
     for (size_t i = 0; i < n; i++)
         if (!bvr[i].count || bvr[i].ones > bvr[i].count)
             return -1;
     if (w > n)
         w = n;
-    scratch_t s;
-    if (scratch_init(&s, n))
+    gmc_ewin_t s;
+    if (gmc_ewin_init(&s, n))
         return -1;
-    uint64_t nwin = 0;
-    size_t ncls = classify(&s, bvr, n);
-    *h = slide(&s, n, w, ncls, &nwin);
-    scratch_free(&s);
-    return 0;
-}
-
-/* -------------------------------------------------------- accumulator */
-
-typedef struct {
-    uint64_t kernel, tb, count;
-} tbrec_t;
-
-struct gmc_entropy {
-    unsigned  bits, views;
-    uint64_t  requests;
-    size_t    ntb, cap;
-    tbrec_t  *tb;
-    uint64_t *ones;     /* [tb][view][bit] */
-    size_t   *slot;     /* TB index + 1, 0 = empty */
-    size_t    nslot;
-    size_t    last;     /* TB of the previous request + 1 (runs are common) */
-};
-
-gmc_entropy_t *gmc_entropy_new(unsigned bits, unsigned views)
-{
-    if (bits < 1 || bits > 64 || views < 1 || views > GMC_ENTROPY_MAX_VIEWS)
-        return NULL;
-    gmc_entropy_t *e = calloc(1, sizeof *e);
-    if (!e)
-        return NULL;
-    e->bits = bits;
-    e->views = views;
-    e->nslot = 1024;
-    e->slot = calloc(e->nslot, sizeof *e->slot);
-    if (!e->slot) {
-        free(e);
-        return NULL;
-    }
-    return e;
-}
-
-void gmc_entropy_free(gmc_entropy_t *e)
-{
-    if (!e)
-        return;
-    free(e->tb);
-    free(e->ones);
-    free(e->slot);
-    free(e);
-}
-
-static int rehash(gmc_entropy_t *e, size_t nslot)
-{
-    size_t *slot = calloc(nslot, sizeof *slot), mask = nslot - 1;
-    if (!slot)
-        return -1;
-    for (size_t i = 0; i < e->ntb; i++) {
-        size_t h = (size_t)mix2(e->tb[i].kernel, e->tb[i].tb) & mask;
-        while (slot[h])
-            h = (h + 1) & mask;
-        slot[h] = i + 1;
-    }
-    free(e->slot);
-    e->slot = slot;
-    e->nslot = nslot;
-    return 0;
-}
-
-static long find_or_add(gmc_entropy_t *e, uint64_t kernel, uint64_t tb)
-{
-    size_t mask = e->nslot - 1, h = (size_t)mix2(kernel, tb) & mask;
-    for (;;) {
-        size_t k = e->slot[h];
-        if (!k)
-            break;
-        if (e->tb[k - 1].kernel == kernel && e->tb[k - 1].tb == tb)
-            return (long)(k - 1);
-        h = (h + 1) & mask;
-    }
-    if (e->ntb == e->cap) {
-        size_t cap = e->cap ? 2 * e->cap : 256;
-        size_t per = (size_t)e->views * e->bits;
-        tbrec_t *t = realloc(e->tb, cap * sizeof *t);
-        if (!t)
-            return -1;
-        e->tb = t;
-        uint64_t *o = realloc(e->ones, cap * per * sizeof *o);
-        if (!o)
-            return -1;
-        e->ones = o;
-        e->cap = cap;
-    }
-    size_t i = e->ntb++;
-    e->tb[i] = (tbrec_t){kernel, tb, 0};
-    memset(e->ones + i * e->views * e->bits, 0,
-           (size_t)e->views * e->bits * sizeof *e->ones);
-    e->slot[h] = i + 1;
-    if (2 * e->ntb > e->nslot && rehash(e, 2 * e->nslot)) {
-        e->ntb--;   /* keep the table consistent; caller reports OOM */
-        e->slot[h] = 0;
-        return -1;
-    }
-    return (long)i;
-}
-
-int gmc_entropy_add(gmc_entropy_t *e, uint64_t kernel, uint64_t tb,
-                    const uint64_t *addr)
-{
-    size_t i;
-    if (e->last && e->tb[e->last - 1].kernel == kernel &&
-        e->tb[e->last - 1].tb == tb) {
-        i = e->last - 1;
-    } else {
-        long k = find_or_add(e, kernel, tb);
-        if (k < 0)
-            return -1;
-        i = (size_t)k;
-        e->last = i + 1;
-    }
-    e->tb[i].count++;
-    e->requests++;
-    uint64_t *o = e->ones + i * e->views * e->bits;
-    for (unsigned v = 0; v < e->views; v++, o += e->bits) {
-        uint64_t a = addr[v];
-        for (unsigned b = 0; b < e->bits; b++)
-            o[b] += (a >> b) & 1u;
-    }
-    return 0;
-}
-
-unsigned gmc_entropy_bits(const gmc_entropy_t *e) { return e->bits; }
-unsigned gmc_entropy_views(const gmc_entropy_t *e) { return e->views; }
-uint64_t gmc_entropy_requests(const gmc_entropy_t *e) { return e->requests; }
-size_t   gmc_entropy_tbs(const gmc_entropy_t *e) { return e->ntb; }
-
-typedef struct {
-    uint64_t kernel, tb;
-    size_t   i;
-} tbkey_t;
-
-static int by_kernel_tb(const void *a, const void *b)
-{
-    const tbkey_t *x = a, *y = b;
-    if (x->kernel != y->kernel)
-        return x->kernel < y->kernel ? -1 : 1;
-    if (x->tb != y->tb)
-        return x->tb < y->tb ? -1 : 1;
-    return 0;
-}
-
-/* TBs sorted by (kernel, tb); NULL when out of memory. */
-static tbkey_t *sorted_tbs(const gmc_entropy_t *e)
-{
-    tbkey_t *k = malloc((e->ntb ? e->ntb : 1) * sizeof *k);
-    if (!k)
-        return NULL;
-    for (size_t i = 0; i < e->ntb; i++)
-        k[i] = (tbkey_t){e->tb[i].kernel, e->tb[i].tb, i};
-    qsort(k, e->ntb, sizeof *k, by_kernel_tb);
-    return k;
-}
-
-size_t gmc_entropy_kernels(const gmc_entropy_t *e)
-{
-    tbkey_t *ix = sorted_tbs(e);
-    size_t k = 0;
-    if (!ix)
-        return 0;
-    for (size_t i = 0; i < e->ntb; i++)
-        k += i == 0 || ix[i].kernel != ix[i - 1].kernel;
-    free(ix);
-    return k;
-}
-
-int gmc_entropy_compute(const gmc_entropy_t *e, size_t w, unsigned view,
-                        double *h, gmc_entropy_summary_t *s)
-{
-    if (!w || view >= e->views || !e->requests)
-        return -1;
-    tbkey_t *ix = sorted_tbs(e);
-    if (!ix)
-        return -1;
-    size_t maxn = 0;
-    for (size_t g0 = 0, g1; g0 < e->ntb; g0 = g1) {
-        for (g1 = g0 + 1; g1 < e->ntb &&
-             ix[g1].kernel == ix[g0].kernel; g1++)
-            ;
-        if (g1 - g0 > maxn)
-            maxn = g1 - g0;
-    }
-    scratch_t sc;
-    gmc_bvr_t *bvr = malloc(maxn * sizeof *bvr);
-    if (!bvr || scratch_init(&sc, maxn)) {
-        free(bvr);
-        free(ix);
-        return -1;
-    }
-    gmc_entropy_summary_t sum = {.window = w, .tbs = e->ntb,
-                                 .requests = e->requests};
-    for (unsigned b = 0; b < e->bits; b++)
-        h[b] = 0.0;
-    size_t per = (size_t)e->views * e->bits;
-    for (size_t g0 = 0, g1; g0 < e->ntb; g0 = g1) {
-        uint64_t weight = 0;
-        for (g1 = g0; g1 < e->ntb &&
-             ix[g1].kernel == ix[g0].kernel; g1++)
-            weight += e->tb[ix[g1].i].count;
-        size_t n = g1 - g0, wk = w < n ? w : n;
-        sum.kernels++;
-        sum.short_kernels += n < w;
-        for (unsigned b = 0; b < e->bits; b++) {
-            for (size_t i = 0; i < n; i++) {
-                size_t t = ix[g0 + i].i;
-                bvr[i].ones = e->ones[t * per + (size_t)view * e->bits + b];
-                bvr[i].count = e->tb[t].count;
-            }
-            size_t ncls = classify(&sc, bvr, n);
-            uint64_t nwin = 0;
-            h[b] += (double)weight * slide(&sc, n, wk, ncls, &nwin);
-            if (b == 0)
-                sum.windows += nwin;
-        }
-    }
-    for (unsigned b = 0; b < e->bits; b++)
-        h[b] /= (double)e->requests;
-    scratch_free(&sc);
-    free(bvr);
-    free(ix);
-    if (s)
-        *s = sum;
+    *h = gmc_ewin_mean(&s, m, bvr, n, w);
+    gmc_ewin_free(&s);
     return 0;
 }

@@ -2,18 +2,31 @@
  *
  * For every thread block (TB) and address bit the Bit Value Ratio (BVR) is
  * the fraction of the TB's requests that have the bit set.  TBs are sorted
- * by id; a window of w consecutive TBs has v distinct BVR values occurring
- * c_1..c_v times, p_j = c_j / w, and the window entropy is Eq. 1 with the
- * logarithm to base v:
+ * by id and slid over in windows of w consecutive TBs.  Two window
+ * entropies H_i are offered (docs/entropy.md explains both):
  *
- *     H_i = - sum_j p_j log_v p_j          (H_i = 0 when v = 1)
+ *   paper   the literal Eq. 1: the window has v distinct BVR values
+ *           occurring c_1..c_v times, p_j = c_j / w, and
+ *               H_i = - sum_j p_j log_v p_j          (H_i = 0 when v = 1).
+ *           Only differences *between* TBs count: a bit that is 1 in half
+ *           the requests of every TB has one BVR value and scores 0.
+ *   pooled  p = the mean of the window's w BVRs (each TB weighted equally,
+ *           as p^BVR = count / w weights them) and
+ *               H_i = - p log2 p - (1 - p) log2 (1 - p).
+ *           Equals paper whenever every BVR is 0 or 1 (both worked
+ *           examples of the paper); also counts variation inside a TB.
  *
  * The bit's entropy in a kernel of n TBs is the mean over the n-w+1
  * windows (Eq. 2).  A kernel with n < w TBs has one window of all n TBs.
  * The application's entropy is the mean over kernels weighted by each
  * kernel's number of requests.
  *
- * BVRs are exact reduced fractions, so "distinct" means exactly distinct.
+ * paper: BVRs are exact reduced fractions, so "distinct" means exactly
+ * distinct.  pooled: window sums are exact integers -- BVRs are put over
+ * the least common multiple L of the TBs' request counts (exact; equal
+ * counts give L = the count) when w * L fits in 64 bits, otherwise each BVR
+ * is rounded once to a fixed-point fraction with at least 31 bits; the
+ * sliding sum never drifts either way.
  * No I/O here: the trace reader (gmc_trace.h) and the CLI feed requests in. */
 #ifndef GMC_ENTROPY_H
 #define GMC_ENTROPY_H
@@ -37,15 +50,30 @@ typedef struct {
 /* Exact equality of two ratios (count > 0). */
 int gmc_bvr_equal(gmc_bvr_t a, gmc_bvr_t b);
 
+typedef enum {
+    GMC_ENTROPY_PAPER = 0,   /* Eq. 1 over the distinct BVR values, log_v */
+    GMC_ENTROPY_POOLED,      /* binary entropy of the window's mean BVR */
+    GMC_ENTROPY_NMETRICS
+} gmc_entropy_metric_t;
+
+const char *gmc_entropy_metric_name(gmc_entropy_metric_t m); /* "paper", ... */
+int         gmc_entropy_metric_parse(const char *name, gmc_entropy_metric_t *m);
+
+/* Binary entropy in bits of ones out of total: 0 when ones is 0 or total
+ * (or total is 0), 1 when ones = total / 2. */
+double gmc_entropy_h2(uint64_t ones, uint64_t total);
+
 /* Eq. 1 for occurrence counts c[0..v-1] (zeros are skipped): p_j = c_j/sum,
  * logarithm to the base of the number of nonzero counts.  0 when fewer than
  * two counts are nonzero. */
 double gmc_entropy_eq1(const uint64_t *c, size_t v);
 
 /* Eq. 2 for one address bit of one kernel: bvr[0..n-1] in TB-id order,
- * window w.  If n < w one window of all n TBs is used.  Returns 0 with *h
- * set, or -1 if n == 0, w == 0 or memory runs out. */
-int gmc_entropy_window(const gmc_bvr_t *bvr, size_t n, size_t w, double *h);
+ * window w, window entropy by metric m.  If n < w one window of all n TBs
+ * is used.  Returns 0 with *h set, or -1 if n == 0, w == 0, a BVR has
+ * count 0 or ones > count, m is unknown or memory runs out. */
+int gmc_entropy_window(const gmc_bvr_t *bvr, size_t n, size_t w,
+                       gmc_entropy_metric_t m, double *h);
 
 /* ---------------------------------------------------------------------
  * Accumulator: one pass over the requests, per-TB counters only
@@ -78,12 +106,13 @@ typedef struct {
     uint64_t windows;       /* windows evaluated, summed over kernels */
 } gmc_entropy_summary_t;
 
-/* Request-weighted mean over kernels of H* per bit for one view:
- * h[0..bits-1], bit 0 first.  s (optional) receives the counts.
- * Returns 0, or -1 if w == 0, view is out of range, there are no requests
- * or memory runs out. */
-int gmc_entropy_compute(const gmc_entropy_t *e, size_t w, unsigned view,
-                        double *h, gmc_entropy_summary_t *s);
+/* Request-weighted mean over kernels of H* per bit for one view, window
+ * entropy by metric m: h[0..bits-1], bit 0 first.  s (optional) receives
+ * the counts.  Returns 0, or -1 if w == 0, view is out of range, m is
+ * unknown, there are no requests or memory runs out. */
+int gmc_entropy_compute(const gmc_entropy_t *e, size_t w,
+                        gmc_entropy_metric_t m, unsigned view, double *h,
+                        gmc_entropy_summary_t *s);
 
 #ifdef __cplusplus
 }

@@ -13,13 +13,16 @@ typedef struct {
 static const gen_t gens[] = {
     {"fig2-rm",   "seed 003 Fig. 2, 8x8 array, row-major thread-to-TB map"},
     {"fig2-cm",   "seed 003 Fig. 2, 8x8 array, column-major thread-to-TB map"},
-    {"transpose", "naive n x n float transpose, 16x16-thread TBs (--n)"},
+    {"transpose", "naive float transpose of --batch B matrices n x n (--n), batch fastest"},
 };
 #define NGENS (sizeof gens / sizeof gens[0])
 
 void gmc_tracegen_opts_default(gmc_tracegen_opts_t *o)
 {
     o->n = GMC_TRACEGEN_TRANSPOSE_N;
+    o->batch = GMC_TRACEGEN_TRANSPOSE_BATCH;
+    o->tb_x = GMC_TRACEGEN_TRANSPOSE_TBX;
+    o->tb_y = GMC_TRACEGEN_TRANSPOSE_TBY;
     o->elem_shift = 8;
     o->block_shift = 6;
 }
@@ -74,32 +77,49 @@ static int warp_blocks(const uint64_t *a, unsigned na, uint64_t tb,
     return 0;
 }
 
+/* The requests of TB (b, bx, by): its warps' reads, then their writes. */
+static int transpose_tb(const gmc_tracegen_opts_t *o, uint64_t tb, uint64_t b,
+                        uint64_t bx, uint64_t by, uint64_t stride,
+                        gmc_tracegen_sink_t sink, void *ctx)
+{
+    const uint64_t n = o->n, es = 4, tw = o->tb_x, th = o->tb_y;
+    const uint64_t nthr = tw * th, nwarp = (nthr + 31) / 32;
+    const uint64_t in = b * stride, out = (o->batch + b) * stride;
+    const uint64_t bmask = ~(((uint64_t)1 << o->block_shift) - 1);
+    for (int write = 0; write <= 1; write++)
+        for (uint64_t w = 0; w < nwarp; w++) {
+            uint64_t a[32];
+            unsigned na = 0;
+            for (uint64_t t = 32 * w; t < 32 * w + 32 && t < nthr; t++) {
+                uint64_t x = bx * tw + t % tw, y = by * th + t / tw;
+                if (x >= n || y >= n)
+                    continue;
+                uint64_t addr = write ? out + (x * n + y) * es
+                                      : in + (y * n + x) * es;
+                a[na++] = addr & bmask;
+            }
+            int rc = warp_blocks(a, na, tb, sink, ctx);
+            if (rc)
+                return rc;
+        }
+    return 0;
+}
+
 static int transpose(const gmc_tracegen_opts_t *o, gmc_tracegen_sink_t sink,
                      void *ctx)
 {
-    const uint64_t n = o->n, g = (n + 15) / 16, es = 4;
-    const uint64_t in = 0, out = (n * n * es + 4095) / 4096 * 4096;
-    const uint64_t bmask = ~(((uint64_t)1 << o->block_shift) - 1);
-    for (uint64_t by = 0; by < g; by++)
-        for (uint64_t bx = 0; bx < g; bx++) {
-            uint64_t tb = by * g + bx;
-            for (int write = 0; write <= 1; write++)
-                for (unsigned w = 0; w < 8; w++) {
-                    uint64_t a[32];
-                    unsigned na = 0;
-                    for (unsigned t = 32 * w; t < 32 * w + 32; t++) {
-                        uint64_t x = bx * 16 + t % 16, y = by * 16 + t / 16;
-                        if (x >= n || y >= n)
-                            continue;
-                        uint64_t addr = write ? out + (x * n + y) * es
-                                              : in + (y * n + x) * es;
-                        a[na++] = addr & bmask;
-                    }
-                    int rc = warp_blocks(a, na, tb, sink, ctx);
-                    if (rc)
-                        return rc;
-                }
-        }
+    const uint64_t n = o->n, nb = o->batch;
+    const uint64_t gx = (n + o->tb_x - 1) / o->tb_x;
+    const uint64_t gy = (n + o->tb_y - 1) / o->tb_y;
+    const uint64_t stride = (n * n * 4 + 4095) / 4096 * 4096;
+    for (uint64_t by = 0; by < gy; by++)
+        for (uint64_t bx = 0; bx < gx; bx++)
+            for (uint64_t b = 0; b < nb; b++) {
+                int rc = transpose_tb(o, (by * gx + bx) * nb + b, b, bx, by,
+                                      stride, sink, ctx);
+                if (rc)
+                    return rc;
+            }
     return 0;
 }
 
@@ -120,6 +140,17 @@ int gmc_tracegen_run(const char *name, const gmc_tracegen_opts_t *o,
         if (o->n < 1 || o->n > GMC_TRACEGEN_TRANSPOSE_MAX) {
             snprintf(err, n, "expected --n between 1 and %u, found '%" PRIu64
                      "'", GMC_TRACEGEN_TRANSPOSE_MAX, o->n);
+            return -1;
+        }
+        if (o->batch < 1 || o->batch > GMC_TRACEGEN_TRANSPOSE_MAX) {
+            snprintf(err, n, "expected --batch between 1 and %u, found '%"
+                     PRIu64 "'", GMC_TRACEGEN_TRANSPOSE_MAX, o->batch);
+            return -1;
+        }
+        if (o->tb_x < 1 || o->tb_y < 1 ||
+            (uint64_t)o->tb_x * o->tb_y > GMC_TRACEGEN_TB_MAX) {
+            snprintf(err, n, "expected a TB of 1 to %u threads, found %ux%u",
+                     GMC_TRACEGEN_TB_MAX, o->tb_x, o->tb_y);
             return -1;
         }
         if (o->block_shift > 16) {

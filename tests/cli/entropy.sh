@@ -55,6 +55,35 @@ printf '5 10 0\n5 20 0\n5 30 0x80\n' >"$T/fn1.trace"
   json "$T/j" 'abs(j["entropy"][7] - 0.918296) < 1e-6 and j["window"] == 12 and j["short_kernels"] == 1' \
   && ok "footnote 1: 0.918296 with one window of all 3 TBs" || notok "footnote 1" "$(cat "$T/e")"
 
+# --metric pooled gives the same numbers on both worked examples (BVRs 0/1).
+"$GMC" entropy --trace "$fig3" --window 2 --metric pooled --json >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'abs(j["entropy"][6] - 3/7) < 1e-6 and j["metric"] == "pooled"' &&
+  "$GMC" entropy --trace "$fig3" --window 4 --metric pooled --json >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'abs(j["entropy"][6] - 1) < 1e-6' &&
+  "$GMC" entropy --trace "$T/fn1.trace" --metric pooled --json >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'abs(j["entropy"][7] - 0.918296) < 1e-6' \
+  && ok "pooled = paper on Fig. 3 (3/7, 1) and footnote 1 (0.918296)" || notok "pooled on the paper's examples" "$(cat "$T/e")"
+"$GMC" entropy --trace "$fig3" --window 2 --json >"$T/j" 2>"$T/e" && json "$T/j" 'j["metric"] == "paper"' \
+  && ok "paper is the default metric (JSON \"metric\")" || notok "default metric" "$(cat "$T/e")"
+
+# Where they differ: bit 6 is 1 in half the requests of every TB (paper 0,
+# pooled 1); bit 7 has BVRs 1/10 and 2/10 (paper 1, pooled H2(0.15)).
+{
+  for tb in 0 1; do
+    for i in 0 1 2 3 4 5 6 7 8 9; do
+      a=0
+      [ $i -lt 5 ] && a=$((a + 0x40))
+      { [ $i = 0 ] || { [ $tb = 1 ] && [ $i = 9 ]; }; } && a=$((a + 0x80))
+      printf '0 %d %x\n' $tb $a
+    done
+  done
+} >"$T/half.trace"
+"$GMC" entropy --trace "$T/half.trace" --window 2 --json >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'j["entropy"][6] == 0 and abs(j["entropy"][7] - 1) < 1e-6' &&
+  "$GMC" entropy --trace "$T/half.trace" --window 2 --metric pooled --json >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'abs(j["entropy"][6] - 1) < 1e-6 and abs(j["entropy"][7] - 0.609840) < 1e-6' \
+  && ok "half-ones bit: paper 0, pooled 1; BVRs 0.1/0.2: paper 1, pooled 0.609840" || notok "paper vs pooled" "$(cat "$T/e")"
+
 # Exact BVRs and Eq. 1's log base v: BVRs 1/2, 2/4, 0, 1 are three values
 # with counts 2, 1, 1 -> (1/2 ln 2 + 1/2 ln 4) / ln 3 = 0.946395.
 printf '0 0 40\n0 0 0\n0 1 40\n0 1 40\n0 1 0\n0 1 0\n0 2 0\n0 3 40\n' >"$T/exact.trace"
@@ -84,6 +113,9 @@ out=$("$GMC" entropy --trace "$fig3" --window 2 2>&1)
 echo "$out" | grep -Eq '^ +6  col0 +0\.4286$' && echo "$out" | grep -Eq '^ +9  ch1 +0\.0000$' &&
   [ "$(echo "$out" | grep -E '^ +[0-9]+  ' | head -1 | awk '{print $1}')" = 29 ] \
   && ok "table: MSB first, field names, 4 decimals" || notok "table" "$out"
+echo "$out" | grep -q '^# metric paper: seed 003 Eq. 1' &&
+  "$GMC" entropy --trace "$fig3" --metric pooled | grep -q '^# metric pooled: binary entropy' \
+  && ok "table header names the metric" || notok "table header names the metric" "$out"
 
 # Mapped: scheme, seed, both arrays, channel/bank bits of the map.
 "$GMC" entropy --trace "$fig3" --scheme pae --seed 3 --json >"$T/j" 2>"$T/e" &&
@@ -104,16 +136,48 @@ echo old >"$T/target.csv"; ln -s "$T/target.csv" "$T/link.csv"
 "$GMC" entropy --trace "$fig3" --window 2 --csv - >"$T/out" 2>"$T/e" && grep -qx '6,col0,0.428571' "$T/out" \
   && ok "--csv - writes to stdout" || notok "--csv -" "$(cat "$T/e")"
 
-# Transpose (seed 003 Fig. 10): valley on bits 7-10 raw; PAE lifts ch/bank.
-"$GMC" entropy --gen transpose --scheme pae --seed 1 --json >"$T/j" 2>"$T/e" &&
-  json "$T/j" 'max(j["entropy"][7:11]) < 1e-6 and j["entropy"][6] > 0.95 and j["entropy"][11] > 0.95 and j["n"] == 992' \
-  && ok "transpose: valley on ch bits 8-9 and bank bit 10" || notok "transpose valley" "$(cat "$T/e")"
-json "$T/j" 'sum(j["mapped"]["entropy"][b] for b in j["channel_bits"] + j["bank_bits"]) / 6 > sum(j["entropy"][b] for b in j["channel_bits"] + j["bank_bits"]) / 6 + 0.35' \
-  && ok "transpose: pae raises channel/bank entropy" || notok "transpose pae"
+# Transpose (seed 003 Fig. 10), the `make run` demo: a genuine valley on
+# channel bits 8-9 and bank bit 10 that both metrics see, and PAE seed 7
+# lifting it under both.
+for m in paper pooled; do
+  lim=0.15; [ $m = pooled ] && lim=0.30
+  "$GMC" entropy --gen transpose --scheme pae --seed 7 --metric $m --json >"$T/j" 2>"$T/e" &&
+    json "$T/j" "max(j['entropy'][8:11]) < $lim and j['n'] == 512 and j['batch'] == 16 and j['tb'] == [16, 16] and j['metric'] == '$m'" &&
+    json "$T/j" 'min(j["mapped"]["entropy"][8:11]) > 0.9 and sum(j["mapped"]["entropy"][b] for b in j["channel_bits"] + j["bank_bits"]) / 6 > 0.9' \
+    && ok "transpose, $m: valley on bits 8-10, pae seed 7 lifts it" || notok "transpose, $m" "$(cat "$T/e")"
+done
+out=$("$GMC" entropy --gen transpose --scheme pae --seed 7 --metric pooled 2>&1)
+echo "$out" | grep -Eq '^ +9  ch1 +0\.2[0-9]{3} +0\.9[0-9]{3}$' && echo "$out" | grep -Eq '^ +11  col2 +1\.0000 +1\.0000$' \
+  && ok "transpose, pooled table: ch1 low raw, high mapped" || notok "transpose pooled table" "$out"
+
+# The valley is genuine: in nearly every window of 12 TBs, bit 8 is 1 in at
+# most 15% or at least 85% of the requests (the first 400000 requests).
+"$GMC" entropy --gen transpose --gen-out "$T/tr.trace" --json >/dev/null 2>"$T/e" &&
+  head -n 400000 "$T/tr.trace" | python3 -c '
+import sys
+cnt = {}; ones = {}
+for line in sys.stdin:
+    if line[0] == "#": continue
+    k, tb, a = line.split(); tb = int(tb); a = int(a, 16)
+    cnt[tb] = cnt.get(tb, 0) + 1; ones[tb] = ones.get(tb, 0) + ((a >> 8) & 1)
+tbs = sorted(cnt)[:-1]          # the last TB may be cut off
+fr = [sum(ones[t] for t in tbs[i:i + 12]) / sum(cnt[t] for t in tbs[i:i + 12]) for i in range(len(tbs) - 11)]
+near = sum(f <= 0.15 or f >= 0.85 for f in fr) / len(fr)
+print("%d windows, %.4f near 0 or 1" % (len(fr), near), file=sys.stderr)
+sys.exit(0 if len(fr) > 2000 and near > 0.99 else 1)' 2>"$T/e" \
+  && ok "transpose: bit 8 near 0 or 1 in >99% of windows ($(cat "$T/e"))" || notok "transpose: per-window bit 8" "$(cat "$T/e")"
+
+# The previous default (--n 992 --batch 1) and its 0.0000 paper valley on
+# bits 7-10, which pooled shows to be an artefact (1/2 in every TB).
+"$GMC" entropy --gen transpose --n 992 --batch 1 --json >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'max(j["entropy"][7:11]) < 1e-6 and j["entropy"][6] > 0.95 and j["entropy"][11] > 0.95' &&
+  "$GMC" entropy --gen transpose --n 992 --batch 1 --metric pooled --json >"$T/j" 2>"$T/e" &&
+  json "$T/j" 'min(j["entropy"][7:11]) > 1 - 1e-6' \
+  && ok "transpose --n 992 --batch 1: paper 0 on bits 7-10, pooled 1" || notok "transpose 992 artefact" "$(cat "$T/e")"
 
 # --gen-out writes a trace that reads back to the same numbers.
-"$GMC" entropy --gen transpose --n 160 --gen-out "$T/t.trace" --json >"$T/j1" 2>"$T/e" &&
-  "$GMC" entropy --trace "$T/t.trace" --json >"$T/j2" 2>>"$T/e" &&
+"$GMC" entropy --gen transpose --n 160 --batch 3 --tb 8x32 --gen-out "$T/t.trace" --metric pooled --json >"$T/j1" 2>"$T/e" &&
+  "$GMC" entropy --trace "$T/t.trace" --metric pooled --json >"$T/j2" 2>>"$T/e" &&
   python3 -c 'import json,sys; a,b=(json.load(open(f)) for f in sys.argv[1:]); sys.exit(a["entropy"]!=b["entropy"] or a["requests"]!=b["requests"])' "$T/j1" "$T/j2" \
   && ok "--gen-out round trip" || notok "--gen-out round trip" "$(cat "$T/e")"
 a=$("$GMC" entropy --gen fig2-cm --json); b=$("$GMC" entropy --gen fig2-cm --json)
@@ -158,6 +222,12 @@ expect_fail "no input" 2 "expected exactly one of --trace FILE or --gen NAME" --
 expect_fail "unknown generator" 2 "--gen: expected one of" -- "$GMC" entropy --gen nope
 expect_fail "unknown scheme" 2 "--scheme: expected" -- "$GMC" entropy --trace "$fig3" --scheme nope
 expect_fail "unknown option" 2 "unknown option '--bogus'" -- "$GMC" entropy --trace "$fig3" --bogus
+expect_fail "unknown metric" 2 "--metric: expected paper or pooled, found 'entropy'" -- "$GMC" entropy --trace "$fig3" --metric entropy
+expect_fail "--batch 0" 2 "--batch: expected a number of matrices \(1\.\.65536\), found '0'" -- "$GMC" entropy --gen transpose --batch 0
+expect_fail "--tb too many threads" 2 "--tb: expected WxH with 1 to 1024 threads" -- "$GMC" entropy --gen transpose --tb 64x32
+expect_fail "--tb junk" 2 "--tb: expected WxH.*found '16'" -- "$GMC" entropy --gen transpose --tb 16
+expect_fail "--batch needs --gen" 2 "--batch needs --gen" -- "$GMC" entropy --trace "$fig3" --batch 2
+expect_fail "--tb is for transpose" 2 "--tb applies to --gen transpose only" -- "$GMC" entropy --gen fig2-cm --tb 8x8
 
 # Nothing half-written: a failing run leaves no output file (nor temp).
 "$GMC" entropy --trace "$T/garbage.trace" --csv "$T/bad.csv" --png "$T/bad.png" -o "$T/bad.txt" >/dev/null 2>&1
@@ -171,7 +241,7 @@ rc=$?
 # --help lists every option.
 if "$GMC" entropy --help >"$T/help"; then
   miss=""
-  for o in --trace --gen --n --gen-out --window --bits --wrap --kernel --preset --map --map-file \
+  for o in --trace --gen --n --batch --tb --gen-out --metric --window --bits --wrap --kernel --preset --map --map-file \
            --scheme --matrix --seed --json -o --csv --png --help; do
     grep -q -- "$o" "$T/help" || miss="$miss $o"
   done

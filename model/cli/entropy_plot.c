@@ -1,0 +1,204 @@
+/* gmc entropy --png: the bar chart of seed 003 Fig. 5/10 through gnuplot
+ * (MSB left, block-offset bits omitted, channel/bank bits shaded, raw and
+ * mapped bars side by side). */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "entropy_cli.h"
+
+/* gnuplot-safe single-quoted string body. */
+static void gp_str(FILE *f, const char *s)
+{
+    fputc('\'', f);
+    for (; *s; s++)
+        if (*s == '\'')
+            fputs("''", f);
+        else if ((unsigned char)*s >= 0x20)
+            fputc(*s, f);
+    fputc('\'', f);
+}
+
+/* Runs `gnuplot script`; returns 0 or prints one error line. */
+static int run_gnuplot(const char *script, const char *log)
+{
+    int pfd[2];
+    if (pipe(pfd)) {
+        fprintf(stderr, "gmc entropy: --png: pipe: %s\n", strerror(errno));
+        return -1;
+    }
+    fcntl(pfd[1], F_SETFD, FD_CLOEXEC);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "gmc entropy: --png: fork: %s\n", strerror(errno));
+        close(pfd[0]);
+        close(pfd[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        close(pfd[0]);
+        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+            close(fd);
+        }
+        execlp("gnuplot", "gnuplot", script, (char *)NULL);
+        int e = errno;
+        ssize_t w = write(pfd[1], &e, sizeof e);
+        (void)w;
+        _exit(127);
+    }
+    close(pfd[1]);
+    int e = 0;
+    ssize_t got = read(pfd[0], &e, sizeof e);
+    close(pfd[0]);
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    if (got == (ssize_t)sizeof e) {
+        if (e == ENOENT)
+            fprintf(stderr, "gmc entropy: --png needs gnuplot, which is not on "
+                    "PATH (install it: make deps, or apt-get install gnuplot-nox; "
+                    "--csv/--json need nothing)\n");
+        else
+            fprintf(stderr, "gmc entropy: --png: cannot run gnuplot: %s\n",
+                    strerror(e));
+        return -1;
+    }
+    if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+        char line[300] = "";
+        FILE *lf = fopen(log, "r");
+        if (lf) {
+            if (!fgets(line, sizeof line, lf))
+                line[0] = 0;
+            fclose(lf);
+        }
+        line[strcspn(line, "\r\n")] = 0;
+        fprintf(stderr, "gmc entropy: --png: gnuplot failed (%s %d): %s\n",
+                WIFEXITED(st) ? "exit" : "signal",
+                WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st), line);
+        return -1;
+    }
+    return 0;
+}
+
+/* Draws the chart into png->tmp (already created by out_open). */
+int entropy_write_png(const entropy_result_t *r, outfile_t *png)
+{
+    const entropy_opts_t *o = r->o;
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/gmc-entropy-XXXXXX", entropy_tmp_dir());
+    if (!mkdtemp(dir)) {
+        fprintf(stderr, "gmc entropy: --png: cannot make a temporary directory "
+                "in %s: %s\n", entropy_tmp_dir(), strerror(errno));
+        return -1;
+    }
+    char dat[600], gp[600], log[600];
+    snprintf(dat, sizeof dat, "%s/entropy.dat", dir);
+    snprintf(gp, sizeof gp, "%s/entropy.gp", dir);
+    snprintf(log, sizeof log, "%s/gnuplot.log", dir);
+    int rc = -1;
+    FILE *d = fopen(dat, "w"), *s = fopen(gp, "w");
+    if (!d || !s) {
+        fprintf(stderr, "gmc entropy: --png: cannot write in %s: %s\n", dir,
+                strerror(errno));
+        goto done;
+    }
+    /* Bits shown: MSB down to the lowest non-block bit (seed 003 Fig. 5). */
+    unsigned lo = 0;
+    while (lo + 1 < r->bits && entropy_is_field(r, lo, GMC_F_BLOCK))
+        lo++;
+    fprintf(d, "# idx bit field entropy mapped\n");
+    unsigned idx = 0;
+    for (unsigned b = r->bits; b-- > lo; idx++) {
+        char fl[24];
+        entropy_field(r, b, fl, sizeof fl);
+        fprintf(d, "%u %u %s %.6f %.6f\n", idx, b, fl, r->h[0][b],
+                r->h[1] ? r->h[1][b] : 0.0);
+    }
+    unsigned nshown = idx;
+    fprintf(s, "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
+               "  set terminal pngcairo size %u,420 font 'sans,10'\n"
+               "} else {\n  set terminal png size %u,420\n}\n",
+            160 + nshown * 26, 160 + nshown * 26);
+    fprintf(s, "set output ");
+    gp_str(s, png->tmp);
+    /* Two title lines: 'source' . "\n" . 'map, window, metric'. */
+    fprintf(s, "\nset title ");
+    gp_str(s, r->source);
+    char title[300];
+    snprintf(title, sizeof title, "map %s, window %" PRIu64 ", metric %s (%s)",
+             r->map->name, o->window, gmc_entropy_metric_name(o->metric),
+             entropy_metric_text(o->metric));
+    fprintf(s, " . \"\\n\" . ");
+    gp_str(s, title);
+    fprintf(s, " noenhanced\n"
+               "set style data histograms\n"
+               "set style histogram clustered gap 1\n"
+               "set style fill solid 1.0 border -1\n"
+               "set boxwidth 0.9\n"
+               "set yrange [0:1.14]\n"
+               "set ytics 0, 0.2, 1\n"
+               "set xrange [-0.5:%u.5]\n"
+               "set ylabel 'window-based entropy H* (%s)'\n"
+               "set xlabel 'address bit (MSB left; gray = channel/bank bits)'\n"
+               "set key above noenhanced\n"
+               "set grid ytics\n"
+               "set xtics nomirror\n",
+            nshown - 1, gmc_entropy_metric_name(o->metric));
+    idx = 0;
+    for (unsigned b = r->bits; b-- > lo; idx++)
+        if (entropy_is_field(r, b, GMC_F_CH) || entropy_is_field(r, b, GMC_F_BANK))
+            fprintf(s, "set object rect from %f, graph 0 to %f, graph 1 behind "
+                       "fillcolor rgb '#dddddd' fillstyle solid 1.0 noborder\n",
+                    idx - 0.5, idx + 0.5);
+    /* Name each run of channel or bank bits above its bars. */
+    idx = 0;
+    for (unsigned b = r->bits; b-- > lo; idx++) {
+        gmc_field_t fl = entropy_is_field(r, b, GMC_F_CH) ? GMC_F_CH : GMC_F_BANK;
+        if (!entropy_is_field(r, b, fl) ||
+            (b + 1 < r->bits && entropy_is_field(r, b + 1, fl)))
+            continue;                      /* not the first (MSB) bit of a run */
+        unsigned len = 1;
+        while (len <= b - lo && entropy_is_field(r, b - len, fl))
+            len++;
+        fprintf(s, "set label '%s' at %f, 1.09 center font ',8'\n",
+                fl == GMC_F_CH ? "ch" : "bank", idx + (len - 1) / 2.0);
+    }
+    fprintf(s, "plot ");
+    gp_str(s, dat);
+    fprintf(s, " using 4:xtic(2) title 'raw addresses' linecolor rgb '#4477aa'");
+    if (r->h[1]) {
+        char lbl[200];
+        snprintf(lbl, sizeof lbl, "mapped: %s", o->sel.label);
+        fprintf(s, ", '' using 5 title ");
+        gp_str(s, lbl);
+        fprintf(s, " linecolor rgb '#ee6677'");
+    }
+    fprintf(s, "\nset output\n");
+    int bad = ferror(d) || ferror(s);
+    bad |= fclose(d) != 0;
+    bad |= fclose(s) != 0;
+    d = s = NULL;
+    if (bad) {
+        fprintf(stderr, "gmc entropy: --png: write error in %s\n", dir);
+        goto done;
+    }
+    rc = run_gnuplot(gp, log);
+done:
+    if (d)
+        fclose(d);
+    if (s)
+        fclose(s);
+    unlink(dat);
+    unlink(gp);
+    unlink(log);
+    rmdir(dir);
+    return rc;
+}
