@@ -21,6 +21,9 @@ GMC      := $(BUILD)/bin/gmc
 .DEFAULT_GOAL := help
 .PHONY: help build run test lint vectors cosim synth bench deps clean unit
 
+# bench-bim (tb/cosim.mk) and bench-model (tests/tests.mk) are both part of it.
+bench: bench-model
+
 help:
 	@echo "gmc -- GPU memory-system co-design kit"
 	@echo
@@ -32,8 +35,10 @@ help:
 	@echo "  make lint     every RTL file through Verilator, Icarus and Yosys"
 	@echo "  make vectors  regenerate vectors under $(BUILD)/vectors and diff the golden set"
 	@echo "  make cosim    Icarus replay + Verilator lockstep (COSIM_CYCLES=$(COSIM_CYCLES))"
-	@echo "  make synth    Yosys cells/XOR counts beside the model's, formal equivalence"
-	@echo "  make bench    lockstep vs Icarus replay cycles/s"
+	@echo "  make cosim-fault  mutation checks: a flipped matrix bit in RTL or C must be caught"
+	@echo "  make synth    Yosys cells/XOR counts beside the model's (build/synth/bim_report.md)"
+	@echo "  make formal   Yosys equivalence of every shipped matrix; faulty ones must fail"
+	@echo "  make bench    C-model throughput, Verilator lockstep vs Icarus replay cycles/s"
 	@echo "  make deps     install missing Debian packages (root) or print the apt-get line"
 	@echo "  make clean    remove $(BUILD)/"
 
@@ -71,6 +76,6 @@ test: deps build
 clean:
 	rm -rf $(BUILD)
 
--include tests/tests.mk
--include tb/cosim.mk
--include synth/synth.mk
+include tests/tests.mk
+include tb/cosim.mk
+include synth/synth.mk

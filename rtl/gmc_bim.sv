@@ -1,0 +1,71 @@
+// gmc_bim: BIM XOR-tree address mapper (seed 003 section IV-A, Fig. 7).
+//
+// C twin: model/blocks/gmc_bim.{h,c} (gmc_bim_step, gmc_bim_map).
+//
+// addr_o = M x addr_i over GF(2).  Row i of the matrix is M[i*W +: W], the
+// mask of the input bits XORed into output bit i:
+//   addr_o[i] = ^(addr_i & M[i*W +: W])
+// M is a constant, so synthesis keeps only the selected input wires and a
+// tree of two-input XOR gates per output bit (k inputs -> k-1 gates).
+//
+// REG_OUT = 0: combinational, latency 0 (clk_i and rst_ni are unused).
+// REG_OUT = 1: one register stage on valid and addr, latency 1, reset
+//              asynchronously (active low) to valid_o = 0, addr_o = 0.
+//
+// Default M is the W x W identity (addr_o = addr_i), i.e. the "base" scheme;
+// the wrappers emitted by `gmc bim --emit-verilog` always pass M explicitly.
+module gmc_bim #(
+  parameter int         W       = 30,                         // address bits, 1..64
+  parameter logic [W*W-1:0] M   = gmc_bim_identity(),         // row i = M[i*W +: W]
+  parameter bit         REG_OUT = 1'b0                        // 1: register the outputs
+) (
+  input  logic         clk_i,    // clock (used only when REG_OUT = 1)
+  input  logic         rst_ni,   // async reset, active low (only when REG_OUT = 1)
+  input  logic         valid_i,  // addr_i holds a request this cycle
+  input  logic [W-1:0] addr_i,   // input (physical) address
+  output logic         valid_o,  // addr_o holds a request (valid_i delayed by REG_OUT)
+  output logic [W-1:0] addr_o    // mapped address M x addr_i (delayed by REG_OUT)
+);
+
+  // The identity matrix, bit i*W+i set for every row i.  (Constant function:
+  // assigns the function name instead of `return`, which Yosys 0.23 lacks.)
+  function automatic logic [W*W-1:0] gmc_bim_identity();
+    gmc_bim_identity = '0;
+    for (int i = 0; i < W; i++) begin
+      gmc_bim_identity[i*W+i] = 1'b1;
+    end
+  endfunction
+
+  // One XOR tree per output bit.
+  logic [W-1:0] addr_d;
+
+  for (genvar i = 0; i < W; i++) begin : g_row
+    assign addr_d[i] = ^(addr_i & M[i*W +: W]);
+  end
+
+  if (REG_OUT) begin : g_reg
+    logic         valid_q;
+    logic [W-1:0] addr_q;
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        valid_q <= 1'b0;
+        addr_q  <= '0;
+      end else begin
+        valid_q <= valid_i;
+        addr_q  <= addr_d;
+      end
+    end
+
+    assign valid_o = valid_q;
+    assign addr_o  = addr_q;
+  end else begin : g_comb
+    // Clock and reset have no load in the combinational variant.
+    logic unused_clk_rst;
+    assign unused_clk_rst = clk_i ^ rst_ni;
+
+    assign valid_o = valid_i;
+    assign addr_o  = addr_d;
+  end
+
+endmodule
