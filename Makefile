@@ -15,6 +15,13 @@ LIB_SRCS := $(sort $(shell find model -name '*.c' ! -path 'model/cli/*'))
 CLI_SRCS := $(sort $(wildcard model/cli/*.c))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
+
+# DRAM presets: model/mem/presets/*.cfg embedded into libgmc as C strings.
+DRAM_PRESETS := $(sort $(wildcard model/mem/presets/*.cfg))
+LIB_OBJS     += $(BUILD)/obj/$(BUILD)/gen/gmc_dram_presets.o
+$(BUILD)/gen/gmc_dram_presets.c: model/mem/embed.sh $(DRAM_PRESETS)
+	@mkdir -p $(dir $@)
+	sh model/mem/embed.sh $(DRAM_PRESETS) > $@.tmp && mv $@.tmp $@
 LIB      := $(BUILD)/lib/libgmc.a
 GMC      := $(BUILD)/bin/gmc
 
@@ -39,6 +46,7 @@ help:
 	@echo "  make synth    Yosys cells/XOR counts beside the model's (build/synth/bim_report.md)"
 	@echo "  make formal   Yosys equivalence of every shipped matrix; faulty ones must fail"
 	@echo "  make bench    C-model throughput, Verilator lockstep vs Icarus replay cycles/s"
+	@echo "  make fuzz     libFuzzer on the map, matrix and trace parsers (FUZZ_SECONDS=60)"
 	@echo "  make deps     install missing Debian packages (root) or print the apt-get line"
 	@echo "  make clean    remove $(BUILD)/"
 

@@ -49,3 +49,19 @@ $(BUILD)/bench/bench_bim: tests/bench/bench_bim.c $(LIB)
 	$(CC) $(CFLAGS_ALL) -O3 -o $@ $< $(LIB) -lm
 bench-model: $(BUILD)/bench/bench_bim
 	@$(BUILD)/bench/bench_bim | tee $(BUILD)/bench/bim_model.txt
+
+# Coverage-guided fuzzing of the parsers (libFuzzer, ASan+UBSan).  Not part
+# of `make test`: it runs for FUZZ_SECONDS per harness.  Needs clang and
+# libclang-rt-14-dev (installed here when missing, like `make deps`).
+FUZZ_SECONDS ?= 60
+.PHONY: fuzz
+FUZZ_BIM_SRCS := $(wildcard model/bim/*.c model/analysis/*.c model/util/*.c model/blocks/*.c) \
+                 model/cli/bim_opts.c model/cli/cli_util.c
+$(BUILD)/fuzz/fuzz_bim_parsers: tests/fuzz/fuzz_bim_parsers.c $(FUZZ_BIM_SRCS)
+	@bash tests/deps.sh clang libclang-rt-14-dev
+	@mkdir -p $(dir $@)
+	clang -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -Imodel -Imodel/cli -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=undefined -o $@ $< $(FUZZ_BIM_SRCS) -lm
+fuzz: $(BUILD)/fuzz/fuzz_bim_parsers
+	@mkdir -p $(BUILD)/fuzz/corpus_bim
+	$(BUILD)/fuzz/fuzz_bim_parsers -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(BUILD)/fuzz/corpus_bim

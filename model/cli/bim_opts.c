@@ -153,6 +153,13 @@ int bim_matrix_load(const char *path, gmc_gf2_t *m, char *err, size_t n)
         snprintf(err, n, "%s: cannot read: %s", path, strerror(errno));
         return -1;
     }
+    int rc = bim_matrix_read(f, path, m, err, n);
+    fclose(f);
+    return rc;
+}
+
+int bim_matrix_read(FILE *f, const char *path, gmc_gf2_t *m, char *err, size_t n)
+{
     char *line = NULL;
     size_t cap = 0;
     unsigned lineno = 0, width = 0, rows = 0;
@@ -232,7 +239,6 @@ int bim_matrix_load(const char *path, gmc_gf2_t *m, char *err, size_t n)
     rc = 0;
 out:
     free(line);
-    fclose(f);
     return rc;
 }
 

@@ -32,6 +32,8 @@ int  bim_sel_option(bim_sel_t *s, const char *cmd, int argc, char **argv, int *i
 int  bim_sel_resolve(bim_sel_t *s, const char *cmd);
 /* Reads a matrix file: "width N" then N hex rows (row 0 first). */
 int  bim_matrix_load(const char *path, gmc_gf2_t *m, char *err, size_t n);
+/* The same from an open stream; path names it in errors. */
+int  bim_matrix_read(FILE *f, const char *path, gmc_gf2_t *m, char *err, size_t n);
 /* Writes it back in the same form. */
 void bim_matrix_write(FILE *f, const gmc_gf2_t *m, const char *comment);
 /* Usage text for the shared options. */
