@@ -85,5 +85,5 @@ clean:
 	rm -rf $(BUILD)
 
 include tests/tests.mk
-include tb/cosim.mk
-include synth/synth.mk
+include $(sort $(wildcard tb/*.mk))
+include $(sort $(wildcard synth/*.mk))
