@@ -17,11 +17,13 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
 
 # DRAM presets: model/mem/presets/*.cfg embedded into libgmc as C strings.
+ifneq ($(wildcard model/mem/embed.sh),)
 DRAM_PRESETS := $(sort $(wildcard model/mem/presets/*.cfg))
 LIB_OBJS     += $(BUILD)/obj/$(BUILD)/gen/gmc_dram_presets.o
 $(BUILD)/gen/gmc_dram_presets.c: model/mem/embed.sh $(DRAM_PRESETS)
 	@mkdir -p $(dir $@)
 	sh model/mem/embed.sh $(DRAM_PRESETS) > $@.tmp && mv $@.tmp $@
+endif
 LIB      := $(BUILD)/lib/libgmc.a
 GMC      := $(BUILD)/bin/gmc
 
