@@ -1,0 +1,78 @@
+#include "gmc_overhead.h"
+#include <stdio.h>
+
+unsigned gmc_clog2(uint64_t x)
+{
+    unsigned b = 0;
+    while (b < 64 && (1ULL << b) < x)
+        b++;
+    return b;
+}
+
+void gmc_wmc_params_default(gmc_wmc_params_t *p)
+{
+    /* seed 000 sec. 5.5: "32 SMs and each SM runs up to 32 concurrent warps,
+     * WAT creates a 10-bit warp ID"; "a maximum of 32 off-chip accesses ...
+     * the size of a single WET entry is 6 bits"; "a per-row score as 4 bits
+     * ... a single bank includes 64 rows"; "the size of a PT entry is 64 bits". */
+    p->sms = 32;
+    p->warps = 32;
+    p->max_pending = 32;
+    p->banks = 16;
+    p->rows = 64;
+    p->score_bits = 4;
+    p->pt_bits = 64;
+    p->pc_hash_bits = 0;
+}
+
+int gmc_wmc_params_check(const gmc_wmc_params_t *p, char *err, size_t n)
+{
+    const struct { const char *name; unsigned v, lo, hi; } f[] = {
+        {"sms", p->sms, 1, 4096},        {"warps", p->warps, 1, 4096},
+        {"max-pending", p->max_pending, 1, 65535}, {"banks", p->banks, 1, 1024},
+        {"rows", p->rows, 1, 1u << 20},   {"score-bits", p->score_bits, 1, 32},
+        {"pt-bits", p->pt_bits, 1, 4096}, {"pc-hash-bits", p->pc_hash_bits, 0, 32},
+    };
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+        if (f[i].v < f[i].lo || f[i].v > f[i].hi) {
+            snprintf(err, n, "--%s: expected %u..%u, found %u", f[i].name, f[i].lo, f[i].hi, f[i].v);
+            return -1;
+        }
+    return 0;
+}
+
+void gmc_wmc_cost(const gmc_wmc_params_t *p, gmc_wmc_cost_t *c)
+{
+    c->gwid_bits = gmc_clog2(p->sms) + gmc_clog2(p->warps);
+    uint64_t wet_entries = 1ULL << c->gwid_bits;
+    /* WAT concatenates SM id and warp id (wires); a PC-hash tag, if any, is
+     * stored beside each WET entry and counted as WAT storage. */
+    c->t[0] = (gmc_table_cost_t){"wat", p->pc_hash_bits, p->pc_hash_bits ? wet_entries : 0,
+                                 (uint64_t)p->pc_hash_bits * wet_entries};
+    /* n_pending counts 0..max_pending. */
+    uint64_t wet_bits = gmc_clog2((uint64_t)p->max_pending + 1);
+    c->t[1] = (gmc_table_cost_t){"wet", wet_bits, wet_entries, wet_bits * wet_entries};
+    uint64_t rs_entry = (uint64_t)p->rows * p->score_bits;
+    c->t[2] = (gmc_table_cost_t){"rs", rs_entry, p->banks, rs_entry * p->banks};
+    c->t[3] = (gmc_table_cost_t){"pt", p->pt_bits, p->banks, (uint64_t)p->pt_bits * p->banks};
+    c->total_bits = 0;
+    for (int i = 0; i < 4; i++)
+        c->total_bits += c->t[i].bits;
+    c->total_bytes = (c->total_bits + 7) / 8;
+}
+
+void gmc_frfcfs_params_default(gmc_frfcfs_params_t *p)
+{
+    /* seed 002 Table 1/2: 8 controllers, queue 32, GDDR3 4096 rows, 4 banks. */
+    p->mcs = 8;
+    p->queue = 32;
+    p->rows = 4096;
+    p->banks = 4;
+}
+
+void gmc_frfcfs_cost(const gmc_frfcfs_params_t *p, gmc_frfcfs_cost_t *c)
+{
+    uint64_t lr = gmc_clog2(p->rows), lb = gmc_clog2(p->banks);
+    c->frfcfs_bits = (uint64_t)p->mcs * p->queue * (lr + lb);
+    c->banked_fifo_bits = (uint64_t)p->mcs * ((uint64_t)p->banks * lr + lb);
+}

@@ -1,0 +1,61 @@
+/* gmc_overhead: analytic price of scheduler logic in bits, from parameters.
+ *  - Warped-MC storage per memory controller (seed 000 sec. 5.5, Table 3)
+ *  - FR-FCFS and banked-FIFO bit comparisons per DRAM command clock
+ *    (seed 002 sec. 3.4, Table 1). */
+#ifndef GMC_OVERHEAD_H
+#define GMC_OVERHEAD_H
+#include <stddef.h>
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ceil(log2(x)) for x >= 1: the bits needed to index x things. */
+unsigned gmc_clog2(uint64_t x);
+
+typedef struct {
+    unsigned sms;           /* SMs (32, seed 000 Table 2) */
+    unsigned warps;         /* warps per SM (32) */
+    unsigned max_pending;   /* most requests one warp can have pending (32: fully uncoalesced) */
+    unsigned banks;         /* banks per channel (16) */
+    unsigned rows;          /* row-score slots per bank (64) */
+    unsigned score_bits;    /* bits per row score (4) */
+    unsigned pt_bits;       /* bits per priority-table entry (64 = 1 KB row / 16 B) */
+    unsigned pc_hash_bits;  /* PC-hash tag kept per WET entry (0 in Table 3) */
+} gmc_wmc_params_t;
+
+typedef struct {
+    const char *name;       /* "wat", "wet", "rs", "pt" */
+    uint64_t entry_bits, entries, bits;
+} gmc_table_cost_t;
+
+typedef struct {
+    gmc_table_cost_t t[4];
+    uint64_t total_bits;
+    uint64_t total_bytes;   /* ceil(total_bits / 8) */
+    unsigned gwid_bits;     /* global warp id width: clog2(sms) + clog2(warps) */
+} gmc_wmc_cost_t;
+
+void gmc_wmc_params_default(gmc_wmc_params_t *p);
+int  gmc_wmc_params_check(const gmc_wmc_params_t *p, char *err, size_t n);
+void gmc_wmc_cost(const gmc_wmc_params_t *p, gmc_wmc_cost_t *c);
+
+typedef struct {
+    unsigned mcs;           /* M: DRAM controllers (8, seed 002 Table 2) */
+    unsigned queue;         /* Q: requests per controller queue (32) */
+    uint64_t rows;          /* nR: rows per bank (4096) */
+    unsigned banks;         /* nB: banks (4) */
+} gmc_frfcfs_params_t;
+
+typedef struct {
+    uint64_t frfcfs_bits;       /* M*Q*(log2 nR + log2 nB) */
+    uint64_t banked_fifo_bits;  /* M*(nB*log2 nR + log2 nB) */
+} gmc_frfcfs_cost_t;
+
+void gmc_frfcfs_params_default(gmc_frfcfs_params_t *p);
+void gmc_frfcfs_cost(const gmc_frfcfs_params_t *p, gmc_frfcfs_cost_t *c);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

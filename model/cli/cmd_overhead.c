@@ -1,0 +1,133 @@
+/* gmc overhead: what scheduler logic costs in bits, from its parameters. */
+#include <stdio.h>
+#include <string.h>
+#include "analysis/gmc_overhead.h"
+#include "cli.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: gmc overhead warped-mc [--sms N] [--warps N] [--max-pending N] [--banks N]\n"
+        "                              [--rows N] [--score-bits N] [--pt-bits N] [--pc-hash-bits N] [--json]\n"
+        "       gmc overhead frfcfs [--mcs M] [--queue Q] [--rows nR] [--banks nB] [--json]\n"
+        "warped-mc: storage per memory controller of WAT, WET, RS, PT (seed 000 Table 3;\n"
+        "           defaults are the seed's: 32 SMs x 32 warps, 32 pending, 16 banks x 64 rows x 4 bits, 64-bit PT)\n"
+        "frfcfs:    bit comparisons per DRAM command clock, M*Q*(log2 nR + log2 nB), and the\n"
+        "           banked FIFO's M*(nB*log2 nR + log2 nB) (seed 002 sec. 3.4; defaults M=8 Q=32 nR=4096 nB=4)\n");
+}
+
+/* Parses "--name value" pairs into unsigned slots; returns 0, 2 on error. */
+typedef struct { const char *opt; unsigned *u; uint64_t *u64; } numopt_t;
+
+static int parse(const char *cmd, int argc, char **argv, const numopt_t *o, size_t no, int *json)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--json")) {
+            *json = 1;
+            continue;
+        }
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return -1;
+        }
+        size_t k = 0;
+        while (k < no && strcmp(argv[i], o[k].opt))
+            k++;
+        if (k == no || i + 1 >= argc)
+            return cli_usage_error(cmd, "unknown option or missing value: '%s' (see gmc overhead --help)", argv[i]);
+        uint64_t v;
+        const char *s = argv[++i];
+        if (cli_parse_u64(s, &v) || (o[k].u && v > 0xffffffffu))
+            return cli_usage_error(cmd, "%s: expected a non-negative integer, found '%s'", o[k].opt, s);
+        if (o[k].u)
+            *o[k].u = (unsigned)v;
+        else
+            *o[k].u64 = v;
+    }
+    return 0;
+}
+
+static int warped_mc(int argc, char **argv)
+{
+    gmc_wmc_params_t p;
+    gmc_wmc_params_default(&p);
+    const numopt_t o[] = {
+        {"--sms", &p.sms, NULL},           {"--warps", &p.warps, NULL},
+        {"--max-pending", &p.max_pending, NULL}, {"--banks", &p.banks, NULL},
+        {"--rows", &p.rows, NULL},         {"--score-bits", &p.score_bits, NULL},
+        {"--pt-bits", &p.pt_bits, NULL},   {"--pc-hash-bits", &p.pc_hash_bits, NULL},
+    };
+    int json = 0, rc = parse("overhead", argc, argv, o, sizeof o / sizeof o[0], &json);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    char err[256];
+    if (gmc_wmc_params_check(&p, err, sizeof err))
+        return cli_usage_error("overhead", "%s", err);
+    gmc_wmc_cost_t c;
+    gmc_wmc_cost(&p, &c);
+    if (json) {
+        printf("{\n  \"scheme\": \"warped-mc\",\n  \"params\": {\"sms\": %u, \"warps\": %u, \"max_pending\": %u, "
+               "\"banks\": %u, \"rows\": %u, \"score_bits\": %u, \"pt_bits\": %u, \"pc_hash_bits\": %u},\n"
+               "  \"gwid_bits\": %u,\n  \"tables\": {\n",
+               p.sms, p.warps, p.max_pending, p.banks, p.rows, p.score_bits, p.pt_bits, p.pc_hash_bits,
+               c.gwid_bits);
+        for (int i = 0; i < 4; i++)
+            printf("    \"%s\": {\"entry_bits\": %llu, \"entries\": %llu, \"bits\": %llu}%s\n", c.t[i].name,
+                   (unsigned long long)c.t[i].entry_bits, (unsigned long long)c.t[i].entries,
+                   (unsigned long long)c.t[i].bits, i < 3 ? "," : "");
+        printf("  },\n  \"total_bits\": %llu,\n  \"total_bytes\": %llu\n}\n",
+               (unsigned long long)c.total_bits, (unsigned long long)c.total_bytes);
+        return 0;
+    }
+    printf("Warped-MC storage per memory controller (seed 000 Table 3)\n"
+           "  %-4s %12s %10s %10s\n", "", "entry bits", "entries", "bits");
+    for (int i = 0; i < 4; i++)
+        printf("  %-4s %12llu %10llu %10llu\n", c.t[i].name, (unsigned long long)c.t[i].entry_bits,
+               (unsigned long long)c.t[i].entries, (unsigned long long)c.t[i].bits);
+    printf("  total %llu bits = %llu bytes  (global warp id %u bits)\n",
+           (unsigned long long)c.total_bits, (unsigned long long)c.total_bytes, c.gwid_bits);
+    return 0;
+}
+
+static int frfcfs(int argc, char **argv)
+{
+    gmc_frfcfs_params_t p;
+    gmc_frfcfs_params_default(&p);
+    const numopt_t o[] = {
+        {"--mcs", &p.mcs, NULL}, {"--queue", &p.queue, NULL},
+        {"--rows", NULL, &p.rows}, {"--banks", &p.banks, NULL},
+    };
+    int json = 0, rc = parse("overhead", argc, argv, o, sizeof o / sizeof o[0], &json);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    if (!p.mcs || !p.queue || !p.rows || !p.banks)
+        return cli_usage_error("overhead", "--mcs, --queue, --rows and --banks must be at least 1");
+    gmc_frfcfs_cost_t c;
+    gmc_frfcfs_cost(&p, &c);
+    if (json) {
+        printf("{\n  \"scheme\": \"frfcfs\",\n  \"params\": {\"mcs\": %u, \"queue\": %u, \"rows\": %llu, \"banks\": %u},\n"
+               "  \"bits_compared\": %llu,\n  \"banked_fifo_bits_compared\": %llu\n}\n",
+               p.mcs, p.queue, (unsigned long long)p.rows, p.banks, (unsigned long long)c.frfcfs_bits,
+               (unsigned long long)c.banked_fifo_bits);
+        return 0;
+    }
+    printf("bit comparisons per DRAM command clock (seed 002 sec. 3.4), M=%u Q=%u nR=%llu nB=%u\n"
+           "  FR-FCFS      M*Q*(log2 nR + log2 nB)      = %llu\n"
+           "  banked FIFO  M*(nB*log2 nR + log2 nB)     = %llu\n",
+           p.mcs, p.queue, (unsigned long long)p.rows, p.banks, (unsigned long long)c.frfcfs_bits,
+           (unsigned long long)c.banked_fifo_bits);
+    return 0;
+}
+
+int cmd_overhead(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (!strcmp(argv[1], "warped-mc"))
+        return warped_mc(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "frfcfs"))
+        return frfcfs(argc - 1, argv + 1);
+    return cli_usage_error("overhead", "unknown scheme '%s' (expected warped-mc or frfcfs)", argv[1]);
+}

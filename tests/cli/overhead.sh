@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# End-to-end tests of `gmc overhead`.  Usage: overhead.sh path/to/gmc
+set -u
+GMC=$1
+. "$(dirname "$0")/lib.sh"
+
+if "$GMC" overhead warped-mc --json >"$T/w.json" && python3 - "$T/w.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["total_bits"] == 11264 and j["total_bytes"] == 1408, j
+assert set(j["tables"]) == {"wat", "wet", "rs", "pt"}
+assert sum(t["bits"] for t in j["tables"].values()) == j["total_bits"]
+PY
+then ok "warped-mc defaults: 1408 bytes, one entry per table"; else notok "warped-mc defaults"; fi
+
+"$GMC" overhead frfcfs --mcs 8 --queue 32 --rows 4096 --banks 4 --json | grep -q '"bits_compared": 3584' \
+  && ok "frfcfs seed 002 Table 1: 3584" || notok "frfcfs seed 002 Table 1: 3584"
+"$GMC" overhead frfcfs --mcs 16 --queue 64 --rows 32768 --banks 16 --json | grep -q '"bits_compared": 19456' \
+  && ok "frfcfs scaled: 16*64*(15+4)" || notok "frfcfs scaled"
+"$GMC" overhead warped-mc --banks 32 --json | grep -q '"total_bits": 16384' \
+  && ok "warped-mc scales with banks" || notok "warped-mc scales with banks"
+expect_fail "unknown scheme" 2 "unknown scheme 'lru'" -- "$GMC" overhead lru
+expect_fail "zero banks" 2 "--banks: expected 1..1024, found 0" -- "$GMC" overhead warped-mc --banks 0
+expect_fail "junk number" 2 "--queue: expected a non-negative integer, found 'x'" -- "$GMC" overhead frfcfs --queue x
+expect_fail "missing value" 2 "missing value" -- "$GMC" overhead frfcfs --queue
+finish
