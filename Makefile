@@ -87,5 +87,6 @@ clean:
 	rm -rf $(BUILD)
 
 include tests/tests.mk
+include $(sort $(wildcard tests/fuzz/*.mk))
 include $(sort $(wildcard tb/*.mk))
 include $(sort $(wildcard synth/*.mk))

@@ -1,0 +1,205 @@
+/* gmc_dram: DRAM device timing engine for one channel.
+ *
+ * Commands ACT, PRE, PREA, RD, WR, REF (all-bank refresh), open-page state per
+ * bank, one command per command-clock cycle, a shared data bus with bursts of
+ * tBURST cycles, read/write turnaround, bank groups, a rolling tFAW window of
+ * four ACTs and, when enabled, a REF due every tREFI.  The engine only judges
+ * and records commands; the controller decides what to issue and when (it
+ * must precharge all banks and issue REF when refresh is due).
+ *
+ * Timing rules are data: gmc_dram_rule(i) is a table of {scope, previous
+ * command, next command, latency expression}; gmc_dram_init resolves it once
+ * per cfg into lat[prev][scope][next].  A channel keeps, per scope, the
+ * earliest cycle each command may issue:
+ *     next_bank[bank][cmd], next_group[group][cmd], next_chan[cmd]
+ * so gmc_dram_earliest is max of three loads and gmc_dram_issue is three
+ * rows of max-updates for the issued command.  tFAW is the one rule that is
+ * not pairwise: each ACT pushes (issue + tFAW) into a ring of four and moves
+ * next_chan[ACT] to the oldest entry.
+ *
+ * Scope semantics: SAME_BANK = the issuing bank; SAME_GROUP = every bank of
+ * its bank group (itself included); CHANNEL = every bank.  "Other bank group
+ * waits X_S, same group waits X_L" is written as CHANNEL X_S + SAME_GROUP X_L.
+ *
+ * Time is uint64_t command-clock cycles (cfg.tck_ps per cycle).  Both structs
+ * are plain data without pointers (snapshot with memcpy, compare with memcmp
+ * after gmc_dram_chan_reset zeroed the padding).  Nothing allocates. */
+#ifndef GMC_DRAM_H
+#define GMC_DRAM_H
+#include <assert.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "mem/gmc_dram_cfg.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    GMC_DRAM_ACT = 0,   /* open row `row` in `bank` */
+    GMC_DRAM_PRE,       /* close `bank` (must be open) */
+    GMC_DRAM_PREA,      /* close every bank (bank argument ignored) */
+    GMC_DRAM_RD,        /* read one burst from the open row `row` of `bank` */
+    GMC_DRAM_WR,        /* write one burst */
+    GMC_DRAM_REF,       /* all-bank refresh; every bank closed (bank ignored) */
+    GMC_DRAM_NCMD
+} gmc_dram_cmd_t;
+
+typedef enum {
+    GMC_DRAM_SAME_BANK = 0, GMC_DRAM_SAME_GROUP, GMC_DRAM_CHANNEL, GMC_DRAM_NSCOPE
+} gmc_dram_scope_t;
+
+typedef enum {
+    GMC_DRAM_OK = 0,
+    GMC_DRAM_ETIME,     /* a timing rule forbids it before gmc_dram_earliest() */
+    GMC_DRAM_ECLOSED,   /* PRE, RD or WR to a closed bank */
+    GMC_DRAM_EROW,      /* RD or WR to a bank whose open row is another one */
+    GMC_DRAM_EOPEN,     /* ACT to an open bank, or REF while a bank is open */
+    GMC_DRAM_EARG       /* command, bank or row out of range */
+} gmc_dram_status_t;
+
+#define GMC_DRAM_CLOSED   UINT32_MAX   /* open_row[] of a precharged bank */
+#define GMC_DRAM_ANY_CMD  0xffu        /* wildcard in a rule's prev or next */
+#define GMC_DRAM_NTERM    4
+
+/* One timing rule: `next` at a bank in `scope` of a `prev` may issue no
+ * earlier than prev's issue cycle + sum(sign[i] * param[i]) + konst, clamped
+ * at 0.  window = 4 marks tFAW: measured from the fourth-previous prev. */
+typedef struct {
+    uint8_t     scope, prev, next, window;
+    int8_t      sign[GMC_DRAM_NTERM];   /* +1, -1; 0 ends the expression */
+    uint8_t     param[GMC_DRAM_NTERM];  /* gmc_dram_param_t */
+    int16_t     konst;
+    const char *why;
+} gmc_dram_rule_t;
+
+unsigned               gmc_dram_nrules(void);
+const gmc_dram_rule_t *gmc_dram_rule(unsigned i);
+int64_t                gmc_dram_rule_value(const gmc_dram_rule_t *r, const gmc_dram_cfg_t *c);
+size_t                 gmc_dram_rule_expr(const gmc_dram_rule_t *r, char *buf, size_t n);
+/* The rule table as a Markdown table, with the resolved value under each of
+ * the np configurations (docs/memory.md embeds this output). */
+size_t gmc_dram_rules_markdown(const gmc_dram_cfg_t *const *cfgs, unsigned np, char *buf,
+                               size_t n);
+
+/* Device: the cfg and what init derives from it; constant afterwards. */
+typedef struct {
+    gmc_dram_cfg_t cfg;
+    uint32_t nbanks;
+    uint32_t tFAW, tREFI, tBURST;
+    uint8_t  group_of[GMC_DRAM_MAX_BANKS];
+    uint32_t lat[GMC_DRAM_NCMD][GMC_DRAM_NSCOPE][GMC_DRAM_NCMD];
+    uint32_t done[GMC_DRAM_NCMD];   /* issue -> effect complete, see gmc_dram_issue */
+} gmc_dram_t;
+
+typedef struct {
+    uint64_t cmds[GMC_DRAM_NCMD];   /* commands issued, by gmc_dram_cmd_t */
+    uint64_t data_busy;             /* data-bus cycles carrying bursts (tBURST per RD/WR) */
+    uint64_t last_data_end;         /* cycle the latest RD/WR burst ends */
+} gmc_dram_stats_t;
+
+/* One channel's state (flops only). */
+typedef struct {
+    uint64_t next_bank[GMC_DRAM_MAX_BANKS][GMC_DRAM_NCMD];
+    uint64_t next_group[GMC_DRAM_MAX_GROUPS][GMC_DRAM_NCMD];
+    uint64_t next_chan[GMC_DRAM_NCMD];
+    uint64_t faw[4];                /* issue + tFAW of the last four ACTs (ring) */
+    uint64_t ref_due;               /* next REF due; UINT64_MAX with refresh off */
+    uint32_t open_row[GMC_DRAM_MAX_BANKS];
+    uint32_t n_open, faw_head;
+    gmc_dram_stats_t st;
+} gmc_dram_chan_t;
+
+/* Validates cfg (warnings are not repeated here) and resolves the rules.
+ * Returns 0, or -1 with one line in err. */
+int  gmc_dram_init(gmc_dram_t *d, const gmc_dram_cfg_t *cfg, char *err, size_t en);
+/* Power-up: every bank closed, no constraints pending, first REF due at tREFI. */
+void gmc_dram_chan_reset(const gmc_dram_t *d, gmc_dram_chan_t *ch);
+
+/* Earliest cycle at which the timing rules allow cmd at bank (ignores bank
+ * state; bank < nbanks, any value for PREA/REF).  O(1). */
+static inline uint64_t gmc_dram_earliest(const gmc_dram_t *d, const gmc_dram_chan_t *ch,
+                                         gmc_dram_cmd_t cmd, unsigned bank)
+{
+    uint64_t a = ch->next_bank[bank][cmd];
+    uint64_t b = ch->next_group[d->group_of[bank]][cmd];
+    uint64_t c = ch->next_chan[cmd];
+    a = a > b ? a : b;
+    return a > c ? a : c;
+}
+
+/* Whether cmd may issue at cycle now: bank state first, then timing. */
+static inline gmc_dram_status_t gmc_dram_can_issue(const gmc_dram_t *d, const gmc_dram_chan_t *ch,
+                                                   gmc_dram_cmd_t cmd, unsigned bank,
+                                                   uint32_t row, uint64_t now)
+{
+    if ((unsigned)cmd >= GMC_DRAM_NCMD)
+        return GMC_DRAM_EARG;
+    if (cmd == GMC_DRAM_PREA || cmd == GMC_DRAM_REF)
+        bank = 0;
+    else if (bank >= d->nbanks)
+        return GMC_DRAM_EARG;
+    uint32_t open = ch->open_row[bank];
+    switch (cmd) {
+    case GMC_DRAM_ACT:
+        if (row >= d->cfg.rows)
+            return GMC_DRAM_EARG;
+        if (open != GMC_DRAM_CLOSED)
+            return GMC_DRAM_EOPEN;
+        break;
+    case GMC_DRAM_PRE:
+        if (open == GMC_DRAM_CLOSED)
+            return GMC_DRAM_ECLOSED;
+        break;
+    case GMC_DRAM_RD:
+    case GMC_DRAM_WR:
+        if (open == GMC_DRAM_CLOSED)
+            return GMC_DRAM_ECLOSED;
+        if (open != row)
+            return GMC_DRAM_EROW;
+        break;
+    case GMC_DRAM_REF:
+        if (ch->n_open)
+            return GMC_DRAM_EOPEN;
+        break;
+    default:
+        break;
+    }
+    return now >= gmc_dram_earliest(d, ch, cmd, bank) ? GMC_DRAM_OK : GMC_DRAM_ETIME;
+}
+
+/* Issues cmd at cycle now if gmc_dram_can_issue allows it, else changes
+ * nothing and returns the reason.  *done (may be NULL) gets the cycle the
+ * command's effect completes: RD now+tCL+tBURST and WR now+tCWL+tBURST (end
+ * of the data burst), ACT now+tRCD, PRE/PREA now+tRP, REF now+tRFC. */
+gmc_dram_status_t gmc_dram_issue(const gmc_dram_t *d, gmc_dram_chan_t *ch, gmc_dram_cmd_t cmd,
+                                 unsigned bank, uint32_t row, uint64_t now, uint64_t *done);
+
+/* Controller-side form: an illegal command is a controller bug, so builds
+ * without NDEBUG abort on it. */
+#define GMC_DRAM_ISSUE_CHECKED(d, ch, cmd, bank, row, now, done)                           \
+    do {                                                                                   \
+        gmc_dram_status_t gmc_dram_st_ = gmc_dram_issue(d, ch, cmd, bank, row, now, done); \
+        assert(gmc_dram_st_ == GMC_DRAM_OK && "illegal DRAM command");                     \
+        (void)gmc_dram_st_;                                                                \
+    } while (0)
+
+static inline uint32_t gmc_dram_open_row(const gmc_dram_chan_t *ch, unsigned bank)
+{
+    return ch->open_row[bank];   /* GMC_DRAM_CLOSED if precharged */
+}
+/* Refresh: due once now reaches ref_due (never with refresh = 0).  Each REF
+ * moves ref_due on by tREFI, so a late controller owes several. */
+static inline int gmc_dram_refresh_due(const gmc_dram_chan_t *ch, uint64_t now)
+{
+    return now >= ch->ref_due;
+}
+uint64_t gmc_dram_refresh_owed(const gmc_dram_t *d, const gmc_dram_chan_t *ch, uint64_t now);
+
+const char *gmc_dram_cmd_name(gmc_dram_cmd_t c);       /* "ACT", ... */
+const char *gmc_dram_status_name(gmc_dram_status_t s); /* "ok", "too early", ... */
+const char *gmc_dram_scope_name(gmc_dram_scope_t s);   /* "same bank", ... */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

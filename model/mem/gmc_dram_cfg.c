@@ -1,0 +1,177 @@
+/* gmc_dram_cfg: parameter table, validation and the config-file parser. */
+#include "gmc_dram_cfg.h"
+#include "gmc_dram_diag.h"
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KIND_R 1
+#define KIND_O 0
+
+static const gmc_dram_param_info_t info[GMC_DRAM_NPARAM] = {
+#define INFO_(k, lo, hi, kind, unit, doc) {#k, unit, doc, lo, hi, KIND_##kind},
+    GMC_DRAM_PARAMS(INFO_)
+#undef INFO_
+};
+
+static const size_t offs[GMC_DRAM_NPARAM] = {
+#define OFF_(k, lo, hi, kind, unit, doc) offsetof(gmc_dram_cfg_t, k),
+    GMC_DRAM_PARAMS(OFF_)
+#undef OFF_
+};
+
+const gmc_dram_param_info_t *gmc_dram_param_info(gmc_dram_param_t p)
+{
+    return (unsigned)p < GMC_DRAM_NPARAM ? &info[p] : NULL;
+}
+
+uint32_t gmc_dram_cfg_get(const gmc_dram_cfg_t *c, gmc_dram_param_t p)
+{
+    uint32_t v;
+    memcpy(&v, (const char *)c + offs[p], sizeof v);
+    return v;
+}
+
+void gmc_dram_cfg_set(gmc_dram_cfg_t *c, gmc_dram_param_t p, uint32_t v)
+{
+    memcpy((char *)c + offs[p], &v, sizeof v);
+}
+
+int gmc_dram_param_find(const char *key, size_t len)
+{
+    for (int p = 0; p < GMC_DRAM_NPARAM; p++)
+        if (strlen(info[p].key) == len && !memcmp(info[p].key, key, len))
+            return p;
+    return -1;
+}
+
+/* ------------------------------------------------------------ diagnostics */
+
+void gmc_dram_diag_quote(const char *s, size_t len, char *out, size_t n)
+{
+    size_t o = 0, max = 40;
+    for (size_t i = 0; i < len && i < max && o + 2 < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        out[o++] = (ch >= 0x20 && ch < 0x7f && ch != '\'') ? (char)ch : '?';
+    }
+    if (len > max && o + 4 < n) {
+        memcpy(out + o, "...", 3);
+        o += 3;
+    }
+    if (n)
+        out[o < n ? o : n - 1] = 0;
+}
+
+void gmc_dram_diag_error(gmc_dram_diag_t *d, unsigned line, const char *fmt, ...)
+{
+    if (!d->en)
+        return;
+    int k = line ? snprintf(d->err, d->en, "%s:%u: ", d->src, line)
+                 : snprintf(d->err, d->en, "%s: ", d->src);
+    if (k < 0 || (size_t)k >= d->en)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->err + k, d->en - (size_t)k, fmt, ap);
+    va_end(ap);
+}
+
+void gmc_dram_diag_warn(gmc_dram_diag_t *d, unsigned line, const char *fmt, ...)
+{
+    char msg[512];
+    int k = line ? snprintf(msg, sizeof msg, "%s:%u: warning: ", d->src, line)
+                 : snprintf(msg, sizeof msg, "%s: warning: ", d->src);
+    va_list ap;
+    va_start(ap, fmt);
+    if (k > 0 && (size_t)k < sizeof msg)
+        vsnprintf(msg + k, sizeof msg - (size_t)k, fmt, ap);
+    va_end(ap);
+    d->nwarn++;
+    if (!d->warn) {
+        fprintf(stderr, "%s\n", msg);
+    } else if (d->wn) {
+        size_t used = strnlen(d->warn, d->wn - 1);
+        snprintf(d->warn + used, d->wn - used, "%s\n", msg);
+    }
+}
+
+/* ------------------------------------------------------------- validation */
+
+#define LINE(p) (d->line ? d->line[GMC_DRAM_P_##p] : 0u)
+
+int gmc_dram_cfg_validate(const gmc_dram_cfg_t *c, gmc_dram_diag_t *d)
+{
+    for (int p = 0; p < GMC_DRAM_NPARAM; p++) {
+        uint32_t v = gmc_dram_cfg_get(c, (gmc_dram_param_t)p);
+        if (v < info[p].min || v > info[p].max) {
+            gmc_dram_diag_error(d, d->line ? d->line[p] : 0, "expected %s in %u..%u, found '%u'",
+                                info[p].key, info[p].min, info[p].max, v);
+            return -1;
+        }
+    }
+    if (gmc_dram_banks(c) > GMC_DRAM_MAX_BANKS) {
+        gmc_dram_diag_error(d, LINE(banks_per_group),
+                            "expected bank_groups * banks_per_group <= %d, found '%u * %u'",
+                            GMC_DRAM_MAX_BANKS, c->bank_groups, c->banks_per_group);
+        return -1;
+    }
+    if (c->refresh && (!c->tRFC || c->tREFI <= c->tRFC)) {
+        gmc_dram_diag_error(d, LINE(tREFI), "expected 0 < tRFC < tREFI with refresh = 1, "
+                            "found tRFC '%u', tREFI '%u'", c->tRFC, c->tREFI);
+        return -1;
+    }
+    if (c->tRC < c->tRAS + c->tRP)
+        gmc_dram_diag_warn(d, LINE(tRC), "tRC = %u is less than tRAS + tRP = %u; the engine "
+                           "enforces tRAS and tRP as well, so ACT to ACT in one bank via PRE "
+                           "takes at least %u",
+                           c->tRC, c->tRAS + c->tRP, c->tRAS + c->tRP);
+    if (c->tFAW && c->tFAW < 4 * c->tRRD_S)
+        gmc_dram_diag_warn(d, LINE(tFAW),
+                           "tFAW = %u is less than 4 * tRRD_S = %u, so the four-activate window "
+                           "never binds", c->tFAW, 4 * c->tRRD_S);
+    if (c->tRRD_L < c->tRRD_S)
+        gmc_dram_diag_warn(d, LINE(tRRD_L), "tRRD_L = %u is less than tRRD_S = %u; within a bank "
+                           "group the engine applies tRRD_S", c->tRRD_L, c->tRRD_S);
+    if (c->tCCD_L < c->tCCD_S)
+        gmc_dram_diag_warn(d, LINE(tCCD_L), "tCCD_L = %u is less than tCCD_S = %u; within a bank "
+                           "group the engine applies tCCD_S", c->tCCD_L, c->tCCD_S);
+    if (c->tWTR_L < c->tWTR_S)
+        gmc_dram_diag_warn(d, LINE(tWTR_L), "tWTR_L = %u is less than tWTR_S = %u; within a bank "
+                           "group the engine applies tWTR_S", c->tWTR_L, c->tWTR_S);
+    if (c->tCCD_S < c->tBURST)
+        gmc_dram_diag_warn(d, LINE(tCCD_S), "tCCD_S = %u is less than tBURST = %u; the data bus "
+                           "spaces column commands tBURST apart", c->tCCD_S, c->tBURST);
+    if ((uint64_t)c->tBURST * c->data_rate != c->burst_length)
+        gmc_dram_diag_warn(d, LINE(tBURST), "tBURST = %u but burst_length / data_rate = %u/%u",
+                           c->tBURST, c->burst_length, c->data_rate);
+    if (c->tRAS < c->tRCD)
+        gmc_dram_diag_warn(d, LINE(tRAS), "tRAS = %u is less than tRCD = %u; a row may close "
+                           "before it can be read", c->tRAS, c->tRCD);
+    return d->nwarn;
+}
+
+int gmc_dram_cfg_check(const gmc_dram_cfg_t *c, const char *src, char *err, size_t en,
+                       char *warn, size_t wn)
+{
+    gmc_dram_diag_t d = {src ? src : "cfg", NULL, err, en, warn, wn, 0};
+    return gmc_dram_cfg_validate(c, &d);
+}
+
+size_t gmc_dram_cfg_format(const gmc_dram_cfg_t *c, char *buf, size_t n)
+{
+    size_t o = 0;
+    int k;
+#define PUT(...)                                                           \
+    do {                                                                   \
+        k = snprintf(o < n ? buf + o : NULL, o < n ? n - o : 0, __VA_ARGS__); \
+        o += k > 0 ? (size_t)k : 0;                                        \
+    } while (0)
+    if (c->name[0])
+        PUT("name = %s\n", c->name);
+    for (int p = 0; p < GMC_DRAM_NPARAM; p++)
+        PUT("%-15s = %u\n", info[p].key, gmc_dram_cfg_get(c, (gmc_dram_param_t)p));
+#undef PUT
+    return o;
+}

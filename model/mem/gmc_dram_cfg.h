@@ -1,0 +1,147 @@
+/* gmc_dram_cfg: a DRAM device configuration as data (organisation + timing).
+ *
+ * One gmc_dram_cfg_t describes every channel of one memory system: the
+ * controller (model/mem, written later) owns one gmc_dram_chan_t per channel
+ * and they all share one cfg.  All timing parameters are integers in DRAM
+ * command-clock cycles (CK, period tck_ps); the engine never converts.
+ *
+ * Text form ("config file"), one `key = value` per line:
+ *     # comment to end of line            blank lines are ignored
+ *     name     = gddr6-rtx2060s           optional, [A-Za-z0-9_.-]{1,31}
+ *     channels = 16                       decimal integers only
+ *     gpgpusim_timing = "nbk=16:CCD=4:..." GPGPU-Sim -gpgpu_dram_timing_opt
+ * Keys are case-sensitive, exactly the names in GMC_DRAM_PARAMS below.  A key
+ * may appear once; an explicit key overrides a value that gpgpusim_timing
+ * supplied, wherever the two lines are.  Any error is one line
+ * "FILE:LINE: expected ..., found '...'" and the call fails; a legal but
+ * suspicious set (tRC < tRAS + tRP, tFAW < 4*tRRD_S, ...) loads with one
+ * "FILE:LINE: warning: ..." line per finding.  docs/memory.md has the full
+ * story, the GPGPU-Sim field mapping and every preset with its sources. */
+#ifndef GMC_DRAM_CFG_H
+#define GMC_DRAM_CFG_H
+#include <stddef.h>
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GMC_DRAM_MAX_BANKS  64   /* banks per channel (bank_groups * banks_per_group) */
+#define GMC_DRAM_MAX_GROUPS 16
+
+/* X(key, min, max, kind, unit, meaning).  kind: R = required, O = optional
+ * (default in the meaning text).  The key is also the C field name.  Timing
+ * keys are in command-clock cycles (CK) unless the unit says otherwise. */
+#define GMC_DRAM_PARAMS(X)                                                                     \
+    /* organisation */                                                                         \
+    X(channels,        1, 4096,     R, "-",    "independent channels; one controller each")    \
+    X(bank_groups,     1, 16,       R, "-",    "bank groups per channel (1 = no bank groups)") \
+    X(banks_per_group, 1, 64,       R, "-",    "banks in each bank group; total <= 64")         \
+    X(rows,            1, 16777216, R, "-",    "rows per bank")                                \
+    X(columns,         1, 65536,    R, "-",    "column addresses per row, one RD/WR burst each") \
+    X(burst_length,    1, 64,       R, "beats", "data beats per RD/WR burst (BL)")             \
+    X(bus_width,       1, 1024,     R, "bits", "data bus width of one channel")                \
+    X(data_rate,       1, 16,       R, "beats/CK", "data beats per command clock (2 DDR, 4 QDR)") \
+    X(tck_ps,          1, 1000000,  R, "ps",   "command clock period tCK")                     \
+    /* timing, CK cycles */                                                                    \
+    X(tCL,    1, 1000,     R, "CK", "RD to first read data beat (CAS latency)")                \
+    X(tCWL,   0, 1000,     R, "CK", "WR to first write data beat (write latency WL)")          \
+    X(tRCD,   1, 1000,     R, "CK", "ACT to RD or WR, same bank")                              \
+    X(tRP,    1, 1000,     R, "CK", "PRE to ACT, same bank (PREA: any bank)")                  \
+    X(tRAS,   1, 10000,    R, "CK", "ACT to PRE, same bank")                                   \
+    X(tRC,    1, 10000,    R, "CK", "ACT to ACT, same bank")                                   \
+    X(tRRD_S, 1, 1000,     R, "CK", "ACT to ACT, any two banks")                               \
+    X(tRRD_L, 1, 1000,     O, "CK", "ACT to ACT, same bank group (default tRRD_S)")             \
+    X(tCCD_S, 1, 1000,     R, "CK", "RD to RD / WR to WR, any two banks")                      \
+    X(tCCD_L, 1, 1000,     O, "CK", "RD to RD / WR to WR, same bank group (default tCCD_S)")    \
+    X(tWR,    1, 1000,     R, "CK", "end of write data to PRE, same bank (write recovery)")    \
+    X(tWTR_S, 0, 1000,     R, "CK", "end of write data to RD, any bank")                       \
+    X(tWTR_L, 0, 1000,     O, "CK", "end of write data to RD, same bank group (default tWTR_S)") \
+    X(tRTP,   1, 1000,     R, "CK", "RD to PRE, same bank")                                    \
+    X(tFAW,   0, 100000,   R, "CK", "window holding at most 4 ACTs per channel (0 = none)")    \
+    X(tBURST, 1, 1000,     O, "CK", "data bus time of one burst (default burst_length/data_rate)") \
+    X(tRTRS,  0, 1000,     R, "CK", "idle data-bus cycles between read data and write data")  \
+    X(tRFC,   0, 1000000,  O, "CK", "REF to any command (required when refresh = 1)")          \
+    X(tREFI,  0, 100000000, O, "CK", "average REF interval (required when refresh = 1)")       \
+    X(refresh, 0, 1,       O, "0/1", "1 = the engine asks for a REF every tREFI (default 0)")
+
+typedef enum {
+#define GMC_DRAM_P_ENUM_(k, lo, hi, kind, unit, doc) GMC_DRAM_P_##k,
+    GMC_DRAM_PARAMS(GMC_DRAM_P_ENUM_)
+#undef GMC_DRAM_P_ENUM_
+    GMC_DRAM_NPARAM
+} gmc_dram_param_t;
+
+typedef struct {
+    char name[32];          /* preset or file name; "" if unnamed */
+#define GMC_DRAM_P_FIELD_(k, lo, hi, kind, unit, doc) uint32_t k;
+    GMC_DRAM_PARAMS(GMC_DRAM_P_FIELD_)
+#undef GMC_DRAM_P_FIELD_
+} gmc_dram_cfg_t;
+
+/* Parameter metadata, indexed by gmc_dram_param_t. */
+typedef struct {
+    const char *key, *unit, *doc;
+    uint32_t    min, max;
+    int         required;
+} gmc_dram_param_info_t;
+const gmc_dram_param_info_t *gmc_dram_param_info(gmc_dram_param_t p);
+uint32_t gmc_dram_cfg_get(const gmc_dram_cfg_t *c, gmc_dram_param_t p);
+void     gmc_dram_cfg_set(gmc_dram_cfg_t *c, gmc_dram_param_t p, uint32_t v);
+int      gmc_dram_param_find(const char *key, size_t len);   /* -1 if unknown */
+
+/* Diagnostics.  err gets the one error line (no newline).  warn == NULL
+ * prints each warning line to stderr; otherwise lines ("...\n") are appended
+ * to the NUL-terminated buffer warn (initialise it to ""), truncated at wn.
+ * Return: -1 on error (cfg undefined), else the number of warnings. */
+
+/* Parses len bytes of config text; src names it in messages (a path). */
+int gmc_dram_cfg_parse(const char *text, size_t len, const char *src, gmc_dram_cfg_t *c,
+                       char *err, size_t en, char *warn, size_t wn);
+/* Reads and parses a file (at most 1 MiB). */
+int gmc_dram_cfg_load(const char *path, gmc_dram_cfg_t *c, char *err, size_t en,
+                      char *warn, size_t wn);
+/* Validates a cfg built in code (src names it in messages; no line numbers). */
+int gmc_dram_cfg_check(const gmc_dram_cfg_t *c, const char *src, char *err, size_t en,
+                       char *warn, size_t wn);
+/* Writes c as config text that parses back to the same cfg.  Returns the
+ * length it needed (like snprintf). */
+size_t gmc_dram_cfg_format(const gmc_dram_cfg_t *c, char *buf, size_t n);
+
+/* GPGPU-Sim's -gpgpu_dram_timing_opt, named ("nbk=16:CCD=4:...", fields in
+ * any order, ':' or ';' between them, optional surrounding quotes) or legacy
+ * positional ("4:2:8:12:21:13:34:9:4:5:13[:nbkgrp:CCDL:RTPL]").  Writes the
+ * gmc parameters it maps (docs/memory.md "GPGPU-Sim timing strings") into c
+ * and their bits (1 << gmc_dram_param_t) into *set.  Returns 0, or -1 with
+ * "expected ..., found '...'" (no file prefix) in err. */
+int gmc_dram_cfg_gpgpusim(const char *s, size_t len, gmc_dram_cfg_t *c, uint64_t *set,
+                          char *err, size_t en);
+
+/* Shipped presets (model/mem/presets/<name>.cfg, embedded at build time). */
+int         gmc_dram_cfg_preset(const char *name, gmc_dram_cfg_t *c, char *err, size_t en,
+                                char *warn, size_t wn);   /* -1: unknown name */
+const char *gmc_dram_preset_name(unsigned i);   /* NULL past the end */
+const char *gmc_dram_preset_text(const char *name);   /* the .cfg text, NULL if unknown */
+
+/* Embedded preset sources; defined by the generated build/gen/gmc_dram_presets.c. */
+typedef struct { const char *name, *path, *text; } gmc_dram_preset_src_t;
+extern const gmc_dram_preset_src_t gmc_dram_preset_srcs[];
+extern const unsigned gmc_dram_n_preset_srcs;
+
+/* Derived quantities. */
+static inline uint32_t gmc_dram_banks(const gmc_dram_cfg_t *c)
+{
+    return c->bank_groups * c->banks_per_group;
+}
+static inline uint32_t gmc_dram_burst_bytes(const gmc_dram_cfg_t *c)
+{
+    return c->burst_length * c->bus_width / 8;
+}
+static inline uint64_t gmc_dram_cycles_to_ps(const gmc_dram_cfg_t *c, uint64_t cycles)
+{
+    return cycles * c->tck_ps;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif

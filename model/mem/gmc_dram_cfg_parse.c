@@ -1,0 +1,245 @@
+/* gmc_dram_cfg: the `key = value` config-file reader (format in gmc_dram_cfg.h). */
+#include "gmc_dram_cfg.h"
+#include "gmc_dram_diag.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { FROM_NONE = 0, FROM_GPGPUSIM, FROM_KEY };
+
+typedef struct {
+    gmc_dram_diag_t d;
+    unsigned line[GMC_DRAM_NPARAM];   /* where each parameter was set */
+    uint8_t  from[GMC_DRAM_NPARAM];
+    unsigned name_line, gpgpusim_line;
+} parser_t;
+
+static int is_ws(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v';
+}
+static int is_key0(char ch)
+{
+    return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || ch == '_';
+}
+static int is_key(char ch) { return is_key0(ch) || (ch >= '0' && ch <= '9'); }
+static int is_name(char ch) { return is_key(ch) || ch == '.' || ch == '-'; }
+
+/* Decimal integer, digits only.  -1 on anything else or above max. */
+static int parse_u32(const char *s, size_t len, uint32_t max, uint32_t *v)
+{
+    uint64_t x = 0;
+    if (!len || len > 12)
+        return -1;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        x = x * 10 + (uint64_t)(s[i] - '0');
+    }
+    if (x > max)
+        return -1;
+    *v = (uint32_t)x;
+    return 0;
+}
+
+/* Checks one `key = value` for parameter p and sets it. */
+static int set_param(parser_t *ps, gmc_dram_cfg_t *c, unsigned ln, int p, const char *v, size_t vl)
+{
+    const gmc_dram_param_info_t *in = gmc_dram_param_info((gmc_dram_param_t)p);
+    char q[64];
+    if (ps->from[p] == FROM_KEY) {
+        gmc_dram_diag_error(&ps->d, ln, "expected each key once, found a second '%s' (first on "
+                            "line %u)", in->key, ps->line[p]);
+        return -1;
+    }
+    uint32_t x;
+    if (parse_u32(v, vl, in->max, &x) || x < in->min) {
+        gmc_dram_diag_quote(v, vl, q, sizeof q);
+        gmc_dram_diag_error(&ps->d, ln, "expected %s as a decimal integer in %u..%u, found '%s'",
+                            in->key, in->min, in->max, q);
+        return -1;
+    }
+    gmc_dram_cfg_set(c, (gmc_dram_param_t)p, x);
+    ps->line[p] = ln;
+    ps->from[p] = FROM_KEY;
+    return 0;
+}
+
+static int do_line(parser_t *ps, gmc_dram_cfg_t *c, unsigned ln, const char *s, size_t len)
+{
+    char q[64];
+    const char *hash = memchr(s, '#', len);
+    if (hash)
+        len = (size_t)(hash - s);
+    while (len && is_ws(*s))
+        s++, len--;
+    while (len && is_ws(s[len - 1]))
+        len--;
+    if (!len)
+        return 0;
+    size_t kl = 0;
+    if (is_key0(s[0]))
+        while (kl < len && is_key(s[kl]))
+            kl++;
+    if (!kl) {
+        gmc_dram_diag_quote(s, len, q, sizeof q);
+        gmc_dram_diag_error(&ps->d, ln, "expected a key (e.g. tCL = 20), found '%s'", q);
+        return -1;
+    }
+    const char *k = s, *v = s + kl;
+    size_t vl = len - kl;
+    while (vl && is_ws(*v))
+        v++, vl--;
+    if (!vl || *v != '=') {
+        gmc_dram_diag_quote(v, vl, q, sizeof q);
+        gmc_dram_diag_error(&ps->d, ln, "expected '=' after '%.*s', found '%s'", (int)kl, k, q);
+        return -1;
+    }
+    v++, vl--;
+    while (vl && is_ws(*v))
+        v++, vl--;
+    if (kl == 4 && !memcmp(k, "name", 4)) {
+        size_t i = 0;
+        while (i < vl && is_name(v[i]))
+            i++;
+        if (ps->name_line) {
+            gmc_dram_diag_error(&ps->d, ln, "expected each key once, found a second 'name' "
+                                "(first on line %u)", ps->name_line);
+            return -1;
+        }
+        if (!vl || i != vl || vl >= sizeof c->name) {
+            gmc_dram_diag_quote(v, vl, q, sizeof q);
+            gmc_dram_diag_error(&ps->d, ln, "expected a name of 1..%zu characters from "
+                                "[A-Za-z0-9_.-], found '%s'", sizeof c->name - 1, q);
+            return -1;
+        }
+        memcpy(c->name, v, vl);
+        c->name[vl] = 0;
+        ps->name_line = ln;
+        return 0;
+    }
+    if (kl == 15 && !memcmp(k, "gpgpusim_timing", 15)) {
+        if (ps->gpgpusim_line) {
+            gmc_dram_diag_error(&ps->d, ln, "expected each key once, found a second "
+                                "'gpgpusim_timing' (first on line %u)", ps->gpgpusim_line);
+            return -1;
+        }
+        gmc_dram_cfg_t g = *c;
+        uint64_t set = 0;
+        char e[200];
+        if (gmc_dram_cfg_gpgpusim(v, vl, &g, &set, e, sizeof e)) {
+            gmc_dram_diag_error(&ps->d, ln, "%s", e);
+            return -1;
+        }
+        for (int p = 0; p < GMC_DRAM_NPARAM; p++)
+            if ((set >> p & 1) && ps->from[p] != FROM_KEY) {
+                gmc_dram_cfg_set(c, (gmc_dram_param_t)p, gmc_dram_cfg_get(&g, (gmc_dram_param_t)p));
+                ps->from[p] = FROM_GPGPUSIM;
+                ps->line[p] = ln;
+            }
+        ps->gpgpusim_line = ln;
+        return 0;
+    }
+    int p = gmc_dram_param_find(k, kl);
+    if (p < 0) {
+        gmc_dram_diag_quote(k, kl, q, sizeof q);
+        gmc_dram_diag_error(&ps->d, ln, "expected a parameter name (name, gpgpusim_timing, "
+                            "channels, ..., tCL, ...; see docs/memory.md), found '%s'", q);
+        return -1;
+    }
+    return set_param(ps, c, ln, p, v, vl);
+}
+
+/* Defaults for optional keys, then the required-key check. */
+static int finish(parser_t *ps, gmc_dram_cfg_t *c, unsigned last)
+{
+#define DEFAULT_FROM(dst, srcp)                                       \
+    if (!ps->from[GMC_DRAM_P_##dst] && ps->from[GMC_DRAM_P_##srcp]) { \
+        c->dst = c->srcp;                                             \
+        ps->line[GMC_DRAM_P_##dst] = ps->line[GMC_DRAM_P_##srcp];     \
+        ps->from[GMC_DRAM_P_##dst] = ps->from[GMC_DRAM_P_##srcp];     \
+    }
+    DEFAULT_FROM(tRRD_L, tRRD_S)
+    DEFAULT_FROM(tCCD_L, tCCD_S)
+    DEFAULT_FROM(tWTR_L, tWTR_S)
+#undef DEFAULT_FROM
+    int bl = GMC_DRAM_P_burst_length, dr = GMC_DRAM_P_data_rate, tb = GMC_DRAM_P_tBURST;
+    if (!ps->from[tb] && ps->from[bl] && ps->from[dr]) {
+        if (c->burst_length % c->data_rate || c->burst_length < c->data_rate) {
+            gmc_dram_diag_error(&ps->d, ps->line[bl], "expected an explicit tBURST (burst_length "
+                                "%u is not a multiple of data_rate %u), found none",
+                                c->burst_length, c->data_rate);
+            return -1;
+        }
+        c->tBURST = c->burst_length / c->data_rate;
+        ps->line[tb] = ps->line[bl];
+        ps->from[tb] = FROM_KEY;
+    }
+    int refresh = ps->from[GMC_DRAM_P_refresh] && c->refresh;
+    for (int p = 0; p < GMC_DRAM_NPARAM; p++) {
+        const gmc_dram_param_info_t *in = gmc_dram_param_info((gmc_dram_param_t)p);
+        int need = in->required || (refresh && (p == GMC_DRAM_P_tRFC || p == GMC_DRAM_P_tREFI));
+        if (need && !ps->from[p]) {
+            gmc_dram_diag_error(&ps->d, last, "expected the %s key '%s' (%s), found end of file",
+                                in->required ? "required" : "refresh", in->key, in->doc);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int gmc_dram_cfg_parse(const char *text, size_t len, const char *src, gmc_dram_cfg_t *c,
+                       char *err, size_t en, char *warn, size_t wn)
+{
+    parser_t ps;
+    memset(&ps, 0, sizeof ps);
+    ps.d = (gmc_dram_diag_t){src ? src : "config", ps.line, err, en, warn, wn, 0};
+    memset(c, 0, sizeof *c);
+    unsigned ln = 0;
+    size_t i = 0;
+    while (i < len || (i == len && ln == 0)) {
+        size_t j = i;
+        while (j < len && text[j] != '\n')
+            j++;
+        ln++;
+        if (memchr(text + i, '\0', j - i)) {
+            gmc_dram_diag_error(&ps.d, ln, "expected text, found a NUL byte");
+            return -1;
+        }
+        if (do_line(&ps, c, ln, text + i, j - i))
+            return -1;
+        i = j + 1;
+    }
+    if (finish(&ps, c, ln ? ln : 1))
+        return -1;
+    ps.d.line = ps.line;
+    return gmc_dram_cfg_validate(c, &ps.d);
+}
+
+int gmc_dram_cfg_load(const char *path, gmc_dram_cfg_t *c, char *err, size_t en,
+                      char *warn, size_t wn)
+{
+    enum { MAX = 1 << 20 };
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, en, "%s: expected a readable config file, found error '%s'", path,
+                 strerror(errno));
+        return -1;
+    }
+    char *buf = malloc(MAX + 1);
+    size_t got = buf ? fread(buf, 1, MAX + 1, f) : 0;
+    int rerr = ferror(f);
+    fclose(f);
+    int rc = -1;
+    if (!buf)
+        snprintf(err, en, "%s: expected memory for the file, found none", path);
+    else if (rerr)
+        snprintf(err, en, "%s: expected a readable config file, found a read error", path);
+    else if (got > MAX)
+        snprintf(err, en, "%s: expected a config file of at most 1 MiB, found more", path);
+    else
+        rc = gmc_dram_cfg_parse(buf, got, path, c, err, en, warn, wn);
+    free(buf);
+    return rc;
+}
