@@ -22,3 +22,6 @@ fuzz-dram-cfg: $(BUILD)/fuzz/fuzz_dram_cfg
 	@printf '!4:2:8:12:21:13:34:9:4:5:13:1:0:0' > $(BUILD)/fuzz/dram_cfg_corpus/gpgpusim_legacy
 	$< -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -dict=tests/fuzz/dram_cfg.dict -print_final_stats=1 \
 	  -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/dram_cfg_corpus
+
+# `make fuzz` runs every harness.
+fuzz: fuzz-dram-cfg
