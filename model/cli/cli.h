@@ -15,8 +15,10 @@ int cmd_bim(int argc, char **argv);
 int cmd_entropy(int argc, char **argv);
 int cmd_vectors(int argc, char **argv);
 int cmd_overhead(int argc, char **argv);
+int cmd_mem(int argc, char **argv);
 /* gmc vectors <block>: argv[0] is the block name. */
 int vectors_bim(int argc, char **argv);
+int vectors_bankarb(int argc, char **argv);
 
 /* "gmc <cmd>: message" on stderr; returns 2 (usage) for convenience. */
 int  cli_usage_error(const char *cmd, const char *fmt, ...)

@@ -7,6 +7,7 @@
 
 static const struct { const char *block; int (*run)(int, char **); } blocks[] = {
     {"bim", vectors_bim},
+    {"bankarb", vectors_bankarb},
 };
 #define NBLOCKS (sizeof blocks / sizeof blocks[0])
 

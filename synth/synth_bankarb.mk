@@ -1,0 +1,69 @@
+# synth/synth_bankarb.mk -- Yosys pricing and formal proofs of rtl/gmc_bankarb.sv.
+# Included by the top Makefile after synth/synth.mk (BUILD, LIB, CC,
+# CFLAGS_ALL, YOSYS, FORCE come from there or the top Makefile).
+#
+#   make synth-bankarb    cells, depth and flip-flops for every BA_SY_CFGS beside
+#                         the model's pointer bits -> build/synth/bankarb_report.md
+#   make formal-bankarb   unbounded proofs (k-induction) of the RTL's properties
+#                         for every BA_FORMAL_CFGS; then the RTL built with
+#                         `GMC_FAULT_BANKARB must fail them (BA_FORMAL_FAULT_CFGS)
+#
+# Both are prerequisites of the project-wide synth and formal targets and
+# end with "N passed, M failed (...)".  NB 64 proves too (45 s):
+#   make formal-bankarb BA_FORMAL_CFGS+=nb64_tl1
+
+BA_SY            := $(BUILD)/synth/bankarb
+BA_SY_REPORT     := $(BUILD)/synth/bankarb_report.md
+BA_SY_CFGS       := nb16_tl1 nb16_tl0 nb64_tl1 nb64_tl0 nb5_tl1 nb4_tl1 nb1_tl1
+BA_FORMAL_CFGS   ?= nb1_tl1 nb4_tl1 nb5_tl1 nb16_tl1 nb5_tl0 nb16_tl0
+BA_FORMAL_FAULT_CFGS := nb4_tl1 nb5_tl0 nb16_tl1
+BA_SY_BITS       := $(BA_SY)/gmc_bankarb_bits
+ba_sy_nb = $(patsubst nb%,%,$(word 1,$(subst _, ,$1)))
+ba_sy_tl = $(patsubst tl%,%,$(word 2,$(subst _, ,$1)))
+
+.PHONY: synth-bankarb formal-bankarb
+synth: synth-bankarb
+formal: formal-bankarb
+
+$(BA_SY_BITS): synth/gmc_bankarb_bits.c $(LIB)
+	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) -lm
+
+$(BA_SY)/%/row.md: $(BA_SY_BITS) rtl/gmc_bankarb.sv synth/gmc_bankarb_synth.sh FORCE
+	@YOSYS=$(YOSYS) bash synth/gmc_bankarb_synth.sh $(abspath $(BA_SY_BITS)) $(call ba_sy_nb,$*) \
+	  $(call ba_sy_tl,$*) $(@D) && echo PASS > $(@D)/result || { echo FAIL > $(@D)/result; rm -f $@; }
+
+synth-bankarb: $(foreach c,$(BA_SY_CFGS),$(BA_SY)/$(c)/row.md)
+	@{ echo "# gmc_bankarb: Yosys generic synthesis vs the model's storage"; \
+	  echo; \
+	  echo "$$($(YOSYS) -V). Regenerate with \`make synth-bankarb\` (per-run logs: $(BA_SY)/nb<NB>_tl<T>/)."; \
+	  echo; \
+	  echo "| NB | TWO_LEVEL | IW | model pointer bits | FF | synth cells | of which logic | -noabc cells | -noabc depth | ABC cells | ABC depth |"; \
+	  echo "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"; \
+	  for c in $(BA_SY_CFGS); do cat $(BA_SY)/$$c/row.md 2>/dev/null; done; \
+	  echo; \
+	  echo "Columns:"; \
+	  echo "- **model pointer bits**: \`gmc_bankarb_state_bits()\` (synth/gmc_bankarb_bits.c): IW = clog2(NB) bits per pool,"; \
+	  echo "  two pools when TWO_LEVEL = 1, one otherwise; 0 for NB = 1 (the pointer is constant)."; \
+	  echo "- **FF**: flip-flops after \`synth -flatten\` (\`\$$_DFF_PN0_\`, asynchronous reset); \`make synth-bankarb\` fails unless"; \
+	  echo "  they equal the model's pointer bits."; \
+	  echo "- **synth cells**: \`synth -flatten\` (Yosys' default flow, \`abc -fast\`), flip-flops included; **of which logic** = cells - FF."; \
+	  echo "- **-noabc**: \`synth -flatten -noabc\`: the structure as written (prefix-OR encoder, OR-tree index)."; \
+	  echo "- **ABC**: the -noabc netlist through \`abc\` (full default script, area oriented), then \`opt -fast\`."; \
+	  echo "- **depth**: \`ltp -noff\`, the longest path in gates from an input or flop to an output or flop."; \
+	} > $(BA_SY_REPORT)
+	@cat $(BA_SY_REPORT)
+	$(call ba_summarize,synth-bankarb: FF == model pointer bits,$(foreach c,$(BA_SY_CFGS),$(BA_SY)/$(c)/result))
+
+# ---------------------------------------------------------------- formal
+$(BA_SY)/formal/%/result: rtl/gmc_bankarb.sv synth/gmc_bankarb_formal.sh FORCE
+	@YOSYS=$(YOSYS) bash synth/gmc_bankarb_formal.sh $(call ba_sy_nb,$*) $(call ba_sy_tl,$*) $(@D) \
+	  && echo PASS > $@ || echo FAIL > $@
+$(BA_SY)/formal-fault/%/result: rtl/gmc_bankarb.sv synth/gmc_bankarb_formal.sh FORCE
+	@YOSYS=$(YOSYS) bash synth/gmc_bankarb_formal.sh $(call ba_sy_nb,$*) $(call ba_sy_tl,$*) $(@D) \
+	  --inject-fault && echo PASS > $@ || echo FAIL > $@
+
+BA_FORMAL_RESULTS := $(foreach c,$(BA_FORMAL_CFGS),$(BA_SY)/formal/$(c)/result) \
+                     $(foreach c,$(BA_FORMAL_FAULT_CFGS),$(BA_SY)/formal-fault/$(c)/result)
+formal-bankarb: $(BA_FORMAL_RESULTS)
+	$(call ba_summarize,formal-bankarb: properties proved and injected faults caught,$(BA_FORMAL_RESULTS))
