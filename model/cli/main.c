@@ -8,6 +8,7 @@ static const gmc_cmd_t cmds[] = {
     {"bim",     "BIM address mapping: schemes, map/unmap, XOR-tree cost, Verilog", cmd_bim},
     {"entropy", "window-based address-bit entropy of a trace (seed 003 sec. III)", cmd_entropy},
     {"vectors", "write self-describing co-simulation vectors from the C model",    cmd_vectors},
+    {"mem",     "trace mode: requests through the DRAM controllers (latency, BLP, efficiency)", cmd_mem},
     {"overhead", "storage / comparison bits of Warped-MC and FR-FCFS from parameters", cmd_overhead},
 };
 #define NCMDS (sizeof cmds / sizeof cmds[0])

@@ -1,0 +1,108 @@
+/* All-or-nothing output files (see cli_outfile.h). */
+#include "cli_outfile.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+static const char *tmp_dir(void)
+{
+    const char *t = getenv("TMPDIR");
+    return t && *t ? t : "/tmp";
+}
+
+int cli_out_open(cli_outfile_t *o, const char *cmd, const char *path)
+{
+    memset(o, 0, sizeof *o);
+    o->cmd = cmd;
+    o->path = path;
+    struct stat sb;
+    o->copy = !strcmp(path, "-") || (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) ||
+              (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode));
+    size_t l = (o->copy ? strlen(tmp_dir()) : strlen(path)) + 32;
+    if (!(o->tmp = malloc(l))) {
+        fprintf(stderr, "gmc %s: %s: out of memory\n", cmd, path);
+        return -1;
+    }
+    if (o->copy)
+        snprintf(o->tmp, l, "%s/gmc-%s-XXXXXX", tmp_dir(), cmd);
+    else
+        snprintf(o->tmp, l, "%s.tmp.XXXXXX", path);
+    int fd = mkstemp(o->tmp);
+    if (fd >= 0) {   /* mkstemp creates 0600; give the file the usual umask mode */
+        mode_t um = umask(022);
+        umask(um);
+        if (fchmod(fd, 0666 & ~um)) { /* 0600 is acceptable */ }
+    }
+    if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
+        fprintf(stderr, "gmc %s: %s: cannot write: %s\n", cmd, path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(o->tmp);
+        }
+        free(o->tmp);
+        o->tmp = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+void cli_out_abort(cli_outfile_t *o)
+{
+    if (o->f)
+        fclose(o->f);
+    o->f = NULL;
+    if (o->tmp)
+        unlink(o->tmp);
+    free(o->tmp);
+    o->tmp = NULL;
+}
+
+static int copy_into(const char *from, const char *path)
+{
+    FILE *in = fopen(from, "rb");
+    int to_stdout = !strcmp(path, "-");
+    FILE *out = to_stdout ? stdout : fopen(path, "wb");
+    int rc = -1;
+    if (in && out) {
+        char buf[65536];
+        size_t n;
+        rc = 0;
+        while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+            if (fwrite(buf, 1, n, out) != n) {
+                rc = -1;
+                break;
+            }
+        if (ferror(in) || ferror(out) || fflush(out))
+            rc = -1;
+    }
+    if (in)
+        fclose(in);
+    if (out && !to_stdout && fclose(out))
+        rc = -1;
+    return rc;
+}
+
+int cli_out_commit(cli_outfile_t *o)
+{
+    if (!o->tmp)
+        return 0;
+    int bad = ferror(o->f) != 0;
+    if (fclose(o->f))
+        bad = 1;
+    o->f = NULL;
+    if (!bad && (o->copy ? copy_into(o->tmp, o->path) : rename(o->tmp, o->path)))
+        bad = 1;
+    if (bad) {
+        fprintf(stderr, "gmc %s: %s: cannot write: %s\n", o->cmd, o->path,
+                errno ? strerror(errno) : "write error");
+        unlink(o->tmp);
+    } else if (o->copy) {
+        unlink(o->tmp);
+    }
+    free(o->tmp);
+    o->tmp = NULL;
+    return bad ? -1 : 0;
+}

@@ -1,0 +1,24 @@
+/* All-or-nothing output files for any subcommand.
+ *
+ * Output goes to a temporary file first.  Commit renames it over a regular
+ * file, or copies it into anything else ("-" = stdout, /dev/stdout, a FIFO,
+ * a symlink is written through): nothing reaches the destination unless the
+ * whole run succeeded, and a device or symlink is never replaced.  Errors
+ * are printed as one line "gmc CMD: PATH: cannot write: why". */
+#ifndef GMC_CLI_OUTFILE_H
+#define GMC_CLI_OUTFILE_H
+#include <stdio.h>
+
+typedef struct {
+    const char *cmd;    /* subcommand name for messages */
+    const char *path;   /* as given */
+    char       *tmp;
+    int         copy;   /* destination is not a regular file: copy into it */
+    FILE       *f;      /* write here */
+} cli_outfile_t;
+
+int  cli_out_open(cli_outfile_t *o, const char *cmd, const char *path);   /* 0 or -1 */
+int  cli_out_commit(cli_outfile_t *o);                                   /* 0 or -1 */
+void cli_out_abort(cli_outfile_t *o);                                    /* removes the temp */
+
+#endif

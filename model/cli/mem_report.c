@@ -1,0 +1,185 @@
+/* gmc mem: text and JSON reports, per-request lines. */
+#include <string.h>
+#include "mem_cli.h"
+
+typedef struct {
+    gmc_memsys_totals_t t;
+    gmc_lat_summary_t   lat[GMC_NLAT];
+    uint64_t            requests, bytes, burst;
+    double              seconds, bw, peak, blp, eff, outside_mean;
+} summary_t;
+
+static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
+
+static void summarize(gmc_memsys_t *ms, summary_t *s)
+{
+    memset(s, 0, sizeof *s);
+    gmc_memsys_totals(ms, &s->t);
+    for (int k = 0; k < GMC_NLAT; k++)
+        gmc_hist_summary(&ms->stats.lat[k], &s->lat[k]);
+    const gmc_dram_cfg_t *c = &ms->d.cfg;
+    s->requests = s->t.mc.reads + s->t.mc.writes;
+    s->burst = gmc_dram_burst_bytes(c);
+    s->bytes = s->requests * s->burst;
+    s->seconds = (double)ms->cycles * (double)c->tck_ps * 1e-12;
+    s->bw = ratio((double)s->bytes, s->seconds);
+    s->peak = ratio((double)ms->nch * (double)s->burst, (double)ms->d.tBURST * c->tck_ps * 1e-12);
+    s->blp = ratio((double)s->t.mc.blp_sum, (double)s->t.mc.pending_cycles);
+    s->eff = ratio((double)s->t.dram.data_busy, (double)s->t.mc.pending_cycles);
+    s->outside_mean = ratio((double)s->t.mc.outside_sum, (double)s->requests);
+}
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(f, "\\u%04x", ch);
+        else
+            fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+static void json_lat(FILE *f, const char *key, const gmc_lat_summary_t *l)
+{
+    fprintf(f, "  \"%s\": {\"mean\": %.3f, \"p50\": %llu, \"p95\": %llu, \"p99\": %llu, "
+               "\"max\": %llu},\n", key, l->mean, (unsigned long long)l->p50,
+            (unsigned long long)l->p95, (unsigned long long)l->p99, (unsigned long long)l->max);
+}
+
+#define U(x) ((unsigned long long)(x))
+
+void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
+{
+    summary_t s;
+    summarize(ms, &s);
+    const gmc_mc_cfg_t *mc = &ms->mc[0].cfg;
+    fprintf(f, "{\n  \"dram\": ");
+    json_str(f, o->dram_name);
+    fprintf(f, ",\n  \"map\": ");
+    json_str(f, o->map_text);
+    fprintf(f, ",\n  \"bim\": ");
+    json_str(f, o->sel.label);
+    fprintf(f, ",\n  \"sched\": \"%s\",\n  \"trace\": ", mc->sched->name);
+    json_str(f, o->trace);
+    fprintf(f, ",\n  \"format\": \"%s\",\n", gmc_memtrace_fmt_name(o->fmt));
+    fprintf(f, "  \"channels\": %u, \"banks\": %u, \"rq\": %u, \"wq\": %u, \"wq_high\": %u, "
+               "\"wq_low\": %u, \"age_cap\": %llu, \"refresh\": %s,\n",
+            ms->nch, ms->d.nbanks, mc->rq, mc->wq, mc->wq_high, mc->wq_low, U(mc->age_cap),
+            ms->d.tREFI ? "true" : "false");
+    fprintf(f, "  \"tck_ps\": %u, \"burst_bytes\": %llu,\n", ms->d.cfg.tck_ps, U(s.burst));
+    fprintf(f, "  \"cycles\": %llu,\n  \"seconds\": %.9g,\n", U(ms->cycles), s.seconds);
+    fprintf(f, "  \"requests\": %llu,\n  \"reads\": %llu,\n  \"writes\": %llu,\n", U(s.requests),
+            U(s.t.mc.reads), U(s.t.mc.writes));
+    fprintf(f, "  \"bytes\": %llu,\n  \"bandwidth_bytes_per_s\": %.0f,\n"
+               "  \"peak_bandwidth_bytes_per_s\": %.0f,\n", U(s.bytes), s.bw, s.peak);
+    json_lat(f, "latency", &s.lat[GMC_LAT_ALL]);
+    json_lat(f, "read_latency", &s.lat[GMC_LAT_READ]);
+    json_lat(f, "write_latency", &s.lat[GMC_LAT_WRITE]);
+    fprintf(f, "  \"latency_unit\": \"cycles\",\n");
+    fprintf(f, "  \"row_hits\": %llu,\n  \"row_misses\": %llu,\n  \"row_conflicts\": %llu,\n",
+            U(s.t.mc.cls[GMC_CLS_HIT]), U(s.t.mc.cls[GMC_CLS_MISS]),
+            U(s.t.mc.cls[GMC_CLS_CONFLICT]));
+    fprintf(f, "  \"row_hit_rate\": %.6f,\n", ratio((double)s.t.mc.cls[GMC_CLS_HIT],
+                                                  (double)s.requests));
+    fprintf(f, "  \"blp\": %.6f,\n  \"efficiency\": %.6f,\n  \"pending_cycles\": %llu,\n"
+               "  \"data_busy_cycles\": %llu,\n", s.blp, s.eff, U(s.t.mc.pending_cycles),
+            U(s.t.dram.data_busy));
+    fprintf(f, "  \"age_cap_fired\": %llu,\n  \"write_drains\": %llu,\n", U(s.t.mc.age_fired),
+            U(s.t.mc.drains));
+    fprintf(f, "  \"outside_wait\": {\"mean\": %.3f, \"max\": %llu},\n", s.outside_mean,
+            U(s.t.mc.outside_max));
+    fprintf(f, "  \"commands\": {");
+    for (int k = 0; k < GMC_DRAM_NCMD; k++)
+        fprintf(f, "%s\"%s\": %llu", k ? ", " : "", gmc_dram_cmd_name((gmc_dram_cmd_t)k),
+                U(s.t.dram.cmds[k]));
+    fprintf(f, "},\n  \"warnings\": [");
+    const char *w = o->warnings ? o->warnings : "";
+    for (int first = 1; *w; first = 0) {
+        const char *e = strchr(w, '\n');
+        size_t l = e ? (size_t)(e - w) : strlen(w);
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)(l < 511 ? l : 511), w);
+        fprintf(f, "%s", first ? "" : ", ");
+        json_str(f, line);
+        w += l + (e != NULL);
+    }
+    fprintf(f, "],\n  \"per_channel\": [");
+    for (unsigned c = 0; c < ms->nch; c++) {
+        const gmc_mc_stats_t *q = &ms->mc[c].st;
+        fprintf(f, "%s\n    {\"channel\": %u, \"requests\": %llu, \"row_hits\": %llu, "
+                   "\"row_misses\": %llu, \"row_conflicts\": %llu, \"blp\": %.6f, "
+                   "\"efficiency\": %.6f, \"age_cap_fired\": %llu}",
+                c ? "," : "", c, U(q->reads + q->writes), U(q->cls[GMC_CLS_HIT]),
+                U(q->cls[GMC_CLS_MISS]), U(q->cls[GMC_CLS_CONFLICT]),
+                ratio((double)q->blp_sum, (double)q->pending_cycles),
+                ratio((double)ms->mc[c].ch.st.data_busy, (double)q->pending_cycles),
+                U(q->age_fired));
+    }
+    fprintf(f, "\n  ]\n}\n");
+}
+
+static void text_lat(FILE *f, const char *name, const gmc_lat_summary_t *l, double ns)
+{
+    if (!l->n)
+        return;
+    fprintf(f, "%-14s mean %.1f  p50 %llu  p95 %llu  p99 %llu  max %llu cycles"
+               "  (mean %.1f ns)\n", name, l->mean, U(l->p50), U(l->p95), U(l->p99), U(l->max),
+            l->mean * ns);
+}
+
+void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
+{
+    summary_t s;
+    summarize(ms, &s);
+    const gmc_mc_cfg_t *mc = &ms->mc[0].cfg;
+    double ns = ms->d.cfg.tck_ps * 1e-3;
+    fprintf(f, "gmc mem: %s, %u channel%s x %u banks, sched %s, rq %u wq %u (drain %u..%u), "
+               "age cap %llu, refresh %s\n", o->dram_name, ms->nch, ms->nch == 1 ? "" : "s",
+            ms->d.nbanks, mc->sched->name, mc->rq, mc->wq, mc->wq_high, mc->wq_low,
+            U(mc->age_cap), ms->d.tREFI ? "on" : "off");
+    fprintf(f, "map %s, BIM %s\n", o->map_text, o->sel.label);
+    fprintf(f, "trace %s (%s)\n\n", o->trace, gmc_memtrace_fmt_name(o->fmt));
+    fprintf(f, "cycles         %llu (%.3f us at tCK %u ps)\n", U(ms->cycles), s.seconds * 1e6,
+            ms->d.cfg.tck_ps);
+    fprintf(f, "requests       %llu (%llu reads, %llu writes)\n", U(s.requests),
+            U(s.t.mc.reads), U(s.t.mc.writes));
+    fprintf(f, "bandwidth      %.2f GB/s of %.2f GB/s peak (%llu B bursts)\n", s.bw * 1e-9,
+            s.peak * 1e-9, U(s.burst));
+    text_lat(f, "latency", &s.lat[GMC_LAT_ALL], ns);
+    text_lat(f, "  reads", &s.lat[GMC_LAT_READ], ns);
+    text_lat(f, "  writes", &s.lat[GMC_LAT_WRITE], ns);
+    fprintf(f, "rows           %llu hits, %llu misses, %llu conflicts (hit rate %.1f%%)\n",
+            U(s.t.mc.cls[GMC_CLS_HIT]), U(s.t.mc.cls[GMC_CLS_MISS]),
+            U(s.t.mc.cls[GMC_CLS_CONFLICT]),
+            100 * ratio((double)s.t.mc.cls[GMC_CLS_HIT], (double)s.requests));
+    fprintf(f, "BLP            %.2f banks busy while requests are pending\n", s.blp);
+    fprintf(f, "efficiency     %.1f%% of pending time the data bus carries data\n", 100 * s.eff);
+    fprintf(f, "age cap        fired %llu times\n", U(s.t.mc.age_fired));
+    fprintf(f, "write drains   %llu\n", U(s.t.mc.drains));
+    fprintf(f, "outside wait   mean %.1f max %llu cycles (back-pressure)\n", s.outside_mean,
+            U(s.t.mc.outside_max));
+    fprintf(f, "commands      ");
+    for (int k = 0; k < GMC_DRAM_NCMD; k++)
+        fprintf(f, " %s %llu", gmc_dram_cmd_name((gmc_dram_cmd_t)k), U(s.t.dram.cmds[k]));
+    fprintf(f, "\n");
+    if (o->warnings && o->warnings[0])
+        fprintf(f, "device warnings:\n%s", o->warnings);
+}
+
+void mem_per_request_header(FILE *f)
+{
+    fprintf(f, "# id addr ch bank row col type trace_cycle arrival first_cmd done latency class\n");
+}
+
+void mem_per_request_line(void *ctx, unsigned ch, const gmc_mc_req_t *r)
+{
+    fprintf((FILE *)ctx, "%llu 0x%llx %u %u %u %u %c %llu %llu %llu %llu %llu %s\n", U(r->id),
+            U(r->addr), ch, r->bank, r->row, r->col, r->is_write ? 'W' : 'R', U(r->trace_cycle),
+            U(r->arrival), U(r->first_cmd), U(r->done), U(r->done - r->arrival),
+            gmc_cls_name(r->cls));
+}

@@ -1,0 +1,212 @@
+/* gmc_mc: one channel's memory controller (see gmc_mc.h for the rules). */
+#include "mc/gmc_mc.h"
+#include "mc/gmc_mc_impl.h"
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+void gmc_mc_cfg_defaults(gmc_mc_cfg_t *c)
+{
+    memset(c, 0, sizeof *c);
+    c->rq = 64;
+    c->wq = 32;
+    c->wq_high = 28;
+    c->wq_low = 16;
+    c->age_cap = 4096;
+    c->sched = gmc_sched_get(0);
+}
+
+int gmc_mc_cfg_check(const gmc_mc_cfg_t *c, char *err, size_t n)
+{
+    if (!c->sched)
+        return snprintf(err, n, "expected a scheduler, found none"), -1;
+    if (c->rq < 1 || c->rq > (1u << 20))
+        return snprintf(err, n, "--rq: expected 1..%u, found %u", 1u << 20, c->rq), -1;
+    if (c->wq < 1 || c->wq > (1u << 20))
+        return snprintf(err, n, "--wq: expected 1..%u, found %u", 1u << 20, c->wq), -1;
+    if (c->wq_high < 1 || c->wq_high > c->wq)
+        return snprintf(err, n, "--wq-high: expected 1..%u (the write queue), found %u", c->wq,
+                        c->wq_high), -1;
+    if (c->age_cap > ((uint64_t)1 << 40))
+        return snprintf(err, n, "--age-cap: expected at most 2^40 cycles, found %llu",
+                        (unsigned long long)c->age_cap), -1;
+    if (c->wq_low >= c->wq_high)
+        return snprintf(err, n, "--wq-low: expected less than --wq-high (%u), found %u",
+                        c->wq_high, c->wq_low), -1;
+    return 0;
+}
+
+int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsigned id,
+                gmc_warps_t *warps, gmc_memstats_t *lat, char *err, size_t n)
+{
+    memset(mc, 0, sizeof *mc);
+    if (gmc_mc_cfg_check(cfg, err, n))
+        return -1;
+    if ((cfg->sched->flags & GMC_SCHED_WARPS) && !warps)
+        return snprintf(err, n, "scheduler %s: expected a warp table", cfg->sched->name), -1;
+    mc->d = d;
+    mc->cfg = *cfg;
+    mc->sched = cfg->sched;
+    mc->id = id;
+    mc->nbanks = d->nbanks;
+    mc->warps = (cfg->sched->flags & GMC_SCHED_WARPS) ? warps : NULL;
+    mc->lat = lat;
+    mc->cap[0] = cfg->rq;
+    mc->cap[1] = cfg->wq;
+    uint32_t cap = cfg->rq + cfg->wq;
+    /* In flight per type: each column command issues on its own cycle and
+     * stays in flight done[cmd] cycles, and the ring is emptied up to `now`
+     * before every push, so done[cmd] entries suffice. */
+    uint32_t fl = d->done[GMC_DRAM_RD] > d->done[GMC_DRAM_WR] ? d->done[GMC_DRAM_RD]
+                                                               : d->done[GMC_DRAM_WR];
+    uint32_t ring = 2;
+    while (ring < fl + 1)
+        ring <<= 1;
+    mc->req = calloc(cap, sizeof *mc->req);
+    for (int w = 0; w < 2; w++) {
+        mc->fl_done[w] = calloc(ring, sizeof *mc->fl_done[w]);
+        mc->fl_bank[w] = calloc(ring, 1);
+    }
+    if (!mc->req || !mc->fl_done[0] || !mc->fl_done[1] || !mc->fl_bank[0] || !mc->fl_bank[1]) {
+        gmc_mc_free(mc);
+        return snprintf(err, n, "out of memory for %u queue entries", cap), -1;
+    }
+    mc->fl_mask = ring - 1;
+    for (uint32_t i = 0; i < cap; i++)
+        mc->req[i].qnext = i + 1 < cap ? i + 1 : GMC_MC_NONE;
+    mc->free_head = 0;
+    for (int w = 0; w < 2; w++)
+        for (unsigned b = 0; b < GMC_DRAM_MAX_BANKS; b++)
+            mc->head[w][b] = mc->tail[w][b] = GMC_MC_NONE;
+    mc->q_head = mc->q_tail = GMC_MC_NONE;
+    mc->dirty = ~(uint64_t)0;
+    /* Two pools only when something can raise hi_i; with hi_i = 0 the
+     * two-level arbiter grants exactly as the plain round robin. */
+    unsigned two = cfg->age_cap != 0 || (cfg->sched->flags & GMC_SCHED_PRIO);
+    if (gmc_bankarb_cfg_init(&mc->acfg, mc->nbanks, two, err, n)) {
+        gmc_mc_free(mc);
+        return -1;
+    }
+    gmc_bankarb_reset(&mc->acfg, &mc->aq);
+    gmc_dram_chan_reset(d, &mc->ch);
+    return 0;
+}
+
+void gmc_mc_free(gmc_mc_t *mc)
+{
+    free(mc->req);
+    for (int w = 0; w < 2; w++) {
+        free(mc->fl_done[w]);
+        free(mc->fl_bank[w]);
+    }
+    mc->req = NULL;
+    mc->fl_done[0] = mc->fl_done[1] = NULL;
+    mc->fl_bank[0] = mc->fl_bank[1] = NULL;
+}
+
+void gmc_mc_finish(gmc_mc_t *mc) { complete_until(mc, GMC_MC_NEVER); }
+
+/* ---- queue ---- */
+
+uint32_t gmc_mc_enqueue(gmc_mc_t *mc, const gmc_mc_req_t *r, uint64_t now)
+{
+    complete_until(mc, now);
+    mc->probe_held = mc->probe_valid;   /* gmc_mc_wake may patch and revive it */
+    mc->probe_valid = 0;
+    uint32_t i = mc->free_head;
+    assert(i != GMC_MC_NONE && gmc_mc_can_accept(mc, r->is_write));
+    gmc_mc_req_t *q = &mc->req[i];
+    mc->free_head = q->qnext;
+    *q = *r;
+    unsigned w = q->is_write = r->is_write != 0, b = r->bank;
+    q->arrival = now;
+    q->seq = mc->seq++;
+    q->flags = r->flags & GMC_REQ_WARP;
+    q->cls = 0;
+    q->first_cmd = q->done = 0;
+    /* bank list of its type, then the channel list */
+    q->bnext = GMC_MC_NONE;
+    q->bprev = mc->tail[w][b];
+    if (q->bprev == GMC_MC_NONE)
+        mc->head[w][b] = i;
+    else
+        mc->req[q->bprev].bnext = i;
+    mc->tail[w][b] = i;
+    q->qnext = GMC_MC_NONE;
+    q->qprev = mc->q_tail;
+    if (q->qprev == GMC_MC_NONE)
+        mc->q_head = i;
+    else
+        mc->req[q->qprev].qnext = i;
+    mc->q_tail = i;
+    mc->nonempty[w] |= BIT(b);
+    mc->n[w]++;
+    mc->dirty |= BIT(b);
+    if (mc->outst[b]++ == 0)
+        mc->busy_banks++;
+    mc->outst_total++;
+    q->widx = GMC_WARPS_NONE;
+    if (mc->warps && (q->flags & GMC_REQ_WARP))
+        q->widx = gmc_warps_add(mc->warps, q->sm, q->warp, q->pc);
+    uint64_t outside = now > q->trace_cycle ? now - q->trace_cycle : 0;
+    mc->st.outside_sum += outside;
+    if (outside > mc->st.outside_max)
+        mc->st.outside_max = outside;
+    if (mc->sched->on_enqueue)
+        mc->sched->on_enqueue(mc, i);
+    return i;
+}
+
+static void dequeue(gmc_mc_t *mc, uint32_t i)
+{
+    gmc_mc_req_t *q = &mc->req[i];
+    unsigned w = q->is_write, b = q->bank;
+    if (q->bprev == GMC_MC_NONE)
+        mc->head[w][b] = q->bnext;
+    else
+        mc->req[q->bprev].bnext = q->bnext;
+    if (q->bnext == GMC_MC_NONE)
+        mc->tail[w][b] = q->bprev;
+    else
+        mc->req[q->bnext].bprev = q->bprev;
+    if (mc->head[w][b] == GMC_MC_NONE)
+        mc->nonempty[w] &= ~BIT(b);
+    if (q->qprev == GMC_MC_NONE)
+        mc->q_head = q->qnext;
+    else
+        mc->req[q->qprev].qnext = q->qnext;
+    if (q->qnext == GMC_MC_NONE)
+        mc->q_tail = q->qprev;
+    else
+        mc->req[q->qnext].qprev = q->qprev;
+    mc->n[w]--;
+    if (q->widx != GMC_WARPS_NONE)
+        gmc_warps_drop(mc->warps, q->widx);
+    q->qnext = mc->free_head;
+    mc->free_head = i;
+}
+
+void gmc_mc_serve_(gmc_mc_t *mc, uint32_t i, uint64_t done)
+{
+    gmc_mc_req_t *q = &mc->req[i];
+    unsigned w = q->is_write;
+    q->done = done;
+    if (w)
+        mc->st.writes++;
+    else
+        mc->st.reads++;
+    if (done > mc->st.last_done)
+        mc->st.last_done = done;
+    if (mc->lat)   /* GMC_LAT_ALL is their sum, made by gmc_memstats_merge */
+        gmc_hist_add(&mc->lat->lat[w ? GMC_LAT_WRITE : GMC_LAT_READ], done - q->arrival);
+    assert(mc->fl_n[w] <= mc->fl_mask);
+    uint32_t slot = (mc->fl_head[w] + mc->fl_n[w]++) & mc->fl_mask;
+    mc->fl_done[w][slot] = done;
+    mc->fl_bank[w][slot] = q->bank;
+    if (mc->served)
+        mc->served(mc->served_ctx, mc->id, q);
+    dequeue(mc, i);
+}
+

@@ -1,0 +1,193 @@
+/* gmc_mc: one DRAM channel's memory controller.
+ *
+ * A read queue and a write queue of fixed capacity (one request pool, no
+ * allocation after init), per-bank pending lists in arrival order, a
+ * scheduler behind a gmc_sched_ops_t, the bank arbiter block gmc_bankarb,
+ * and the DRAM timing engine gmc_dram for one channel.
+ *
+ * Each command-clock cycle the controller issues at most one command (one
+ * shared command bus):
+ *   1. refresh due (gmc_dram_refresh_due): nothing but PREA (if a bank is
+ *      open) and REF, each at its earliest legal cycle;
+ *   2. otherwise every bank with queued requests of the current mode asks
+ *      the scheduler which request it serves next (the age cap overrides);
+ *      that request's next command is ACT (bank closed), PRE (other row
+ *      open) or RD/WR (its row open).  Banks whose command is legal now
+ *      request the arbiter (req_i); aged or prio banks are hi_i.  The
+ *      granted bank's command issues.
+ * A request leaves the queue when its column command issues; it completes
+ * (data done) tCL/tCWL + tBURST later.  Its latency is data done minus the
+ * cycle it entered the queue.  A request entering at cycle t can have its
+ * first command issued at t.
+ *
+ * Write policy: reads first; the controller drains writes (serves only
+ * writes) once the write queue holds wq_high requests, until it is down to
+ * wq_low, and also whenever no read is queued (leaving as soon as a read
+ * arrives unless wq_high was reached).  IN_ORDER schedulers ignore it.
+ *
+ * Age cap: a queued request older than age_cap cycles (now - arrival >
+ * age_cap) is served first in its bank whatever the policy says (the
+ * oldest such in the bank, read or write) and puts the bank in the high
+ * pool; a request served this way against the policy's own choice counts
+ * once in stats.age_fired.
+ *
+ * Time only moves forward; gmc_mc_step returns the next cycle at which the
+ * controller could do something, so callers skip idle cycles. */
+#ifndef GMC_MC_H
+#define GMC_MC_H
+#include <stddef.h>
+#include <stdint.h>
+#include "blocks/gmc_bankarb.h"
+#include "mc/gmc_memstats.h"
+#include "mc/gmc_sched.h"
+#include "mem/gmc_dram.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GMC_MC_NONE   UINT32_MAX
+#define GMC_MC_NEVER  UINT64_MAX
+
+/* Request flags */
+enum {
+    GMC_REQ_WARP    = 1u << 0,   /* sm/warp/pc are valid */
+    GMC_REQ_STARTED = 1u << 1,   /* a command was issued on its behalf */
+    GMC_REQ_AGED    = 1u << 2,   /* the age cap served it against the policy */
+};
+
+typedef struct {
+    /* hot: walked by the schedulers */
+    uint32_t bnext, bprev;       /* bank list of its type, arrival order */
+    uint32_t row;
+    uint32_t widx;               /* warp table entry or GMC_WARPS_NONE */
+    uint64_t arrival;            /* cycle it entered the queue */
+    uint64_t seq;                /* order of entry into this controller */
+    uint32_t qnext, qprev;       /* channel list (both types), arrival order */
+    uint8_t  bank, is_write, flags, cls;
+    uint8_t  prio;               /* free for schedulers (Warped-MC levels) */
+    uint32_t col;
+    /* bookkeeping */
+    uint64_t id, addr;
+    uint64_t trace_cycle;        /* the trace's own timestamp */
+    uint64_t first_cmd, done;
+    uint64_t pc;
+    uint32_t sm, warp;
+} gmc_mc_req_t;
+
+typedef struct {
+    unsigned rq, wq;             /* queue capacities, >= 1 */
+    unsigned wq_high, wq_low;    /* drain watermarks, wq_low < wq_high <= wq */
+    uint64_t age_cap;            /* cycles, 0 = off */
+    const gmc_sched_ops_t *sched;
+} gmc_mc_cfg_t;
+
+/* Defaults: rq 64, wq 32, watermarks 28/16 (GPGPU-Sim's -dram_write_queue_size
+ * default "32:28:16"), age cap 4096, frfcfs. */
+void gmc_mc_cfg_defaults(gmc_mc_cfg_t *c);
+int  gmc_mc_cfg_check(const gmc_mc_cfg_t *c, char *err, size_t n);
+
+/* Called when a request's column command issues (done is known then). */
+typedef void (*gmc_mc_served_fn)(void *ctx, unsigned channel, const gmc_mc_req_t *r);
+
+typedef struct gmc_mc {
+    const gmc_dram_t   *d;
+    gmc_dram_chan_t     ch;
+    gmc_mc_cfg_t        cfg;
+    const gmc_sched_ops_t *sched;
+    unsigned            id;           /* channel number */
+    unsigned            nbanks;
+    gmc_mc_req_t       *req;          /* pool of rq + wq */
+    uint32_t            free_head;
+    uint32_t            head[2][GMC_DRAM_MAX_BANKS], tail[2][GMC_DRAM_MAX_BANKS];
+    uint64_t            nonempty[2];  /* banks with queued reads / writes */
+    uint32_t            q_head, q_tail;
+    uint64_t            seq;          /* next request's seq */
+    unsigned            n[2];         /* queued reads / writes */
+    unsigned            cap[2];       /* cfg.rq, cfg.wq */
+    unsigned            drain;        /* 0 reads, 1 draining writes */
+    unsigned            drain_high;   /* the drain reached wq_high */
+    /* cached picks (GMC_SCHED_CACHE) */
+    uint64_t            dirty;
+    uint32_t            pick[GMC_DRAM_MAX_BANKS];
+    uint16_t            pcmd[GMC_DRAM_MAX_BANKS];   /* not uint8_t: char stores alias all */
+    uint64_t            lb[GMC_DRAM_MAX_BANKS];     /* lower bound of the pick's earliest cycle */
+    /* the last scan of the banks (gmc_mc_step.c) */
+    uint64_t            scan_ready, scan_hi, scan_aged;
+    uint32_t            sel[GMC_DRAM_MAX_BANKS];
+    uint16_t            scmd[GMC_DRAM_MAX_BANKS];
+    int                 probe_valid;  /* the scan is of cycle probe_t, nothing changed since */
+    int                 probe_held;   /* a request entered; gmc_mc_wake decides */
+    int                 no_shortcuts; /* tests: no probe, gmc_mc_wake says `now` (same results) */
+    uint64_t            probe_t, probe_next;
+    /* bank arbiter block */
+    gmc_bankarb_cfg_t   acfg;
+    gmc_bankarb_state_t aq;
+    /* in flight: (done, bank) rings, one per type, each sorted by done */
+    uint64_t           *fl_done[2];
+    uint8_t            *fl_bank[2];
+    uint32_t            fl_head[2], fl_n[2], fl_mask;
+    /* outstanding = queued + in flight, per bank */
+    uint32_t            outst[GMC_DRAM_MAX_BANKS];
+    unsigned            outst_total, busy_banks;
+    uint64_t            stat_t;       /* integrals taken up to here */
+    gmc_warps_t        *warps;        /* shared; NULL unless the scheduler reads it */
+    gmc_memstats_t     *lat;          /* shared histograms; may be NULL */
+    gmc_mc_served_fn    served;
+    void               *served_ctx;
+    gmc_mc_stats_t      st;
+} gmc_mc_t;
+
+/* Allocates the pool and rings.  warps: shared warp table (required when
+ * cfg->sched has GMC_SCHED_WARPS), lat: shared histograms or NULL. */
+int  gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsigned id,
+                 gmc_warps_t *warps, gmc_memstats_t *lat, char *err, size_t n);
+void gmc_mc_free(gmc_mc_t *mc);
+
+static inline int gmc_mc_can_accept(const gmc_mc_t *mc, int is_write)
+{
+    return mc->n[is_write != 0] < mc->cap[is_write != 0];
+}
+static inline unsigned gmc_mc_queued(const gmc_mc_t *mc) { return mc->n[0] + mc->n[1]; }
+
+/* Enters a request at cycle now (>= every earlier call's now).  r supplies
+ * id, addr, bank, row, col, is_write, trace_cycle and, with GMC_REQ_WARP in
+ * flags, sm, warp, pc.  The queue must have room (gmc_mc_can_accept).
+ * Returns the pool index. */
+uint32_t gmc_mc_enqueue(gmc_mc_t *mc, const gmc_mc_req_t *r, uint64_t now);
+/* Call right after gmc_mc_enqueue(mc, ..., now) returned i: given `next`,
+ * the cycle the controller last asked to be stepped at, returns the cycle
+ * it must be stepped at now (<= next; now if the new request may be served
+ * at once).  Setting next = now instead is always correct, only slower. */
+uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next);
+/* Issues at most one command at cycle now.  Returns the next cycle (> now)
+ * at which a step could issue something or refresh falls due, or
+ * GMC_MC_NEVER when nothing is queued and refresh is off.  New requests
+ * (gmc_mc_enqueue) can make an earlier cycle useful. */
+uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now);
+/* Retires every request in flight (their completions end the integrals). */
+void gmc_mc_finish(gmc_mc_t *mc);
+
+/* ---- read-only accessors for schedulers ---- */
+static inline const gmc_mc_req_t *gmc_mc_req(const gmc_mc_t *mc, uint32_t i) { return &mc->req[i]; }
+/* The oldest queued request of the channel (either type), or GMC_MC_NONE. */
+static inline uint32_t gmc_mc_oldest(const gmc_mc_t *mc) { return mc->q_head; }
+/* Type of request the bank lists are served from now: 0 reads, 1 writes. */
+static inline unsigned gmc_mc_mode(const gmc_mc_t *mc) { return mc->drain; }
+static inline uint32_t gmc_mc_bank_head(const gmc_mc_t *mc, unsigned bank)
+{
+    return mc->head[mc->drain][bank];
+}
+static inline uint32_t gmc_mc_open_row(const gmc_mc_t *mc, unsigned bank)
+{
+    return mc->ch.open_row[bank];   /* GMC_DRAM_CLOSED when precharged */
+}
+/* Pending requests of the request's warp, all channels; 1 without warp ids. */
+static inline uint32_t gmc_mc_warp_pending(const gmc_mc_t *mc, const gmc_mc_req_t *r)
+{
+    return (r->widx != GMC_WARPS_NONE && mc->warps) ? mc->warps->e[r->widx].n_pending : 1;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif

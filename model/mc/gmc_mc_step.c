@@ -1,0 +1,293 @@
+/* gmc_mc: one command-clock cycle of the controller (see gmc_mc.h). */
+#include <assert.h>
+#include "mc/gmc_mc.h"
+#include "mc/gmc_mc_impl.h"
+
+#define NOCMD 0xffu
+
+/* ---- one cycle ---- */
+
+static inline unsigned cmd_for(const gmc_mc_t *mc, unsigned b, uint32_t r)
+{
+    uint32_t open = mc->ch.open_row[b];
+    if (open == GMC_DRAM_CLOSED)
+        return GMC_DRAM_ACT;
+    if (open != mc->req[r].row)
+        return GMC_DRAM_PRE;
+    return mc->req[r].is_write ? GMC_DRAM_WR : GMC_DRAM_RD;
+}
+
+/* The policy's pick for bank b (cached when the scheduler allows). */
+static inline uint32_t policy_pick(gmc_mc_t *mc, unsigned b, unsigned *cmd)
+{
+    if (mc->sched->flags & GMC_SCHED_CACHE) {
+        if (mc->dirty & BIT(b)) {
+            uint32_t r = mc->sched->pick(mc, b);
+            mc->pick[b] = r;
+            mc->pcmd[b] = (uint16_t)(r == GMC_MC_NONE ? NOCMD : cmd_for(mc, b, r));
+            mc->lb[b] = 0;
+            mc->dirty &= ~BIT(b);
+        }
+        *cmd = mc->pcmd[b];
+        return mc->pick[b];
+    }
+    uint32_t r = mc->sched->pick(mc, b);
+    *cmd = r == GMC_MC_NONE ? NOCMD : cmd_for(mc, b, r);
+    return r;
+}
+
+/* The write-drain rule: the mode the queue counts call for. */
+static unsigned want_drain(const gmc_mc_t *mc, unsigned *high)
+{
+    unsigned nr = mc->n[0], nw = mc->n[1];
+    *high = mc->drain_high;
+    if (!mc->drain) {
+        *high = nw >= mc->cfg.wq_high;
+        return nw >= mc->cfg.wq_high || (nr == 0 && nw > 0);
+    }
+    if (nw >= mc->cfg.wq_high)
+        *high = 1;
+    return !(nw == 0 || (nr > 0 && (nw <= mc->cfg.wq_low || !*high)));
+}
+
+static void update_mode(gmc_mc_t *mc)
+{
+    unsigned high, d = want_drain(mc, &high);
+    mc->drain_high = high;
+    if (d != mc->drain) {
+        mc->drain = d;
+        mc->st.drains += d;
+        mc->dirty = ~(uint64_t)0;
+    }
+}
+
+/* Banks whose oldest queued request (either type) is past the age cap;
+ * apick[b] gets that request.  *cross gets the next cycle at which another
+ * bank's oldest request crosses the cap (the picks change then). */
+static uint64_t find_aged(const gmc_mc_t *mc, uint64_t now, uint32_t *apick, uint64_t *cross)
+{
+    uint64_t aged = 0;
+    for (uint64_t m = mc->nonempty[0] | mc->nonempty[1]; m; m &= m - 1) {
+        unsigned b = (unsigned)__builtin_ctzll(m);
+        uint32_t r = mc->head[0][b], w = mc->head[1][b];
+        if (r == GMC_MC_NONE || (w != GMC_MC_NONE && mc->req[w].seq < mc->req[r].seq))
+            r = w;
+        uint64_t at = mc->req[r].arrival + mc->cfg.age_cap + 1;   /* first aged cycle */
+        if (now >= at) {
+            aged |= BIT(b);
+            apick[b] = r;
+        } else if (at < *cross) {
+            *cross = at;
+        }
+    }
+    return aged;
+}
+
+static void issue(gmc_mc_t *mc, unsigned b, uint32_t i, unsigned cmd, uint64_t now, int aged)
+{
+    gmc_mc_req_t *q = &mc->req[i];
+    if (!(q->flags & GMC_REQ_STARTED)) {
+        uint32_t open = mc->ch.open_row[b];
+        q->flags |= GMC_REQ_STARTED;
+        q->first_cmd = now;
+        q->cls = open == GMC_DRAM_CLOSED ? GMC_CLS_MISS : open == q->row ? GMC_CLS_HIT
+                                                                          : GMC_CLS_CONFLICT;
+        mc->st.cls[q->cls]++;
+    }
+    if (aged && !(q->flags & GMC_REQ_AGED)) {
+        unsigned pc;
+        uint32_t pol = (mc->nonempty[mc->drain] & BIT(b)) ? policy_pick(mc, b, &pc) : GMC_MC_NONE;
+        if (pol != i) {
+            q->flags |= GMC_REQ_AGED;
+            mc->st.age_fired++;
+        }
+    }
+    uint64_t done = 0;
+    GMC_DRAM_ISSUE_CHECKED(mc->d, &mc->ch, (gmc_dram_cmd_t)cmd, b, q->row, now, &done);
+    mc->dirty |= BIT(b);
+    if (mc->sched->on_issue)
+        mc->sched->on_issue(mc, i, (gmc_dram_cmd_t)cmd);
+    if (cmd == GMC_DRAM_RD || cmd == GMC_DRAM_WR)
+        gmc_mc_serve_(mc, i, done);
+}
+
+/* Refresh due: PREA if a bank is open, then REF, nothing else. */
+static uint64_t refresh_step(gmc_mc_t *mc, uint64_t now)
+{
+    gmc_dram_cmd_t cmd = mc->ch.n_open ? GMC_DRAM_PREA : GMC_DRAM_REF;
+    uint64_t e = gmc_dram_earliest(mc->d, &mc->ch, cmd, 0);
+    if (e > now)
+        return e;
+    GMC_DRAM_ISSUE_CHECKED(mc->d, &mc->ch, cmd, 0, 0, now, NULL);
+    mc->dirty = ~(uint64_t)0;
+    return now + 1;
+}
+
+static unsigned arbitrate(gmc_mc_t *mc, uint64_t ready, uint64_t hi)
+{
+    gmc_bankarb_in_t in = {.rst_n = 1, .en = 1, .req = ready, .hi = hi};
+    gmc_bankarb_state_t d;
+    gmc_bankarb_out_t o;
+    gmc_bankarb_step(&mc->acfg, &mc->aq, &in, &d, &o);
+    mc->aq = d;
+    assert(o.valid && (ready & o.gnt));
+    return o.gnt_idx;
+}
+
+/* Looks at every candidate bank at cycle t: fills mc->scan_ready/hi/aged
+ * and, for ready banks, sel[] and scmd[].  Returns the earliest later cycle
+ * at which a bank not ready now could be (its command's gmc_dram_earliest,
+ * an age-cap crossing, a refresh). */
+static uint64_t scan(gmc_mc_t *mc, uint64_t t)
+{
+    uint64_t next = mc->ch.ref_due;   /* UINT64_MAX with refresh off */
+    uint64_t cand, aged = 0, ready = 0, hi = 0;
+    uint32_t apick[GMC_DRAM_MAX_BANKS];
+    if (mc->sched->flags & GMC_SCHED_IN_ORDER) {
+        cand = BIT(mc->req[mc->q_head].bank);
+    } else {
+        cand = mc->nonempty[mc->drain];
+        if (mc->cfg.age_cap) {
+            /* Crossing the cap changes a bank's pick: that cycle is an event. */
+            uint64_t at = mc->req[mc->q_head].arrival + mc->cfg.age_cap + 1;
+            if (t >= at)
+                cand |= aged = find_aged(mc, t, apick, &next);
+            else
+                next = at < next ? at : next;
+        }
+    }
+    const int cached = (mc->sched->flags & GMC_SCHED_CACHE) != 0;
+    const gmc_dram_t *d = mc->d;
+    const gmc_dram_chan_t *ch = &mc->ch;
+    for (uint64_t m = cand; m; m &= m - 1) {
+        unsigned b = (unsigned)__builtin_ctzll(m), cmd;
+        uint32_t r;
+        uint64_t e;
+        if (aged & BIT(b)) {
+            r = apick[b];
+            cmd = cmd_for(mc, b, r);
+            e = gmc_dram_earliest(d, ch, (gmc_dram_cmd_t)cmd, b);
+        } else {
+            /* A cached pick's earliest cycle only grows while the pick
+             * stands (the engine's constraints only ever rise), so a bound
+             * from an earlier scan still past t settles the bank. */
+            if (cached && !(mc->dirty & BIT(b)) && mc->lb[b] > t) {
+                next = mc->lb[b] < next ? mc->lb[b] : next;
+                continue;
+            }
+            r = policy_pick(mc, b, &cmd);
+            if (r == GMC_MC_NONE)
+                continue;
+            e = gmc_dram_earliest(d, ch, (gmc_dram_cmd_t)cmd, b);
+            mc->lb[b] = e;
+        }
+        if (e > t) {
+            next = e < next ? e : next;
+            continue;
+        }
+        ready |= BIT(b);
+        mc->sel[b] = r;
+        mc->scmd[b] = (uint16_t)cmd;
+        if ((aged & BIT(b)) || (mc->sched->prio && mc->sched->prio(mc, b, r)))
+            hi |= BIT(b);
+    }
+    mc->scan_ready = ready;
+    mc->scan_hi = hi;
+    mc->scan_aged = aged;
+    return next;
+}
+
+/* One cycle.  After issuing at `now` the step already scans cycle now + 1
+ * ("the probe"): if a bank is ready then, the result is kept for that step
+ * unless a request enters first (gmc_mc_enqueue drops it); if none is, the
+ * step returns the cycle the first one can be, skipping the idle cycles.
+ * The probe changes no state a step would not: it is skipped when the
+ * write-drain mode would change, and for schedulers that read the warp
+ * table (other channels change it between now and now + 1). */
+uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
+{
+    complete_until(mc, now);
+    uint64_t next;
+    if (mc->probe_valid && mc->probe_t == now) {
+        next = mc->probe_next;
+    } else {
+        if (gmc_dram_refresh_due(&mc->ch, now))
+            return refresh_step(mc, now);
+        if (!gmc_mc_queued(mc))
+            return mc->ch.ref_due;
+        if (!(mc->sched->flags & GMC_SCHED_IN_ORDER))
+            update_mode(mc);
+        next = scan(mc, now);
+    }
+    mc->probe_valid = 0;
+    if (!mc->scan_ready) {
+        assert(next > now);
+        return next;
+    }
+    unsigned b = arbitrate(mc, mc->scan_ready, mc->scan_hi);
+    issue(mc, b, mc->sel[b], mc->scmd[b], now, (mc->scan_aged & BIT(b)) != 0);
+    /* the probe of now + 1 */
+    uint64_t t = now + 1;
+    unsigned high;
+    if (!gmc_mc_queued(mc))
+        return mc->ch.ref_due > t ? mc->ch.ref_due : t;
+    const unsigned flags = mc->sched->flags;
+    if (mc->no_shortcuts || gmc_dram_refresh_due(&mc->ch, t) || (flags & GMC_SCHED_WARPS) ||
+        (!(flags & GMC_SCHED_IN_ORDER) && want_drain(mc, &high) != mc->drain))
+        return t;
+    next = scan(mc, t);
+    if (!mc->scan_ready)
+        return next;
+    mc->probe_valid = 1;
+    mc->probe_t = t;
+    mc->probe_next = next;
+    return t;
+}
+
+/* A request just entered at cycle now; `next` is the cycle the controller
+ * asked to be stepped at before.  Only its bank's pick can have changed
+ * (unless the drain mode flips or the scheduler reads the warp table), so
+ * only that bank is looked at.  Never later than a full step would need. */
+uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
+{
+    const gmc_mc_req_t *q = &mc->req[i];
+    const unsigned flags = mc->sched->flags, b = q->bank;
+    unsigned high, cmd;
+    int probe = mc->probe_held && mc->probe_t == now;   /* enqueue set it aside */
+    mc->probe_held = 0;
+    if ((next <= now && !probe) || mc->no_shortcuts)
+        return now;
+    if ((flags & GMC_SCHED_WARPS) || gmc_dram_refresh_due(&mc->ch, now) ||
+        (!(flags & GMC_SCHED_IN_ORDER) && want_drain(mc, &high) != mc->drain) ||
+        (probe && (mc->scan_aged & BIT(b))))
+        return now;
+    if ((flags & GMC_SCHED_IN_ORDER) ? mc->q_head != i : q->is_write != mc->drain) {
+        mc->probe_valid = probe;   /* not a candidate in this mode: nothing changes */
+        return probe ? now : next;
+    }
+    /* it may become its bank's oldest: its age-cap crossing is an event */
+    uint64_t at = mc->cfg.age_cap && !(flags & GMC_SCHED_IN_ORDER) ? now + mc->cfg.age_cap + 1
+                                                                   : GMC_MC_NEVER;
+    next = at < next ? at : next;
+    uint32_t r = policy_pick(mc, b, &cmd);
+    uint64_t e = gmc_dram_earliest(mc->d, &mc->ch, (gmc_dram_cmd_t)cmd, b);
+    mc->lb[b] = e;
+    if (!probe)
+        return e <= now ? now : e < next ? e : next;
+    /* patch the probe's view of bank b */
+    mc->scan_ready &= ~BIT(b);
+    mc->scan_hi &= ~BIT(b);
+    if (e <= now) {
+        mc->scan_ready |= BIT(b);
+        mc->sel[b] = r;
+        mc->scmd[b] = (uint16_t)cmd;
+        if (mc->sched->prio && mc->sched->prio(mc, b, r))
+            mc->scan_hi |= BIT(b);
+    } else if (e < mc->probe_next) {
+        mc->probe_next = e;
+    }
+    if (at < mc->probe_next)
+        mc->probe_next = at;
+    mc->probe_valid = 1;
+    return now;
+}

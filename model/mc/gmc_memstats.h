@@ -1,0 +1,90 @@
+/* gmc_memstats: what the memory controllers measure.
+ *
+ * Latency: an exact histogram, one counter per cycle up to
+ * GMC_HIST_BUCKETS - 1, and every larger value kept exactly in an overflow
+ * array (sorted once when a percentile is asked for).  So mean, percentiles
+ * and max are exact without storing a value per request.  Percentiles are
+ * nearest-rank: p_q is the smallest latency L such that at least
+ * ceil(q/100 * n) requests took <= L cycles.
+ *
+ * Per channel: plain counters (requests, row hit / miss / conflict, age-cap
+ * firings, ...) and two time integrals taken by the controller:
+ *     pending_cycles  cycles with at least one request in the controller
+ *                     (queued, or issued and waiting for its data)
+ *     blp_sum         sum over those cycles of the number of banks holding
+ *                     such a request
+ * bank-level parallelism = blp_sum / pending_cycles; DRAM efficiency (seed
+ * 002 sec. 1) = data-bus busy cycles / pending_cycles. */
+#ifndef GMC_MEMSTATS_H
+#define GMC_MEMSTATS_H
+#include <stddef.h>
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GMC_HIST_BUCKETS (1u << 16)
+
+typedef struct {
+    uint64_t *bucket;             /* GMC_HIST_BUCKETS counters */
+    uint64_t *over;               /* values >= GMC_HIST_BUCKETS, exact */
+    size_t    nover, capover;
+    uint64_t  n, sum, max;
+    int       oom;                /* an overflow value could not be stored */
+    int       sorted;
+} gmc_hist_t;
+
+int  gmc_hist_init(gmc_hist_t *h);   /* 0, or -1: out of memory */
+void gmc_hist_free(gmc_hist_t *h);
+void gmc_hist_clear(gmc_hist_t *h);
+int  gmc_hist_over_(gmc_hist_t *h, uint64_t v);
+static inline void gmc_hist_add(gmc_hist_t *h, uint64_t v)
+{
+    h->n++;
+    h->sum += v;
+    if (v > h->max)
+        h->max = v;
+    if (v < GMC_HIST_BUCKETS)
+        h->bucket[v]++;
+    else
+        gmc_hist_over_(h, v);
+}
+/* Nearest-rank percentile, 0 < q <= 100; 0 for an empty histogram. */
+uint64_t gmc_hist_percentile(gmc_hist_t *h, double q);
+
+typedef struct {
+    uint64_t n, p50, p95, p99, max;
+    double   mean;
+} gmc_lat_summary_t;
+void gmc_hist_summary(gmc_hist_t *h, gmc_lat_summary_t *s);
+
+enum { GMC_CLS_HIT = 0, GMC_CLS_MISS, GMC_CLS_CONFLICT, GMC_NCLS };
+const char *gmc_cls_name(unsigned c);   /* "hit", "miss", "conflict" */
+
+typedef struct {                  /* one channel's counters */
+    uint64_t reads, writes;       /* requests served (column command issued) */
+    uint64_t cls[GMC_NCLS];       /* classified at each request's first command */
+    uint64_t age_fired;           /* requests the age cap served against the policy */
+    uint64_t drains;              /* entries into write-drain mode */
+    uint64_t pending_cycles;      /* see above */
+    uint64_t blp_sum;
+    uint64_t last_done;           /* latest data-done cycle */
+    uint64_t outside_sum, outside_max;   /* arrival - trace cycle (back-pressure) */
+} gmc_mc_stats_t;
+
+/* Shared by every channel of a memory system. */
+enum { GMC_LAT_ALL = 0, GMC_LAT_READ, GMC_LAT_WRITE, GMC_NLAT };
+typedef struct {
+    gmc_hist_t lat[GMC_NLAT];     /* arrival -> data done, cycles */
+} gmc_memstats_t;
+
+int  gmc_memstats_init(gmc_memstats_t *s);
+void gmc_memstats_free(gmc_memstats_t *s);
+/* The controllers fill READ and WRITE (one add per request); this makes
+ * ALL their union.  0, or -1: out of memory for the overflow values. */
+int  gmc_memstats_merge(gmc_memstats_t *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,168 @@
+/* gmc_sched: fcfs, frfcfs, bfifo, divfirst, and the warp table. */
+#include "mc/gmc_sched.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mc/gmc_mc.h"
+
+/* fcfs: strictly arrival order across the channel.  Only the oldest queued
+ * request may issue commands, so a request's commands wait until every
+ * older request issued its column command. */
+static uint32_t fcfs_pick(const gmc_mc_t *mc, unsigned bank)
+{
+    uint32_t r = gmc_mc_oldest(mc);
+    return (r != GMC_MC_NONE && gmc_mc_req(mc, r)->bank == bank) ? r : GMC_MC_NONE;
+}
+
+/* frfcfs (seed 000 sec. 2.2): "schedules the request with higher priority
+ * if the row address of the request is equal to the address of the open
+ * row ... If the controller cannot find any requests that can access the
+ * data in the row buffer, the controller schedules the oldest request". */
+static uint32_t frfcfs_pick(const gmc_mc_t *mc, unsigned bank)
+{
+    uint32_t head = gmc_mc_bank_head(mc, bank), open = gmc_mc_open_row(mc, bank);
+    if (open != GMC_DRAM_CLOSED)
+        for (uint32_t i = head; i != GMC_MC_NONE; i = gmc_mc_req(mc, i)->bnext)
+            if (gmc_mc_req(mc, i)->row == open)
+                return i;
+    return head;
+}
+
+/* bfifo (seed 002 sec. 3.4): "a banked FIFO queue with one bank per DRAM
+ * bank"; each bank serves its requests in arrival order. */
+static uint32_t bfifo_pick(const gmc_mc_t *mc, unsigned bank)
+{
+    return gmc_mc_bank_head(mc, bank);
+}
+
+/* divfirst (seed 000 sec. 5.2): "prioritizes urgent transactions first
+ * without considering row-hit cases".  Urgent = fewest pending requests in
+ * its warp (1 = the warp's last, slowest request); ties go to the oldest. */
+static uint32_t divfirst_pick(const gmc_mc_t *mc, unsigned bank)
+{
+    uint32_t best = GMC_MC_NONE, best_n = UINT32_MAX;
+    for (uint32_t i = gmc_mc_bank_head(mc, bank); i != GMC_MC_NONE; i = gmc_mc_req(mc, i)->bnext) {
+        uint32_t n = gmc_mc_warp_pending(mc, gmc_mc_req(mc, i));
+        if (n < best_n) {
+            best = i;
+            best_n = n;
+            if (n <= 1)
+                break;   /* nothing is more urgent; earlier ones are older */
+        }
+    }
+    return best;
+}
+
+static const gmc_sched_ops_t scheds[] = {
+    {"frfcfs", "first-ready FCFS: per bank the oldest row hit, else the oldest; banks round robin",
+     GMC_SCHED_CACHE, frfcfs_pick, NULL, NULL, NULL},
+    {"fcfs", "in order: the whole channel strictly in arrival order",
+     GMC_SCHED_IN_ORDER, fcfs_pick, NULL, NULL, NULL},
+    {"bfifo", "banked FIFO (seed 002): per bank in arrival order; banks round robin",
+     GMC_SCHED_CACHE, bfifo_pick, NULL, NULL, NULL},
+    {"divfirst", "Div-First (seed 000): per bank a warp's last pending request first, no row hits",
+     GMC_SCHED_WARPS, divfirst_pick, NULL, NULL, NULL},
+};
+#define NSCHED (sizeof scheds / sizeof scheds[0])
+
+const gmc_sched_ops_t *gmc_sched_get(unsigned i)
+{
+    return i < NSCHED ? &scheds[i] : NULL;
+}
+
+int gmc_sched_find(const char *name, const gmc_sched_ops_t **ops, char *err, size_t n)
+{
+    for (unsigned i = 0; i < NSCHED; i++)
+        if (!strcmp(name, scheds[i].name)) {
+            *ops = &scheds[i];
+            return 0;
+        }
+    /* WARPED-MC HOOK: seed 000's Warped-MC (request / row / bank priority of
+     * Algorithm 1) plugs in here as one more gmc_sched_ops_t once the
+     * gmc_wmc tables block (warp entry table, row scoreboard, priority
+     * table) exists: pick = request priority + row score, prio = the
+     * priority table (GMC_SCHED_PRIO: the arbiter's high pool),
+     * on_enqueue/on_issue = table updates.  Until then it must fail loudly,
+     * never fall back to another policy. */
+    if (!strcmp(name, "warped-mc")) {
+        snprintf(err, n, "--sched warped-mc: not yet implemented (needs the gmc_wmc tables block)");
+        return -1;
+    }
+    size_t k = (size_t)snprintf(err, n, "--sched: expected one of");
+    for (unsigned i = 0; i < NSCHED && k < n; i++)
+        k += (size_t)snprintf(err + k, n - k, "%s %s", i ? "," : "", scheds[i].name);
+    if (k < n)
+        snprintf(err + k, n - k, ", found '%s'", name);
+    return -1;
+}
+
+/* ---- warp table ---- */
+
+static inline uint64_t mix(uint32_t sm, uint32_t warp, uint64_t pc)
+{
+    uint64_t x = pc ^ ((uint64_t)sm << 32 | warp) * 0x9e3779b97f4a7c15ull;
+    x ^= x >> 31;
+    x *= 0xbf58476d1ce4e5b9ull;
+    return x ^ (x >> 29);
+}
+
+int gmc_warps_init(gmc_warps_t *w, uint32_t cap)
+{
+    memset(w, 0, sizeof *w);
+    uint32_t nb = 16;
+    while (nb < 2 * (uint64_t)cap && nb < (1u << 30))
+        nb <<= 1;
+    w->e = calloc(cap ? cap : 1, sizeof *w->e);
+    w->bucket = malloc(nb * sizeof *w->bucket);
+    if (!w->e || !w->bucket) {
+        gmc_warps_free(w);
+        return -1;
+    }
+    w->cap = cap;
+    w->mask = nb - 1;
+    for (uint32_t i = 0; i < nb; i++)
+        w->bucket[i] = GMC_WARPS_NONE;
+    for (uint32_t i = 0; i < cap; i++)
+        w->e[i].next = i + 1 < cap ? i + 1 : GMC_WARPS_NONE;
+    w->free_head = cap ? 0 : GMC_WARPS_NONE;
+    return 0;
+}
+
+void gmc_warps_free(gmc_warps_t *w)
+{
+    free(w->e);
+    free(w->bucket);
+    memset(w, 0, sizeof *w);
+}
+
+uint32_t gmc_warps_add(gmc_warps_t *w, uint32_t sm, uint32_t warp, uint64_t pc)
+{
+    uint32_t *slot = &w->bucket[mix(sm, warp, pc) & w->mask];
+    for (uint32_t i = *slot; i != GMC_WARPS_NONE; i = w->e[i].next)
+        if (w->e[i].sm == sm && w->e[i].warp == warp && w->e[i].pc == pc) {
+            w->e[i].n_pending++;
+            return i;
+        }
+    uint32_t i = w->free_head;
+    if (i == GMC_WARPS_NONE)
+        return GMC_WARPS_NONE;
+    w->free_head = w->e[i].next;
+    w->e[i] = (gmc_warp_ent_t){pc, sm, warp, 1, *slot};
+    *slot = i;
+    w->live++;
+    return i;
+}
+
+void gmc_warps_drop(gmc_warps_t *w, uint32_t i)
+{
+    gmc_warp_ent_t *e = &w->e[i];
+    if (--e->n_pending)
+        return;
+    uint32_t *p = &w->bucket[mix(e->sm, e->warp, e->pc) & w->mask];
+    while (*p != i)
+        p = &w->e[*p].next;
+    *p = e->next;
+    e->next = w->free_head;
+    w->free_head = i;
+    w->live--;
+}

@@ -1,0 +1,105 @@
+/* gmc_sched: memory-request schedulers as small ops tables, and the warp
+ * table (seed 000's warp entry table, n_pending per global warp) that the
+ * warp-aware ones read.
+ *
+ * The contract (docs/memory.md "## Schedulers" has the prose and the
+ * sentences each policy rests on):
+ *
+ *   pick(mc, bank)   Which queued request bank `bank` serves next, or
+ *                    GMC_MC_NONE.  Called only for banks with queued
+ *                    requests of the controller's current mode (reads, or
+ *                    writes while draining; IN_ORDER schedulers: only the
+ *                    bank of the oldest queued request).  Reads controller
+ *                    state through the accessors in gmc_mc.h; modifies
+ *                    nothing; no allocation, no I/O.  Cost O(requests of
+ *                    that bank).  The controller turns the pick into the
+ *                    bank's next command (ACT / PRE / RD / WR) and offers
+ *                    the bank to the gmc_bankarb arbiter when that command
+ *                    is legal this cycle.  The age cap overrides pick.
+ *   prio(mc, bank, req)
+ *                    1 puts the bank in the arbiter's high-priority pool
+ *                    (hi_i) for this cycle.  NULL = never.
+ *   on_enqueue(mc, req)      after req entered the queue.   NULL = none.
+ *   on_issue(mc, req, cmd)   after a command was issued on req's behalf;
+ *                    for RD/WR req leaves the queue when the hook returns.
+ *                    NULL = none.
+ *   flags            GMC_SCHED_IN_ORDER: one order for the whole channel
+ *                    (reads and writes together, the drain policy does not
+ *                    apply); GMC_SCHED_CACHE: pick depends only on the
+ *                    bank's queued requests of the current mode and its open
+ *                    row, so the controller may reuse it until one of those
+ *                    changes; GMC_SCHED_WARPS: reads the warp table;
+ *                    GMC_SCHED_PRIO: uses prio (two-level arbitration).
+ *
+ * A scheduler never issues commands, never sees time except through the
+ * requests' arrival cycles, and never touches the DRAM state. */
+#ifndef GMC_SCHED_H
+#define GMC_SCHED_H
+#include <stddef.h>
+#include <stdint.h>
+#include "mem/gmc_dram.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct gmc_mc;
+
+enum {
+    GMC_SCHED_IN_ORDER = 1u << 0,
+    GMC_SCHED_CACHE    = 1u << 1,
+    GMC_SCHED_WARPS    = 1u << 2,
+    GMC_SCHED_PRIO     = 1u << 3,
+};
+
+typedef struct gmc_sched_ops {
+    const char *name;       /* --sched NAME */
+    const char *summary;    /* one line for --help */
+    unsigned    flags;
+    uint32_t (*pick)(const struct gmc_mc *mc, unsigned bank);
+    int      (*prio)(const struct gmc_mc *mc, unsigned bank, uint32_t req);
+    void     (*on_enqueue)(struct gmc_mc *mc, uint32_t req);
+    void     (*on_issue)(struct gmc_mc *mc, uint32_t req, gmc_dram_cmd_t cmd);
+} gmc_sched_ops_t;
+
+/* The shipped schedulers, in --help order; NULL past the end. */
+const gmc_sched_ops_t *gmc_sched_get(unsigned i);
+/* By name.  Returns 0, or -1 with one line in err: unknown name (listing the
+ * known ones), or "warped-mc: not yet implemented" for the Warped-MC slot
+ * that the gmc_wmc tables block fills later. */
+int gmc_sched_find(const char *name, const gmc_sched_ops_t **ops, char *err, size_t n);
+
+/* ---- warp table: pending requests per global warp ----
+ * A global warp is (SM id, warp id in the SM, PC of the load), seed 000
+ * sec. 4.2: "A warp alias table (WAT) creates a global warp ID ... by
+ * combining a hashed PC of a load, a warp ID in an SM, and an SM ID".  One
+ * table serves every channel ("WAT and WET are global hardware components
+ * shared by memory controllers").  Fixed capacity, chained hashing over a
+ * free list: no allocation after init.  An entry lives while its warp has
+ * pending requests; entry indices are stable while it lives. */
+typedef struct {
+    uint64_t pc;
+    uint32_t sm, warp;
+    uint32_t n_pending;
+    uint32_t next;          /* hash chain / free list */
+} gmc_warp_ent_t;
+
+typedef struct {
+    gmc_warp_ent_t *e;
+    uint32_t       *bucket;
+    uint32_t        cap, mask, free_head, live;
+} gmc_warps_t;
+
+int      gmc_warps_init(gmc_warps_t *w, uint32_t cap);   /* 0, or -1: out of memory */
+void     gmc_warps_free(gmc_warps_t *w);
+/* Counts one more pending request of (sm, warp, pc); returns its entry, or
+ * GMC_WARPS_NONE when the table is full (cannot happen when cap is at least
+ * the number of requests that can be queued at once). */
+uint32_t gmc_warps_add(gmc_warps_t *w, uint32_t sm, uint32_t warp, uint64_t pc);
+/* One pending request of entry i left the queue; frees it at zero. */
+void     gmc_warps_drop(gmc_warps_t *w, uint32_t i);
+#define GMC_WARPS_NONE UINT32_MAX
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,41 @@
+# gmc mem (trace mode): `make bench-mem` (part of `make bench`) and
+# `make fuzz-mem` (libFuzzer, part of `make fuzz`; not part of `make test`).  Included by the top
+# Makefile like every tb/*.mk.  docs/memory.md "## Speed" has the numbers.
+
+MEM_BENCH_DIR  := $(BUILD)/bench/mem
+# The benchmark binary: the same sources as build/bin/gmc, one -O3 LTO
+# compile, assertions off (the unit tests run them).
+MEM_BENCH_SRCS := $(LIB_SRCS) $(CLI_SRCS) $(BUILD)/gen/gmc_dram_presets.c
+MEM_BENCH_FLAGS := -std=c11 -O3 -flto=auto -DNDEBUG -D_POSIX_C_SOURCE=200809L -Imodel -Imodel/cli
+
+.PHONY: bench-mem fuzz-mem
+bench: bench-mem
+fuzz: fuzz-mem
+
+$(BUILD)/bench/gmc-O3: $(MEM_BENCH_SRCS) $(wildcard model/*/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(MEM_BENCH_FLAGS) -o $@ $(MEM_BENCH_SRCS) -lm
+
+$(BUILD)/bench/memtrace_gen: tests/bench/memtrace_gen.c model/util/gmc_rng.c
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -O2 -Imodel -o $@ $^
+
+bench-mem: $(BUILD)/bench/gmc-O3 $(BUILD)/bench/memtrace_gen
+	@bash tests/bench/bench_mem.sh $(BUILD)/bench/gmc-O3 $(BUILD)/bench/memtrace_gen $(MEM_BENCH_DIR) \
+	  | tee $(BUILD)/bench/mem.txt
+
+FUZZ_SECONDS   ?= 60
+FUZZ_MEM_SRCS  := tests/fuzz/fuzz_memtrace.c $(LIB_SRCS) $(BUILD)/gen/gmc_dram_presets.c
+$(BUILD)/fuzz/fuzz_memtrace: $(FUZZ_MEM_SRCS) $(wildcard model/*/*.h)
+	@bash tests/deps.sh clang libclang-rt-14-dev
+	@mkdir -p $(@D)
+	clang -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -Imodel -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=undefined -o $@ $(FUZZ_MEM_SRCS) -lm
+
+fuzz-mem: $(BUILD)/fuzz/fuzz_memtrace
+	@mkdir -p $(BUILD)/fuzz/corpus_mem
+	@printf '\000\000# gmc\n0 R 0x0\n5 W 0x40000 1 2 0x400\n9 R 0x1c0\n' > $(BUILD)/fuzz/corpus_mem/gmc
+	@printf '\001\177 0x12345680 READ 121\n0x4cbd56c0 WRITE 300\n' > $(BUILD)/fuzz/corpus_mem/dramsim3
+	@printf '\002\252LD 0x1000\nST 4096\n0x2000 R\n0x2040 W\n' > $(BUILD)/fuzz/corpus_mem/ramulator
+	$< -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
+	  -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus_mem

@@ -1,0 +1,376 @@
+/* gmc_mc + gmc_sched: one channel's controller on crafted queues.  Every
+ * expected cycle below is worked out by hand from the preset's timing. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "mc/gmc_mc.h"
+
+typedef struct { uint64_t t; unsigned bank; uint32_t row; uint8_t w; uint32_t warp; } tr_t;
+typedef struct { uint64_t id, arrival, first, done, col; uint8_t cls, w; } served_t;
+
+static served_t lg[4096];
+static unsigned nlog;
+static gmc_dram_t D;
+static gmc_warps_t W;
+
+static void on_served(void *ctx, unsigned ch, const gmc_mc_req_t *r)
+{
+    const gmc_dram_t *d = ctx;
+    (void)ch;
+    lg[nlog++] = (served_t){r->id, r->arrival, r->first_cmd, r->done,
+                            r->done - d->done[r->is_write ? GMC_DRAM_WR : GMC_DRAM_RD], r->cls,
+                            r->is_write};
+}
+
+static const served_t *by_id(uint64_t id)
+{
+    for (unsigned i = 0; i < nlog; i++)
+        if (lg[i].id == id)
+            return &lg[i];
+    fail_msg("request %llu was never served", (unsigned long long)id);
+    return NULL;
+}
+
+static unsigned pos_of(uint64_t id) { return (unsigned)(by_id(id) - lg); }
+
+/* Device from a preset, optionally with refresh (tREFI, tRFC). */
+static void device(const char *preset, uint32_t trefi, uint32_t trfc)
+{
+    gmc_dram_cfg_t c;
+    char err[256], warn[1024] = "";
+    if (gmc_dram_cfg_preset(preset, &c, err, sizeof err, warn, sizeof warn) < 0)
+        fail_msg("%s", err);
+    if (trefi) {
+        c.refresh = 1;
+        c.tREFI = trefi;
+        c.tRFC = trfc;
+    }
+    if (gmc_dram_init(&D, &c, err, sizeof err))
+        fail_msg("%s", err);
+}
+
+static void controller(gmc_mc_t *mc, const char *sched, unsigned rq, uint64_t age_cap)
+{
+    gmc_mc_cfg_t cfg;
+    char err[256];
+    gmc_mc_cfg_defaults(&cfg);
+    assert_int_equal(gmc_sched_find(sched, &cfg.sched, err, sizeof err), 0);
+    cfg.rq = rq;
+    cfg.age_cap = age_cap;
+    gmc_warps_free(&W);
+    assert_int_equal(gmc_warps_init(&W, cfg.rq + cfg.wq), 0);
+    assert_int_equal(gmc_mc_init(mc, &D, &cfg, 0, &W, NULL, err, sizeof err), 0);
+    mc->served = on_served;
+    mc->served_ctx = &D;
+    nlog = 0;
+}
+
+/* Feeds tr (sorted by t) in order; a request whose queue is full waits
+ * outside.  every = 1 steps every cycle instead of jumping to the next
+ * cycle the controller asks for. */
+static void drive(gmc_mc_t *mc, const tr_t *tr, unsigned n, int every)
+{
+    uint64_t t = 0, next = GMC_MC_NEVER;
+    unsigned i = 0;
+    for (;;) {
+        while (i < n && tr[i].t <= t && gmc_mc_can_accept(mc, tr[i].w)) {
+            gmc_mc_req_t r = {0};
+            r.id = i;
+            r.bank = (uint8_t)tr[i].bank;
+            r.row = tr[i].row;
+            r.is_write = tr[i].w;
+            r.trace_cycle = tr[i].t;
+            if (tr[i].warp) {
+                r.flags = GMC_REQ_WARP;
+                r.warp = tr[i].warp;
+            }
+            uint32_t q = gmc_mc_enqueue(mc, &r, t);
+            next = every ? t : gmc_mc_wake(mc, q, t, next);
+            i++;
+        }
+        if (every || next <= t)
+            next = gmc_mc_step(mc, t);
+        if (i == n && !gmc_mc_queued(mc))
+            break;
+        uint64_t tn = every ? t + 1 : next;
+        if (i < n) {
+            uint64_t a = tr[i].t > t ? tr[i].t : t + 1;
+            tn = a < tn ? a : tn;
+        }
+        assert_true(tn > t && tn != GMC_MC_NEVER);
+        t = tn;
+    }
+    gmc_mc_finish(mc);
+    assert_int_equal(nlog, n);
+}
+
+static void unloaded_latencies_equal_the_timing_arithmetic(void **st)
+{
+    (void)st;
+    static const char *const presets[] = {"gddr6-rtx2060s", "gddr5-hynix", "gddr3"};
+    for (unsigned p = 0; p < 3; p++) {
+        device(presets[p], 0, 0);
+        const gmc_dram_cfg_t *c = &D.cfg;
+        gmc_mc_t mc;
+        controller(&mc, "frfcfs", 64, 4096);
+        /* closed bank, then the open row, then another row, then a write hit */
+        const tr_t tr[] = {{0, 3, 5, 0, 0}, {1000, 3, 5, 0, 0}, {2000, 3, 9, 0, 0},
+                           {3000, 3, 9, 1, 0}};
+        drive(&mc, tr, 4, 0);
+        for (unsigned i = 0; i < 4; i++)
+            assert_int_equal(by_id(i)->first, tr[i].t);   /* issued the cycle it arrives */
+        assert_int_equal(by_id(0)->done - 0, c->tRCD + c->tCL + c->tBURST);
+        assert_int_equal(by_id(0)->cls, GMC_CLS_MISS);
+        assert_int_equal(by_id(1)->done - 1000, c->tCL + c->tBURST);
+        assert_int_equal(by_id(1)->cls, GMC_CLS_HIT);
+        assert_int_equal(by_id(2)->done - 2000, c->tRP + c->tRCD + c->tCL + c->tBURST);
+        assert_int_equal(by_id(2)->cls, GMC_CLS_CONFLICT);
+        assert_int_equal(by_id(3)->done - 3000, c->tCWL + c->tBURST);
+        assert_int_equal(mc.st.cls[GMC_CLS_HIT] + mc.st.cls[GMC_CLS_MISS] +
+                         mc.st.cls[GMC_CLS_CONFLICT], 4);
+        gmc_mc_free(&mc);
+    }
+}
+
+/* Bank 0 holds row 1; then an older request to row 2 and a younger hit. */
+static const tr_t hit_vs_miss[] = {{0, 0, 1, 0, 0}, {1000, 0, 2, 0, 0}, {1000, 0, 1, 0, 0}};
+
+static void frfcfs_takes_the_row_hit_over_an_older_miss(void **st)
+{
+    (void)st;
+    device("gddr6-rtx2060s", 0, 0);
+    gmc_mc_t mc;
+    controller(&mc, "frfcfs", 64, 4096);
+    drive(&mc, hit_vs_miss, 3, 0);
+    assert_true(pos_of(2) < pos_of(1));
+    assert_int_equal(by_id(2)->cls, GMC_CLS_HIT);
+    assert_int_equal(by_id(2)->done - 1000, D.cfg.tCL + D.cfg.tBURST);
+    assert_int_equal(by_id(1)->cls, GMC_CLS_CONFLICT);
+    gmc_mc_free(&mc);
+    /* the same queue in a banked FIFO: arrival order */
+    controller(&mc, "bfifo", 64, 4096);
+    drive(&mc, hit_vs_miss, 3, 0);
+    assert_true(pos_of(1) < pos_of(2));
+    gmc_mc_free(&mc);
+}
+
+static void fcfs_serves_in_arrival_order(void **st)
+{
+    (void)st;
+    device("gddr6-rtx2060s", 0, 0);
+    gmc_mc_t mc;
+    controller(&mc, "fcfs", 64, 4096);
+    const tr_t tr[] = {{0, 0, 1, 0, 0}, {0, 1, 1, 0, 0}, {0, 0, 1, 0, 0}, {0, 2, 7, 1, 0}};
+    drive(&mc, tr, 4, 0);
+    for (unsigned i = 0; i < 4; i++)
+        assert_int_equal(lg[i].id, i);
+    /* each request's first command after the previous one's column command */
+    for (unsigned i = 1; i < 4; i++)
+        assert_true(by_id(i)->first > by_id(i - 1)->col);
+    assert_int_equal(by_id(0)->col, D.cfg.tRCD);        /* ACT 0, RD at tRCD */
+    assert_int_equal(by_id(1)->first, D.cfg.tRCD + 1);  /* its ACT waits for that RD */
+    gmc_mc_free(&mc);
+}
+
+static void bfifo_serves_each_bank_in_order_but_banks_in_parallel(void **st)
+{
+    (void)st;
+    device("gddr6-rtx2060s", 0, 0);
+    gmc_mc_t mc;
+    controller(&mc, "bfifo", 64, 4096);
+    /* bank 0: rows 1, 2, 1; bank 1: row 1 */
+    const tr_t tr[] = {{0, 0, 1, 0, 0}, {0, 0, 2, 0, 0}, {0, 0, 1, 0, 0}, {0, 1, 1, 0, 0}};
+    drive(&mc, tr, 4, 0);
+    assert_true(pos_of(0) < pos_of(1) && pos_of(1) < pos_of(2));
+    assert_int_equal(by_id(2)->cls, GMC_CLS_CONFLICT);    /* no reordering for the hit */
+    assert_true(by_id(3)->first < by_id(0)->col);          /* bank 1 opens meanwhile */
+    assert_int_equal(by_id(3)->first, D.cfg.tRRD_S);       /* ACT, ACT tRRD apart */
+    gmc_mc_free(&mc);
+}
+
+static void divfirst_takes_the_last_request_of_a_warp_ignoring_row_hits(void **st)
+{
+    (void)st;
+    device("gddr6-rtx2060s", 0, 0);
+    gmc_mc_t mc;
+    /* bank 0 holds row 1; warp 7 has two hits pending, warp 9 one conflict */
+    const tr_t tr[] = {{0, 0, 1, 0, 0}, {1000, 0, 1, 0, 7}, {1000, 0, 1, 0, 7},
+                       {1000, 0, 2, 0, 9}};
+    controller(&mc, "divfirst", 64, 4096);
+    drive(&mc, tr, 4, 0);
+    assert_int_equal(lg[1].id, 3);
+    assert_int_equal(by_id(3)->cls, GMC_CLS_CONFLICT);
+    assert_true(pos_of(1) < pos_of(2));   /* ties: oldest */
+    assert_int_equal(W.live, 0);          /* every warp entry released */
+    gmc_mc_free(&mc);
+    controller(&mc, "frfcfs", 64, 4096);  /* FR-FCFS serves the hits first */
+    drive(&mc, tr, 4, 0);
+    assert_int_equal(lg[3].id, 3);
+    gmc_mc_free(&mc);
+}
+
+/* Bank 0 holds row 1; a request to row 2 arrives at 100 and a hit to row 1
+ * every cycle from 100 to 399, so FR-FCFS alone keeps serving hits. */
+static unsigned starve(tr_t *tr)
+{
+    unsigned n = 0;
+    tr[n++] = (tr_t){0, 0, 1, 0, 0};
+    tr[n++] = (tr_t){100, 0, 2, 0, 0};
+    for (uint64_t t = 100; t < 400; t++)
+        tr[n++] = (tr_t){t, 0, 1, 0, 0};
+    return n;
+}
+
+static void age_cap_overrides_row_hits_and_is_counted(void **st)
+{
+    (void)st;
+    static tr_t tr[400];
+    unsigned n = starve(tr);
+    device("gddr6-rtx2060s", 0, 0);
+    gmc_mc_t mc;
+    controller(&mc, "frfcfs", 16, 0);
+    drive(&mc, tr, n, 0);
+    const served_t *b = by_id(1);
+    assert_true(b->first > 400);   /* without the cap: after the whole stream */
+    assert_int_equal(mc.st.age_fired, 0);
+    gmc_mc_free(&mc);
+    controller(&mc, "frfcfs", 16, 200);
+    drive(&mc, tr, n, 0);
+    b = by_id(1);
+    assert_true(b->first - b->arrival > 200);
+    assert_true(b->first - b->arrival <= 200 + D.cfg.tRTP + D.cfg.tCCD_L);
+    assert_int_equal(b->cls, GMC_CLS_CONFLICT);
+    assert_int_equal(mc.st.age_fired, 1);
+    gmc_mc_free(&mc);
+}
+
+static void refresh_blocks_its_bank_and_is_issued_when_due(void **st)
+{
+    (void)st;
+    /* bank 0 left open at row 1; at 1000 refresh is due and a read to
+     * bank 1 arrives: PREA at 1000, REF at 1000 + tRP, the read's ACT at
+     * REF + tRFC. */
+    const tr_t tr[] = {{0, 0, 1, 0, 0}, {1000, 1, 1, 0, 0}};
+    device("gddr6-rtx2060s", 1000, 100);
+    gmc_mc_t mc;
+    controller(&mc, "frfcfs", 64, 4096);
+    drive(&mc, tr, 2, 0);
+    assert_int_equal(by_id(1)->first, 1000 + D.cfg.tRP + 100);
+    assert_int_equal(by_id(1)->cls, GMC_CLS_MISS);
+    assert_int_equal(mc.ch.st.cmds[GMC_DRAM_PREA], 1);
+    assert_int_equal(mc.ch.st.cmds[GMC_DRAM_REF], 1);
+    assert_int_equal(mc.ch.ref_due, 2000);
+    gmc_mc_free(&mc);
+    device("gddr6-rtx2060s", 0, 0);   /* no refresh: served on arrival */
+    controller(&mc, "frfcfs", 64, 4096);
+    drive(&mc, tr, 2, 0);
+    assert_int_equal(by_id(1)->first, 1000);
+    assert_int_equal(mc.ch.st.cmds[GMC_DRAM_REF], 0);
+    gmc_mc_free(&mc);
+}
+
+static void writes_drain_above_the_watermark(void **st)
+{
+    (void)st;
+    device("gddr6-rtx2060s", 0, 0);
+    static tr_t tr[32];
+    for (int nw = 5; nw <= 6; nw++) {   /* watermarks 6 / 2 */
+        unsigned n = 0;
+        for (unsigned i = 0; i < 20; i++)
+            tr[n++] = (tr_t){0, i % 16, 1 + i / 16, 0, 0};
+        for (int i = 0; i < nw; i++)
+            tr[n++] = (tr_t){0, (unsigned)i, 3, 1, 0};
+        gmc_mc_t mc;
+        gmc_mc_cfg_t cfg;
+        char err[256];
+        gmc_mc_cfg_defaults(&cfg);
+        cfg.wq = 8;
+        cfg.wq_high = 6;
+        cfg.wq_low = 2;
+        assert_int_equal(gmc_mc_init(&mc, &D, &cfg, 0, NULL, NULL, err, sizeof err), 0);
+        mc.served = on_served;
+        mc.served_ctx = &D;
+        nlog = 0;
+        drive(&mc, tr, n, 0);
+        if (nw == 5) {   /* below the mark: every read first, then the writes */
+            for (unsigned i = 0; i < n; i++)
+                assert_int_equal(lg[i].w, i >= 20);
+            assert_int_equal(mc.st.drains, 1);
+        } else {         /* at the mark: 4 writes (6 -> 2), the reads, 2 writes */
+            for (unsigned i = 0; i < n; i++)
+                assert_int_equal(lg[i].w, i < 4 || i >= 24);
+            assert_int_equal(mc.st.drains, 2);
+        }
+        gmc_mc_free(&mc);
+    }
+}
+
+static void skipping_idle_cycles_changes_nothing(void **st)
+{
+    (void)st;
+    static tr_t tr[3000];
+    static served_t a[3000];
+    uint64_t x = 12345, t = 0;
+    for (unsigned i = 0; i < 3000; i++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        t += (x >> 60) & 3;   /* bursts of arrivals, some idle gaps */
+        tr[i] = (tr_t){t + ((x >> 40) % 200 == 0 ? 500 : 0), (unsigned)(x >> 33) % 16,
+                       (uint32_t)(x >> 20) % 8, (uint8_t)((x >> 50) % 4 == 0),
+                       (uint32_t)(x >> 10) % 5};
+        t = tr[i].t;
+    }
+    for (unsigned s = 0; gmc_sched_get(s / 2); s++) {   /* each scheduler, refresh off/on */
+        device("gddr5-hynix", s & 1 ? 700 : 0, s & 1 ? 60 : 0);
+        const char *name = gmc_sched_get(s / 2)->name;
+        gmc_mc_t mc;
+        controller(&mc, name, 16, 300);
+        drive(&mc, tr, 3000, 1);
+        memcpy(a, lg, sizeof a);
+        gmc_mc_stats_t every = mc.st;
+        gmc_mc_free(&mc);
+        controller(&mc, name, 16, 300);
+        drive(&mc, tr, 3000, 0);
+        assert_memory_equal(a, lg, sizeof a);
+        assert_memory_equal(&every, &mc.st, sizeof every);
+        /* the run must exercise the cap and the drain, or it proves little */
+        if (!(gmc_sched_get(s / 2)->flags & GMC_SCHED_IN_ORDER))
+            assert_true(mc.st.age_fired > 0 && mc.st.drains > 0);
+        assert_true((mc.ch.st.cmds[GMC_DRAM_REF] > 0) == (s & 1));
+        gmc_mc_free(&mc);
+    }
+}
+
+static void warped_mc_is_refused_not_replaced(void **st)
+{
+    (void)st;
+    const gmc_sched_ops_t *ops = NULL;
+    char err[256];
+    assert_int_equal(gmc_sched_find("warped-mc", &ops, err, sizeof err), -1);
+    assert_non_null(strstr(err, "not yet implemented"));
+    assert_null(ops);
+    assert_int_equal(gmc_sched_find("nope", &ops, err, sizeof err), -1);
+    assert_non_null(strstr(err, "found 'nope'"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(unloaded_latencies_equal_the_timing_arithmetic),
+        cmocka_unit_test(frfcfs_takes_the_row_hit_over_an_older_miss),
+        cmocka_unit_test(fcfs_serves_in_arrival_order),
+        cmocka_unit_test(bfifo_serves_each_bank_in_order_but_banks_in_parallel),
+        cmocka_unit_test(divfirst_takes_the_last_request_of_a_warp_ignoring_row_hits),
+        cmocka_unit_test(age_cap_overrides_row_hits_and_is_counted),
+        cmocka_unit_test(refresh_blocks_its_bank_and_is_issued_when_due),
+        cmocka_unit_test(writes_drain_above_the_watermark),
+        cmocka_unit_test(skipping_idle_cycles_changes_nothing),
+        cmocka_unit_test(warped_mc_is_refused_not_replaced),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    gmc_warps_free(&W);
+    return rc;
+}

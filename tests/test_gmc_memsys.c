@@ -1,0 +1,259 @@
+/* gmc_memsys: address path, back-pressure, channels in parallel, and the
+ * statistics (latency percentiles, BLP, DRAM efficiency). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "mc/gmc_memsys.h"
+
+typedef struct { const gmc_memtrace_rec_t *r; unsigned n, i; } arr_src_t;
+
+static int arr_src(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n)
+{
+    arr_src_t *a = ctx;
+    (void)err, (void)n;
+    if (a->i == a->n)
+        return 0;
+    *r = a->r[a->i++];
+    return 1;
+}
+
+static gmc_mc_req_t served[64];
+static unsigned nserved;
+static uint64_t digest;   /* of everything served, in order */
+static void on_served(void *ctx, unsigned ch, const gmc_mc_req_t *r)
+{
+    (void)ctx;
+    if (nserved < 64)
+        served[nserved] = *r;
+    nserved++;
+    const uint64_t v[] = {ch, r->id, r->arrival, r->first_cmd, r->done, r->cls};
+    for (unsigned k = 0; k < 6; k++)
+        digest = (digest ^ v[k]) * 0x100000001b3ull;
+}
+
+static void setup(gmc_memsys_t *ms, const char *preset, unsigned channels, unsigned rq)
+{
+    gmc_memsys_cfg_t c;
+    char err[256], warn[1024] = "";
+    memset(&c, 0, sizeof c);
+    assert_true(gmc_dram_cfg_preset(preset, &c.dram, err, sizeof err, warn, sizeof warn) >= 0);
+    if (gmc_addrmap_preset(preset, &c.map)) {
+        char spec[256];
+        assert_int_equal(gmc_memsys_default_map(&c.dram, spec, sizeof spec, err, sizeof err), 0);
+        assert_int_equal(gmc_addrmap_parse(spec, "derived", &c.map, err, sizeof err), 0);
+    }
+    c.channels = channels;
+    c.refresh = 1;
+    gmc_mc_cfg_defaults(&c.mc);
+    c.mc.rq = rq;
+    if (gmc_memsys_init(ms, &c, err, sizeof err))
+        fail_msg("%s", err);
+    gmc_memsys_set_served(ms, on_served, NULL);
+    nserved = 0;
+}
+
+static void run(gmc_memsys_t *ms, const gmc_memtrace_rec_t *r, unsigned n)
+{
+    arr_src_t a = {r, n, 0};
+    char err[256];
+    if (gmc_memsys_run(ms, arr_src, &a, err, sizeof err))
+        fail_msg("%s", err);
+    assert_int_equal(nserved, n);
+}
+
+/* gddr6 map: Row[32:18] Bank[17:14] Col[13:12] Ch[11:8] Col[7:5] Block[4:0] */
+#define G6(ch, bank, row) \
+    (((uint64_t)(row) << 18) | ((uint64_t)(bank) << 14) | ((uint64_t)(ch) << 8))
+#define RD_AT(t, a) {(t), (a), 0, 0, 0, 0, 1, 0}
+
+static void back_pressure_holds_requests_outside_a_full_queue(void **st)
+{
+    (void)st;
+    gmc_memsys_t ms;
+    setup(&ms, "gddr6-rtx2060s", 1, 2);
+    const gmc_memtrace_rec_t r[] = {RD_AT(0, G6(0, 0, 1)), RD_AT(0, G6(0, 0, 1)),
+                                    RD_AT(0, G6(0, 0, 1)), RD_AT(0, G6(0, 1, 1))};
+    run(&ms, r, 4);
+    const gmc_dram_cfg_t *c = &ms.d.cfg;
+    /* 0 and 1 enter at 0; 2 takes the slot 0 frees with its RD at tRCD,
+     * from the next cycle; 3 (another bank) waits behind 2: one in-order
+     * source. */
+    assert_int_equal(served[0].arrival, 0);
+    assert_int_equal(served[1].arrival, 0);
+    assert_int_equal(served[2].trace_cycle, 0);
+    assert_int_equal(served[2].arrival, c->tRCD + 1);
+    assert_int_equal(served[3].arrival, c->tRCD + c->tCCD_L + 1);
+    assert_int_equal(ms.mc[0].st.outside_max, c->tRCD + c->tCCD_L + 1);
+    gmc_memsys_free(&ms);
+}
+
+static void channels_run_in_parallel_and_fold_modulo_channels(void **st)
+{
+    (void)st;
+    gmc_memsys_t ms;
+    setup(&ms, "gddr6-rtx2060s", 0, 64);
+    const gmc_memtrace_rec_t r[] = {RD_AT(0, G6(0, 0, 1)), RD_AT(0, G6(5, 0, 1))};
+    run(&ms, r, 2);
+    const gmc_dram_cfg_t *c = &ms.d.cfg;
+    uint64_t miss = c->tRCD + c->tCL + c->tBURST;
+    assert_int_equal(served[0].done, miss);
+    assert_int_equal(served[1].done, miss);   /* channel 5 works at the same time */
+    assert_int_equal(ms.cycles, miss);
+    gmc_memsys_free(&ms);
+    setup(&ms, "gddr6-rtx2060s", 4, 64);      /* channel 5 folds onto 1 */
+    unsigned ch;
+    gmc_mc_req_t q;
+    gmc_memsys_decode(&ms, G6(5, 3, 77), &ch, &q);
+    assert_int_equal(ch, 1);
+    assert_int_equal(q.bank, 3);
+    assert_int_equal(q.row, 77);
+    gmc_memsys_free(&ms);
+}
+
+static void latency_percentiles_blp_and_efficiency_follow_their_definitions(void **st)
+{
+    (void)st;
+    gmc_memsys_t ms;
+    setup(&ms, "gddr5-hynix", 1, 64);
+    /* Two banks opened at once, one request each; far later one hit. */
+    /* gddr5: Row[29:18] Bank[17:15] Col[14:11] Bank[10] Ch[9:8] Col[7:6] Block[5:0] */
+    const gmc_memtrace_rec_t r[] = {RD_AT(0, 0), RD_AT(0, (uint64_t)1 << 15),
+                                    RD_AT(1000, (uint64_t)1 << 11)};
+    run(&ms, r, 3);
+    const gmc_dram_cfg_t *c = &ms.d.cfg;
+    uint64_t miss = c->tRCD + c->tCL + c->tBURST, hit = c->tCL + c->tBURST;
+    /* the second bank's ACT waits tRRD behind the first's */
+    uint64_t l1 = served[1].done - served[1].arrival;
+    assert_int_equal(served[0].done, miss);
+    assert_int_equal(l1, miss + c->tRRD_L);
+    gmc_hist_t *h = &ms.stats.lat[GMC_LAT_ALL];
+    assert_int_equal(h->n, 3);
+    assert_int_equal(gmc_hist_percentile(h, 50), miss);      /* nearest rank 2 of 3 */
+    assert_int_equal(gmc_hist_percentile(h, 1), hit);
+    assert_int_equal(gmc_hist_percentile(h, 99), l1);
+    assert_int_equal(h->max, l1);
+    gmc_memsys_totals_t t;
+    gmc_memsys_totals(&ms, &t);
+    /* pending: [0, l1) with two banks busy until the first finishes, then
+     * [1000, 1000 + hit) with one */
+    assert_int_equal(t.mc.pending_cycles, l1 + hit);
+    assert_int_equal(t.mc.blp_sum, 2 * miss + (l1 - miss) + hit);
+    assert_int_equal(t.dram.data_busy, 3 * c->tBURST);
+    assert_int_equal(t.mc.cls[GMC_CLS_HIT], 1);
+    assert_int_equal(t.mc.cls[GMC_CLS_MISS], 2);
+    gmc_memsys_free(&ms);
+}
+
+static void histogram_percentiles_stay_exact_past_the_buckets(void **st)
+{
+    (void)st;
+    gmc_hist_t h;
+    assert_int_equal(gmc_hist_init(&h), 0);
+    for (uint64_t v = 1; v <= 100; v++)
+        gmc_hist_add(&h, v < 90 ? v : GMC_HIST_BUCKETS + 1000 - v);   /* 11 overflow values */
+    assert_int_equal(gmc_hist_percentile(&h, 50), 50);
+    assert_int_equal(gmc_hist_percentile(&h, 89), 89);                      /* last bucket */
+    assert_int_equal(gmc_hist_percentile(&h, 90), GMC_HIST_BUCKETS + 900);   /* first overflow */
+    assert_int_equal(gmc_hist_percentile(&h, 91), GMC_HIST_BUCKETS + 901);
+    assert_int_equal(gmc_hist_percentile(&h, 100), GMC_HIST_BUCKETS + 910);
+    assert_int_equal(h.max, GMC_HIST_BUCKETS + 910);
+    gmc_hist_free(&h);
+}
+
+static void gddr3_gets_a_map_derived_from_its_geometry(void **st)
+{
+    (void)st;
+    gmc_dram_cfg_t c;
+    char err[256], spec[256], warn[512] = "";
+    assert_true(gmc_dram_cfg_preset("gddr3", &c, err, sizeof err, warn, sizeof warn) >= 0);
+    assert_int_equal(gmc_memsys_default_map(&c, spec, sizeof spec, err, sizeof err), 0);
+    assert_string_equal(spec, "Row[29:18] Bank[17:16] Col[15:11] Ch[10:8] Col[7:5] Block[4:0]");
+    gmc_memsys_t ms;
+    setup(&ms, "gddr3", 0, 64);
+    assert_int_equal(ms.nch, 8);
+    gmc_memsys_free(&ms);
+    c.rows = 3000;   /* not a power of two */
+    assert_int_equal(gmc_memsys_default_map(&c, spec, sizeof spec, err, sizeof err), -1);
+    assert_non_null(strstr(err, "give --map"));
+}
+
+static void a_map_wider_than_the_device_is_refused(void **st)
+{
+    (void)st;
+    gmc_memsys_cfg_t c;
+    char err[256], warn[512] = "";
+    gmc_memsys_t ms;
+    memset(&c, 0, sizeof c);
+    assert_true(gmc_dram_cfg_preset("gddr3", &c.dram, err, sizeof err, warn, sizeof warn) >= 0);
+    assert_int_equal(gmc_addrmap_preset("gddr5-hynix", &c.map), 0);   /* 16 banks, gddr3 has 4 */
+    gmc_mc_cfg_defaults(&c.mc);
+    assert_int_equal(gmc_memsys_init(&ms, &c, err, sizeof err), -1);
+    assert_non_null(strstr(err, "expected at most 4 banks"));
+}
+
+/* The probe (gmc_mc_step scanning cycle now + 1 after an issue) and
+ * gmc_mc_wake are shortcuts: with them off every result must be the same. */
+static void probing_and_waking_change_no_result(void **st)
+{
+    (void)st;
+    static gmc_memtrace_rec_t r[6000];
+    uint64_t x = 99, t = 0;
+    for (unsigned i = 0; i < 6000; i++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        t += (x >> 61) & 3;
+        uint64_t a = (x >> 7) & 1 ? (x >> 20) & ~31ull : (uint64_t)(i * 32) & 0xfffff;
+        r[i] = (gmc_memtrace_rec_t){t, a & ((1ull << 33) - 1), 0x100, (x >> 3) & 3, (x >> 5) & 7,
+                                    (x >> 9) % 4 == 0, 1, 1};
+    }
+    for (unsigned k = 0; k < 8; k++) {   /* each scheduler, 1 or 2 channels */
+        uint64_t d[2];
+        for (int slow = 0; slow < 2; slow++) {
+            gmc_memsys_t ms;
+            gmc_memsys_cfg_t c;
+            char err[256], warn[1024] = "";
+            memset(&c, 0, sizeof c);
+            assert_true(gmc_dram_cfg_preset("gddr6-rtx2060s", &c.dram, err, sizeof err, warn,
+                                            sizeof warn) >= 0);
+            assert_int_equal(gmc_addrmap_preset("gddr6-rtx2060s", &c.map), 0);
+            c.dram.refresh = 1, c.dram.tRFC = 60, c.dram.tREFI = 700;
+            c.refresh = 1;
+            c.channels = 1 + (k & 1);
+            gmc_mc_cfg_defaults(&c.mc);
+            c.mc.sched = gmc_sched_get(k / 2);
+            c.mc.rq = 12, c.mc.wq = 8, c.mc.wq_high = 6, c.mc.wq_low = 2, c.mc.age_cap = 400;
+            assert_int_equal(gmc_memsys_init(&ms, &c, err, sizeof err), 0);
+            gmc_memsys_set_served(&ms, on_served, NULL);
+            for (unsigned ch = 0; ch < ms.nch; ch++)
+                ms.mc[ch].no_shortcuts = slow;
+            nserved = 0;
+            digest = 14695981039346656037ull;
+            arr_src_t a = {r, 6000, 0};
+            assert_int_equal(gmc_memsys_run(&ms, arr_src, &a, err, sizeof err), 0);
+            assert_int_equal(nserved, 6000);
+            gmc_memsys_totals_t tot;
+            gmc_memsys_totals(&ms, &tot);
+            d[slow] = digest ^ tot.mc.blp_sum ^ (tot.mc.pending_cycles << 7) ^ tot.mc.age_fired ^
+                      (tot.mc.drains << 3) ^ (tot.dram.cmds[GMC_DRAM_REF] << 11);
+            gmc_memsys_free(&ms);
+        }
+        assert_int_equal(d[0], d[1]);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(back_pressure_holds_requests_outside_a_full_queue),
+        cmocka_unit_test(channels_run_in_parallel_and_fold_modulo_channels),
+        cmocka_unit_test(latency_percentiles_blp_and_efficiency_follow_their_definitions),
+        cmocka_unit_test(histogram_percentiles_stay_exact_past_the_buckets),
+        cmocka_unit_test(gddr3_gets_a_map_derived_from_its_geometry),
+        cmocka_unit_test(a_map_wider_than_the_device_is_refused),
+        cmocka_unit_test(probing_and_waking_change_no_result),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
