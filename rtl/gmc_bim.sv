@@ -10,7 +10,8 @@
 //
 // REG_OUT = 0: combinational, latency 0 (clk_i and rst_ni are unused).
 // REG_OUT = 1: one register stage on valid and addr, latency 1, reset
-//              asynchronously (active low) to valid_o = 0, addr_o = 0.
+//              asynchronously (active low) to valid_o = 0, addr_o = 0.  The
+//              register sits before the tree (see tree_in below).
 //
 // Default M is the W x W identity (addr_o = addr_i), i.e. the "base" scheme;
 // the wrappers emitted by `gmc bim --emit-verilog` always pass M explicitly.
@@ -36,12 +37,12 @@ module gmc_bim #(
     end
   endfunction
 
-  // One XOR tree per output bit.
-  logic [W-1:0] addr_d;
-
-  for (genvar i = 0; i < W; i++) begin : g_row
-    assign addr_d[i] = ^(addr_i & M[i*W +: W]);
-  end
+  // The tree's input: addr_i itself, or (REG_OUT = 1) the address captured
+  // at the last edge.  Registering before the tree rather than after it
+  // gives the same ports cycle for cycle (M x 0 = 0 under reset), the same
+  // W + 1 flops, and lets a simulator re-evaluate the tree only when the
+  // register changes.
+  logic [W-1:0] tree_in;
 
   if (REG_OUT) begin : g_reg
     logic         valid_q;
@@ -53,19 +54,24 @@ module gmc_bim #(
         addr_q  <= '0;
       end else begin
         valid_q <= valid_i;
-        addr_q  <= addr_d;
+        addr_q  <= addr_i;
       end
     end
 
     assign valid_o = valid_q;
-    assign addr_o  = addr_q;
+    assign tree_in = addr_q;
   end else begin : g_comb
     // Clock and reset have no load in the combinational variant.
     logic unused_clk_rst;
     assign unused_clk_rst = clk_i ^ rst_ni;
 
     assign valid_o = valid_i;
-    assign addr_o  = addr_d;
+    assign tree_in = addr_i;
+  end
+
+  // One XOR tree per output bit.
+  for (genvar i = 0; i < W; i++) begin : g_row
+    assign addr_o[i] = ^(tree_in & M[i*W +: W]);
   end
 
 endmodule

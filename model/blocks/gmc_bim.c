@@ -78,14 +78,14 @@ void gmc_bim_step(const gmc_bim_cfg_t *c, const gmc_bim_state_t *q,
                   const gmc_bim_in_t *in, gmc_bim_state_t *d,
                   gmc_bim_out_t *out)
 {
-    uint64_t mapped = gmc_bim_map(c, in->addr & gmc_gf2_mask(c->width));
+    uint64_t a = in->addr & gmc_gf2_mask(c->width);
     if (!c->reg_out) {
         out->valid = in->valid & 1;
-        out->addr = mapped;
+        out->addr = gmc_bim_map(c, a);
         *d = *q;
         return;
     }
-    /* Asynchronous reset: the flops read 0 while rst_n is low. */
+    /* Asynchronous reset: the flops read 0 while rst_n is low (M x 0 = 0). */
     if (!in->rst_n) {
         out->valid = 0;
         out->addr = 0;
@@ -93,8 +93,10 @@ void gmc_bim_step(const gmc_bim_cfg_t *c, const gmc_bim_state_t *q,
         d->addr_q = 0;
         return;
     }
+    /* As in the RTL, the register holds the input address and the tree
+     * follows it: the ports see M x addr delayed by one cycle either way. */
     out->valid = q->valid_q;
-    out->addr = q->addr_q;
+    out->addr = gmc_bim_map(c, q->addr_q);
     d->valid_q = in->valid & 1;
-    d->addr_q = mapped;
+    d->addr_q = a;
 }

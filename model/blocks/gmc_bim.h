@@ -47,7 +47,7 @@ typedef struct {
 
 typedef struct {            /* flops (used only when REG_OUT = 1) */
     uint8_t  valid_q;
-    uint64_t addr_q;
+    uint64_t addr_q;        /* the input address; the tree sits after it */
 } gmc_bim_state_t;
 
 /* Checks W, REG_OUT and that M fits in W bits and is invertible. */
