@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "cli_outfile.h"
 #include "vec/gmc_vec_bankarb.h"
 
 static void usage(FILE *f)
@@ -63,23 +64,17 @@ int vectors_bankarb(int argc, char **argv)
         fprintf(stderr, "gmc vectors: %s\n", err);
         return 1;
     }
-    /* Write to a temporary name, rename on success: nothing half-written. */
-    char tmp[4096];
-    FILE *f = stdout;
-    if (strcmp(out, "-")) {
-        snprintf(tmp, sizeof tmp, "%s.tmp.%ld", out, (long)getpid());
-        if (!(f = fopen(tmp, "w"))) {
-            fprintf(stderr, "gmc vectors: %s: cannot write: %s\n", out, strerror(errno));
-            return 1;
-        }
-    }
-    int rc = gmc_vec_bankarb_write(f, &cfg, stim_seed, (unsigned)cycles);
-    if (f == stdout)
-        return rc ? 1 : 0;
-    if (fclose(f) || rc || rename(tmp, out)) {
-        fprintf(stderr, "gmc vectors: %s: write failed: %s\n", out, strerror(errno));
-        unlink(tmp);
+    /* All or nothing: a temporary file committed only after a clean write. */
+    cli_outfile_t o;
+    if (cli_out_open(&o, "vectors", out)) {
         return 1;
     }
-    return 0;
+    FILE *f = o.f;
+    int wrc = gmc_vec_bankarb_write(f, &cfg, stim_seed, (unsigned)cycles);
+    if (wrc) {
+        fprintf(stderr, "gmc vectors: %s: write failed\n", out);
+        cli_out_abort(&o);
+        return 1;
+    }
+    return cli_out_commit(&o) ? 1 : 0;
 }

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include "bim_opts.h"
 #include "cli.h"
+#include "cli_outfile.h"
 #include "vec/gmc_vec.h"
 
 static void usage(FILE *f)
@@ -70,25 +71,19 @@ int vectors_bim(int argc, char **argv)
     }
     gmc_vec_meta_t meta = {s.map.name, s.matrix_file ? s.matrix_file : s.scheme, s.seed,
                            stim_seed, (unsigned)cycles};
-    /* Write to a temporary name, rename on success: nothing half-written. */
-    char tmp[4096];
-    FILE *f = stdout;
-    if (strcmp(out, "-")) {
-        snprintf(tmp, sizeof tmp, "%s.tmp.%ld", out, (long)getpid());
-        if (!(f = fopen(tmp, "w"))) {
-            fprintf(stderr, "gmc vectors: %s: cannot write: %s\n", out, strerror(errno));
-            free(cfg);
-            return 1;
-        }
-    }
-    rc = gmc_vec_bim_write(f, cfg, &meta);
-    free(cfg);
-    if (f == stdout)
-        return rc ? 1 : 0;
-    if (fclose(f) || rc || rename(tmp, out)) {
-        fprintf(stderr, "gmc vectors: %s: write failed: %s\n", out, strerror(errno));
-        unlink(tmp);
+    /* All or nothing: a temporary file committed only after a clean write. */
+    cli_outfile_t o;
+    if (cli_out_open(&o, "vectors", out)) {
+        free(cfg);
         return 1;
     }
-    return 0;
+    FILE *f = o.f;
+    int wrc = gmc_vec_bim_write(f, cfg, &meta);
+    free(cfg);
+    if (wrc) {
+        fprintf(stderr, "gmc vectors: %s: write failed\n", out);
+        cli_out_abort(&o);
+        return 1;
+    }
+    return cli_out_commit(&o) ? 1 : 0;
 }
