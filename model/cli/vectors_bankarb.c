@@ -1,9 +1,7 @@
 /* gmc vectors bankarb: co-simulation vectors for gmc_bankarb from the C model. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "cli.h"
 #include "cli_outfile.h"
 #include "vec/gmc_vec_bankarb.h"

@@ -1,9 +1,7 @@
 /* gmc vectors bim: co-simulation vectors for gmc_bim from the C model. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "bim_opts.h"
 #include "cli.h"
 #include "cli_outfile.h"
