@@ -344,16 +344,158 @@ static void skipping_idle_cycles_changes_nothing(void **st)
     }
 }
 
-static void warped_mc_is_refused_not_replaced(void **st)
+/* Bank 0 holds row 1; at 1000 a request without warp id, warp 7's two and
+ * warp 9's one (the youngest) all hit it.  FR-FCFS serves them in age
+ * order; Warped-MC serves warp 9's (its last request: H), then warp 7's in
+ * age order (M), then the one without a warp (L). */
+static void warped_mc_takes_a_warps_last_request_first(void **st)
+{
+    (void)st;
+    device("gddr6-rtx2060s", 0, 0);
+    gmc_mc_t mc;
+    const tr_t tr[] = {{0, 0, 1, 0, 0},    {1000, 0, 1, 0, 0}, {1000, 0, 1, 0, 7},
+                       {1000, 0, 1, 0, 7}, {1000, 0, 1, 0, 9}};
+    controller(&mc, "warped-mc", 64, 4096);
+    drive(&mc, tr, 5, 0);
+    assert_int_equal(lg[1].id, 4);   /* H */
+    assert_int_equal(lg[2].id, 2);   /* M, oldest first */
+    assert_int_equal(lg[3].id, 3);
+    assert_int_equal(lg[4].id, 1);   /* no warp id: L, after every M */
+    assert_int_equal(by_id(4)->cls, GMC_CLS_HIT);
+    gmc_mc_free(&mc);
+    controller(&mc, "frfcfs", 64, 4096);
+    drive(&mc, tr, 5, 0);
+    for (unsigned k = 0; k < 5; k++)
+        assert_int_equal(lg[k].id, k);
+    gmc_mc_free(&mc);
+}
+
+/* Bank 0 closed; row 2 holds the oldest request (warp 7, whose second
+ * request does not score) and row 3 the first requests of warps 9 and 11:
+ * scores 1 and 2.  Warped-MC opens row 3; FR-FCFS the oldest's row 2.
+ * Opening a row clears its score. */
+static void warped_mc_opens_the_highest_score_row_on_a_miss(void **st)
+{
+    (void)st;
+    device("gddr6-rtx2060s", 0, 0);
+    gmc_mc_t mc;
+    const tr_t tr[] = {{0, 0, 2, 0, 7}, {0, 0, 2, 0, 7}, {0, 0, 3, 0, 9}, {0, 0, 3, 0, 11}};
+    controller(&mc, "warped-mc", 64, 4096);
+    drive(&mc, tr, 4, 0);
+    assert_int_equal(lg[0].id, 2);
+    assert_int_equal(lg[1].id, 3);
+    assert_int_equal(lg[2].id, 0);
+    assert_int_equal(by_id(2)->cls, GMC_CLS_MISS);
+    assert_int_equal(by_id(0)->cls, GMC_CLS_CONFLICT);
+    gmc_mc_free(&mc);
+    controller(&mc, "frfcfs", 64, 4096);
+    drive(&mc, tr, 4, 0);
+    assert_int_equal(lg[0].id, 0);
+    gmc_mc_free(&mc);
+    /* Row 3 scores 2 and is opened (its score -> 0), then row 4 replaces
+     * it.  At 2000 row 3 gets one scoring request (1) and row 5 two (2):
+     * row 5 goes first -- had the open not cleared row 3, it would be 3. */
+    const tr_t again[] = {{0, 0, 3, 0, 9},     {0, 0, 3, 0, 11},    {1000, 0, 4, 0, 0},
+                          {2000, 0, 3, 0, 9},  {2000, 0, 5, 0, 13}, {2000, 0, 5, 0, 15}};
+    controller(&mc, "warped-mc", 64, 4096);
+    drive(&mc, again, 6, 0);
+    assert_int_equal(lg[3].id, 4);
+    assert_int_equal(lg[4].id, 5);
+    gmc_mc_free(&mc);
+}
+
+/* Banks 1 and 2 hold row 1 (bank 2 granted last, so round robin starts at
+ * bank 3).  At 1000: warp 7's hit in bank 1 (M: its other request misses in
+ * bank 3) and warp 9's hit in bank 2 (H: PT marks bank 2).  FR-FCFS's round
+ * robin serves bank 3's ACT and bank 1 first; Warped-MC's arbiter serves the
+ * high-priority bank 2 first. */
+static void warped_mc_bank_arbiter_serves_the_high_priority_bank_first(void **st)
+{
+    (void)st;
+    device("gddr6-rtx2060s", 0, 0);
+    gmc_mc_t mc;
+    const tr_t tr[] = {{0, 1, 1, 0, 0},    {0, 2, 1, 0, 0},    {1000, 1, 1, 0, 7},
+                       {1000, 3, 9, 0, 7}, {1000, 2, 1, 0, 9}};
+    controller(&mc, "frfcfs", 64, 4096);
+    drive(&mc, tr, 5, 0);
+    assert_true(by_id(3)->first < by_id(2)->col && by_id(2)->col < by_id(4)->col);
+    gmc_mc_free(&mc);
+    controller(&mc, "warped-mc", 64, 4096);
+    drive(&mc, tr, 5, 0);
+    assert_int_equal(by_id(4)->col, 1000);   /* RD at once */
+    assert_true(by_id(4)->col < by_id(3)->first && by_id(4)->col < by_id(2)->col);
+    gmc_mc_free(&mc);
+}
+
+/* Bank 0 holds row 1.  At 1000 warp 9 queues eight hits there (M), then
+ * warp 7 one hit there (M: its other request needs an ACT in bank 5).  When
+ * bank 5's read is served, warp 7's hit is its last request (H) and is the
+ * very next read of bank 0, ahead of warp 9's remaining ones. */
+static void warped_mc_promotes_a_warps_remaining_request_when_the_other_is_served(void **st)
+{
+    (void)st;
+    device("gddr6-rtx2060s", 0, 0);
+    gmc_mc_t mc;
+    tr_t tr[12];
+    unsigned n = 0;
+    tr[n++] = (tr_t){0, 0, 1, 0, 0};
+    for (unsigned k = 0; k < 8; k++)
+        tr[n++] = (tr_t){1000, 0, 1, 0, 9};
+    const unsigned a = n;
+    tr[n++] = (tr_t){1000, 0, 1, 0, 7};
+    tr[n++] = (tr_t){1000, 5, 1, 0, 7};
+    controller(&mc, "warped-mc", 64, 4096);
+    drive(&mc, tr, n, 0);
+    const served_t *hit = by_id(a), *other = by_id(a + 1);
+    assert_true(other->col < hit->col);
+    unsigned before = 0, after = 0;   /* warp 9's reads around the promotion */
+    for (unsigned k = 1; k < a; k++) {
+        before += by_id(k)->col < other->col;
+        after += by_id(k)->col > other->col && by_id(k)->col < hit->col;
+    }
+    assert_true(before > 0 && before < 8);   /* the promotion happened mid-stream */
+    assert_int_equal(after, 0);
+    gmc_mc_free(&mc);
+}
+
+/* Without warp ids Warped-MC has nothing to go on: every request is level
+ * L, no row scores, no high banks -- exactly FR-FCFS. */
+static void warped_mc_without_warp_ids_is_frfcfs(void **st)
+{
+    (void)st;
+    static tr_t tr[2000];
+    static served_t a[2000];
+    uint64_t x = 777, t = 0;
+    for (unsigned i = 0; i < 2000; i++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        t += (x >> 61) & 3;
+        tr[i] = (tr_t){t, (unsigned)(x >> 33) % 16, (uint32_t)(x >> 20) % 6,
+                       (uint8_t)((x >> 50) % 5 == 0), 0};
+    }
+    device("gddr6-rtx2060s", 0, 0);
+    gmc_mc_t mc;
+    controller(&mc, "frfcfs", 16, 300);
+    drive(&mc, tr, 2000, 0);
+    memcpy(a, lg, sizeof a);
+    gmc_mc_free(&mc);
+    controller(&mc, "warped-mc", 16, 300);
+    drive(&mc, tr, 2000, 0);
+    assert_memory_equal(a, lg, sizeof a);
+    gmc_mc_free(&mc);
+}
+
+static void unknown_scheduler_is_refused_listing_the_known_ones(void **st)
 {
     (void)st;
     const gmc_sched_ops_t *ops = NULL;
     char err[256];
-    assert_int_equal(gmc_sched_find("warped-mc", &ops, err, sizeof err), -1);
-    assert_non_null(strstr(err, "not yet implemented"));
-    assert_null(ops);
+    assert_int_equal(gmc_sched_find("warped-mc", &ops, err, sizeof err), 0);
+    assert_string_equal(ops->name, "warped-mc");
+    ops = NULL;
     assert_int_equal(gmc_sched_find("nope", &ops, err, sizeof err), -1);
     assert_non_null(strstr(err, "found 'nope'"));
+    assert_non_null(strstr(err, "warped-mc"));
+    assert_null(ops);
 }
 
 int main(void)
@@ -368,7 +510,12 @@ int main(void)
         cmocka_unit_test(refresh_blocks_its_bank_and_is_issued_when_due),
         cmocka_unit_test(writes_drain_above_the_watermark),
         cmocka_unit_test(skipping_idle_cycles_changes_nothing),
-        cmocka_unit_test(warped_mc_is_refused_not_replaced),
+        cmocka_unit_test(warped_mc_takes_a_warps_last_request_first),
+        cmocka_unit_test(warped_mc_opens_the_highest_score_row_on_a_miss),
+        cmocka_unit_test(warped_mc_bank_arbiter_serves_the_high_priority_bank_first),
+        cmocka_unit_test(warped_mc_promotes_a_warps_remaining_request_when_the_other_is_served),
+        cmocka_unit_test(warped_mc_without_warp_ids_is_frfcfs),
+        cmocka_unit_test(unknown_scheduler_is_refused_listing_the_known_ones),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     gmc_warps_free(&W);

@@ -209,7 +209,7 @@ static void probing_and_waking_change_no_result(void **st)
         r[i] = (gmc_memtrace_rec_t){t, a & ((1ull << 33) - 1), 0x100, (x >> 3) & 3, (x >> 5) & 7,
                                     (x >> 9) % 4 == 0, 1, 1};
     }
-    for (unsigned k = 0; k < 8; k++) {   /* each scheduler, 1 or 2 channels */
+    for (unsigned k = 0; gmc_sched_get(k / 2); k++) {   /* each scheduler, 1 or 2 channels */
         uint64_t d[2];
         for (int slow = 0; slow < 2; slow++) {
             gmc_memsys_t ms;

@@ -193,7 +193,7 @@ void gmc_wmc_step(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
     uint64_t hi = 0;
     if (!rst)
         for (unsigned b = 0; b < c->nb; b++)
-            hi |= (uint64_t)(q->pt_q[b] != 0) << b;
+            hi |= (uint64_t)gmc_wmc_hi(c, q, b) << b;
     out->hi = hi;
 
     /* RS: +1 on the enqueued row when its warp ends the cycle with one

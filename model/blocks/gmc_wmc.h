@@ -184,6 +184,16 @@ static inline unsigned gmc_wmc_prio(const gmc_wmc_cfg_t *c, const gmc_wmc_state_
 {
     return gmc_wmc_prio_of(q->wet_q[gwid & (c->wet_entries - 1)], hit & 1);
 }
+/* hi_o[bank]: the bank's PT entry is non-zero (gmc_bankarb's hi_i). */
+static inline unsigned gmc_wmc_hi(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q, unsigned bank)
+{
+    return bank < c->nb && q->pt_q[bank] != 0;
+}
+/* The RS slot (enq_row_i / open_row_i / pick_mask_i bit) of a row id. */
+static inline unsigned gmc_wmc_row_slot(const gmc_wmc_cfg_t *c, uint32_t row)
+{
+    return row & (c->rows - 1);
+}
 /* Row-miss pick over mask (ROWS bits) in bank: highest score; ties go to
  * pref if it is among the best, else to the lowest slot.  Returns the slot,
  * or -1 when mask is empty. */

@@ -27,7 +27,6 @@ static void usage(FILE *f)
         fprintf(f, "                        %-9s %s\n", gmc_sched_get(i)->name,
                 gmc_sched_get(i)->summary);
     fprintf(f,
-        "                        warped-mc (not yet implemented)\n"
         "  --channels N        controllers simulated (default: the device's); a request\n"
         "                      goes to its decoded channel modulo N\n"
         "  --rq N, --wq N      read / write queue entries per channel (default 64 / 32)\n"

@@ -91,11 +91,18 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
     }
     gmc_bankarb_reset(&mc->acfg, &mc->aq);
     gmc_dram_chan_reset(d, &mc->ch);
+    if (cfg->sched->init && cfg->sched->init(mc, err, n)) {
+        gmc_mc_free(mc);
+        return -1;
+    }
     return 0;
 }
 
 void gmc_mc_free(gmc_mc_t *mc)
 {
+    if (mc->sched && mc->sched->fini)
+        mc->sched->fini(mc);
+    mc->priv = NULL;
     free(mc->req);
     for (int w = 0; w < 2; w++) {
         free(mc->fl_done[w]);
@@ -123,7 +130,7 @@ uint32_t gmc_mc_enqueue(gmc_mc_t *mc, const gmc_mc_req_t *r, uint64_t now)
     unsigned w = q->is_write = r->is_write != 0, b = r->bank;
     q->arrival = now;
     q->seq = mc->seq++;
-    q->flags = r->flags & GMC_REQ_WARP;
+    q->flags = (r->flags & GMC_REQ_WARP) | GMC_REQ_QUEUED;
     q->cls = 0;
     q->first_cmd = q->done = 0;
     /* bank list of its type, then the channel list */
@@ -182,6 +189,7 @@ static void dequeue(gmc_mc_t *mc, uint32_t i)
     else
         mc->req[q->qnext].qprev = q->qprev;
     mc->n[w]--;
+    q->flags &= ~GMC_REQ_QUEUED;
     if (q->widx != GMC_WARPS_NONE)
         gmc_warps_drop(mc->warps, q->widx);
     q->qnext = mc->free_head;

@@ -53,6 +53,7 @@ enum {
     GMC_REQ_WARP    = 1u << 0,   /* sm/warp/pc are valid */
     GMC_REQ_STARTED = 1u << 1,   /* a command was issued on its behalf */
     GMC_REQ_AGED    = 1u << 2,   /* the age cap served it against the policy */
+    GMC_REQ_QUEUED  = 1u << 3,   /* in the queue (set by enqueue, cleared when served) */
 };
 
 typedef struct {
@@ -60,6 +61,7 @@ typedef struct {
     uint32_t bnext, bprev;       /* bank list of its type, arrival order */
     uint32_t row;
     uint32_t widx;               /* warp table entry or GMC_WARPS_NONE */
+    uint32_t gwid;               /* free for schedulers (Warped-MC: gmc_wmc's enq_gwid_o) */
     uint64_t arrival;            /* cycle it entered the queue */
     uint64_t seq;                /* order of entry into this controller */
     uint32_t qnext, qprev;       /* channel list (both types), arrival order */
@@ -131,6 +133,8 @@ typedef struct gmc_mc {
     unsigned            outst_total, busy_banks;
     uint64_t            stat_t;       /* integrals taken up to here */
     gmc_warps_t        *warps;        /* shared; NULL unless the scheduler reads it */
+    void               *priv;         /* the scheduler's own state (ops->init) */
+    int                 sched_wide;   /* an event hook changed another bank's pick or prio */
     gmc_memstats_t     *lat;          /* shared histograms; may be NULL */
     gmc_mc_served_fn    served;
     void               *served_ctx;
@@ -166,6 +170,14 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next);
 uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now);
 /* Retires every request in flight (their completions end the integrals). */
 void gmc_mc_finish(gmc_mc_t *mc);
+
+/* For a scheduler's event hooks: bank b's pick or prio may have changed
+ * although none of its requests did (see gmc_sched.h). */
+static inline void gmc_mc_sched_changed(gmc_mc_t *mc, unsigned b)
+{
+    mc->dirty |= (uint64_t)1 << b;
+    mc->sched_wide = 1;
+}
 
 /* ---- read-only accessors for schedulers ---- */
 static inline const gmc_mc_req_t *gmc_mc_req(const gmc_mc_t *mc, uint32_t i) { return &mc->req[i]; }

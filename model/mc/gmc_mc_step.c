@@ -207,6 +207,7 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t)
 uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
 {
     complete_until(mc, now);
+    mc->sched_wide = 0;   /* this step scans every bank anyway */
     uint64_t next;
     if (mc->probe_valid && mc->probe_t == now) {
         next = mc->probe_next;
@@ -226,6 +227,7 @@ uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
     }
     unsigned b = arbitrate(mc, mc->scan_ready, mc->scan_hi);
     issue(mc, b, mc->sel[b], mc->scmd[b], now, (mc->scan_aged & BIT(b)) != 0);
+    mc->sched_wide = 0;   /* what on_issue changed, the probe below sees */
     /* the probe of now + 1 */
     uint64_t t = now + 1;
     unsigned high;
@@ -255,8 +257,8 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
     unsigned high, cmd;
     int probe = mc->probe_held && mc->probe_t == now;   /* enqueue set it aside */
     mc->probe_held = 0;
-    if ((next <= now && !probe) || mc->no_shortcuts)
-        return now;
+    if ((next <= now && !probe) || mc->no_shortcuts || mc->sched_wide)
+        return now;   /* sched_wide: other banks changed too; a full step looks */
     if ((flags & GMC_SCHED_WARPS) || gmc_dram_refresh_due(&mc->ch, now) ||
         (!(flags & GMC_SCHED_IN_ORDER) && want_drain(mc, &high) != mc->drain) ||
         (probe && (mc->scan_aged & BIT(b))))

@@ -1,4 +1,5 @@
-/* gmc_sched: fcfs, frfcfs, bfifo, divfirst, and the warp table. */
+/* gmc_sched: fcfs, frfcfs, bfifo, divfirst, the list of all schedulers
+ * (warped-mc lives in gmc_sched_wmc.c), and the warp table. */
 #include "mc/gmc_sched.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,44 +54,38 @@ static uint32_t divfirst_pick(const gmc_mc_t *mc, unsigned bank)
     return best;
 }
 
-static const gmc_sched_ops_t scheds[] = {
-    {"frfcfs", "first-ready FCFS: per bank the oldest row hit, else the oldest; banks round robin",
-     GMC_SCHED_CACHE, frfcfs_pick, NULL, NULL, NULL},
-    {"fcfs", "in order: the whole channel strictly in arrival order",
-     GMC_SCHED_IN_ORDER, fcfs_pick, NULL, NULL, NULL},
-    {"bfifo", "banked FIFO (seed 002): per bank in arrival order; banks round robin",
-     GMC_SCHED_CACHE, bfifo_pick, NULL, NULL, NULL},
-    {"divfirst", "Div-First (seed 000): per bank a warp's last pending request first, no row hits",
-     GMC_SCHED_WARPS, divfirst_pick, NULL, NULL, NULL},
-};
+static const gmc_sched_ops_t frfcfs = {
+    "frfcfs", "first-ready FCFS: per bank the oldest row hit, else the oldest; banks round robin",
+    GMC_SCHED_CACHE, frfcfs_pick, NULL, NULL, NULL, NULL, NULL};
+static const gmc_sched_ops_t fcfs = {
+    "fcfs", "in order: the whole channel strictly in arrival order",
+    GMC_SCHED_IN_ORDER, fcfs_pick, NULL, NULL, NULL, NULL, NULL};
+static const gmc_sched_ops_t bfifo = {
+    "bfifo", "banked FIFO (seed 002): per bank in arrival order; banks round robin",
+    GMC_SCHED_CACHE, bfifo_pick, NULL, NULL, NULL, NULL, NULL};
+static const gmc_sched_ops_t divfirst = {
+    "divfirst", "Div-First (seed 000): per bank a warp's last pending request first, no row hits",
+    GMC_SCHED_WARPS, divfirst_pick, NULL, NULL, NULL, NULL, NULL};
+
+static const gmc_sched_ops_t *const scheds[] = {&frfcfs, &fcfs, &bfifo, &divfirst,
+                                                &gmc_sched_warped_mc};
 #define NSCHED (sizeof scheds / sizeof scheds[0])
 
 const gmc_sched_ops_t *gmc_sched_get(unsigned i)
 {
-    return i < NSCHED ? &scheds[i] : NULL;
+    return i < NSCHED ? scheds[i] : NULL;
 }
 
 int gmc_sched_find(const char *name, const gmc_sched_ops_t **ops, char *err, size_t n)
 {
     for (unsigned i = 0; i < NSCHED; i++)
-        if (!strcmp(name, scheds[i].name)) {
-            *ops = &scheds[i];
+        if (!strcmp(name, scheds[i]->name)) {
+            *ops = scheds[i];
             return 0;
         }
-    /* WARPED-MC HOOK: seed 000's Warped-MC (request / row / bank priority of
-     * Algorithm 1) plugs in here as one more gmc_sched_ops_t once the
-     * gmc_wmc tables block (warp entry table, row scoreboard, priority
-     * table) exists: pick = request priority + row score, prio = the
-     * priority table (GMC_SCHED_PRIO: the arbiter's high pool),
-     * on_enqueue/on_issue = table updates.  Until then it must fail loudly,
-     * never fall back to another policy. */
-    if (!strcmp(name, "warped-mc")) {
-        snprintf(err, n, "--sched warped-mc: not yet implemented (needs the gmc_wmc tables block)");
-        return -1;
-    }
     size_t k = (size_t)snprintf(err, n, "--sched: expected one of");
     for (unsigned i = 0; i < NSCHED && k < n; i++)
-        k += (size_t)snprintf(err + k, n - k, "%s %s", i ? "," : "", scheds[i].name);
+        k += (size_t)snprintf(err + k, n - k, "%s %s", i ? "," : "", scheds[i]->name);
     if (k < n)
         snprintf(err + k, n - k, ", found '%s'", name);
     return -1;

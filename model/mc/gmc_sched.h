@@ -23,6 +23,13 @@
  *   on_issue(mc, req, cmd)   after a command was issued on req's behalf;
  *                    for RD/WR req leaves the queue when the hook returns.
  *                    NULL = none.
+ *   init(mc, err, n) / fini(mc)
+ *                    set up / release the scheduler's own per-controller
+ *                    state in mc->priv (Warped-MC's tables).  init returns
+ *                    0, or -1 with one line in err.  NULL = none.
+ *   An event hook that changes the pick of a bank other than the request's
+ *   own, or any bank's prio, must say so with gmc_mc_sched_changed(mc, b)
+ *   (the controller then re-picks that bank and drops its look-ahead).
  *   flags            GMC_SCHED_IN_ORDER: one order for the whole channel
  *                    (reads and writes together, the drain policy does not
  *                    apply); GMC_SCHED_CACHE: pick depends only on the
@@ -59,13 +66,16 @@ typedef struct gmc_sched_ops {
     int      (*prio)(const struct gmc_mc *mc, unsigned bank, uint32_t req);
     void     (*on_enqueue)(struct gmc_mc *mc, uint32_t req);
     void     (*on_issue)(struct gmc_mc *mc, uint32_t req, gmc_dram_cmd_t cmd);
+    int      (*init)(struct gmc_mc *mc, char *err, size_t n);
+    void     (*fini)(struct gmc_mc *mc);
 } gmc_sched_ops_t;
+
+/* Warped-MC (seed 000 sec. 4), model/mc/gmc_sched_wmc.c. */
+extern const gmc_sched_ops_t gmc_sched_warped_mc;
 
 /* The shipped schedulers, in --help order; NULL past the end. */
 const gmc_sched_ops_t *gmc_sched_get(unsigned i);
-/* By name.  Returns 0, or -1 with one line in err: unknown name (listing the
- * known ones), or "warped-mc: not yet implemented" for the Warped-MC slot
- * that the gmc_wmc tables block fills later. */
+/* By name.  Returns 0, or -1 with one line in err (listing the known ones). */
 int gmc_sched_find(const char *name, const gmc_sched_ops_t **ops, char *err, size_t n);
 
 /* ---- warp table: pending requests per global warp ----

@@ -98,9 +98,15 @@ printf '0 R 0x400000000\n' >"$T/wide.trc"
 expect_fail "address wider than the map" 1 "wide.trc:1: expected an address below 2\^33" -- "$GMC" mem --trace "$T/wide.trc"
 "$GMC" mem --trace "$T/wide.trc" --wrap >/dev/null && ok "--wrap masks wide addresses" || notok "--wrap masks wide addresses"
 expect_fail "missing trace" 1 "nope.trc: cannot open" -- "$GMC" mem --trace "$T/nope.trc"
-expect_fail "warped-mc is not silently replaced" 2 "warped-mc: not yet implemented" -- \
-  "$GMC" mem --trace "$T/one" --sched warped-mc
-expect_fail "unknown scheduler" 2 "expected one of frfcfs, fcfs, bfifo, divfirst, found 'lifo'" -- \
+# warped-mc on a trace with warp ids: warp 9's only request (the youngest
+# hit) is served before warp 7's two hits
+printf '0 R 0x0\n1000 R 0x20 1 7 0x10\n1000 R 0x40 1 7 0x10\n1000 R 0x60 1 9 0x18\n' >"$T/warps.trc"
+if "$GMC" mem --trace "$T/warps.trc" --channels 1 --sched warped-mc --per-request "$T/wmc.txt" --json \
+     >"$T/wmc.json" && grep -q '"requests": 4' "$T/wmc.json" &&
+   [ "$(awk '!/^#/ {print $1}' "$T/wmc.txt" | tr '\n' ' ')" = "0 3 1 2 " ]; then
+  ok "warped-mc serves a warp's last request first"
+else notok "warped-mc serves a warp's last request first"; cat "$T/wmc.txt"; fi
+expect_fail "unknown scheduler" 2 "expected one of frfcfs, fcfs, bfifo, divfirst, warped-mc, found 'lifo'" -- \
   "$GMC" mem --trace "$T/one" --sched lifo
 expect_fail "unknown preset" 2 "unknown preset 'ddr9'" -- "$GMC" mem --trace "$T/one" --preset ddr9
 expect_fail "unknown format" 2 "expected gmc, dramsim3 or ramulator, found 'csv'" -- \
