@@ -46,6 +46,7 @@ typedef struct {
     gmc_wmc_cfg_t   c;
     gmc_wmc_state_t s;                       /* stepped in place */
     uint32_t        wx[1u << GMC_WMC_GW_MAX];
+    uint32_t        nwarp[2][GMC_DRAM_MAX_BANKS];  /* queued requests with warp ids, per type */
 } wmc_t;
 
 static inline const wmc_t *W(const gmc_mc_t *mc) { return (const wmc_t *)mc->priv; }
@@ -109,6 +110,7 @@ static void wmc_enqueue(gmc_mc_t *mc, uint32_t i)
                                              .enq_pc = (uint32_t)r->pc, .enq_bank = r->bank,
                                              .enq_row = (uint8_t)gmc_wmc_row_slot(&w->c, r->row)});
     r->gwid = o.enq_gwid;
+    w->nwarp[r->is_write][r->bank]++;
     unsigned e = entry(w, r->gwid), n = w->s.wet_q[e];
     uint32_t prev = n == 2 ? only_request(mc, w, e, r->gwid) : GMC_MC_NONE;
     w->wx[e] ^= i;
@@ -140,6 +142,7 @@ static void wmc_issue(gmc_mc_t *mc, uint32_t i, gmc_dram_cmd_t cmd)
                                              .svc_col = (uint8_t)r->col});
     unsigned e = entry(w, r->gwid);
     w->wx[e] ^= i;
+    w->nwarp[r->is_write][r->bank]--;
     if (o.svc_last) {   /* the warp's remaining request is its last: -> H */
         uint32_t j = only_request(mc, w, e, r->gwid);
         if (j != GMC_MC_NONE)
@@ -152,12 +155,15 @@ static uint32_t wmc_pick(const gmc_mc_t *mc, unsigned bank)
     const wmc_t *w = W(mc);
     uint32_t head = gmc_mc_bank_head(mc, bank), open = gmc_mc_open_row(mc, bank);
     if (open != GMC_DRAM_CLOSED) {
+        const int all_l = !w->nwarp[gmc_mc_mode(mc)][bank];   /* no warp ids: all level L */
         uint32_t best = GMC_MC_NONE;
         unsigned best_lvl = 0;
         for (uint32_t i = head; i != GMC_MC_NONE; i = gmc_mc_req(mc, i)->bnext) {
             const gmc_mc_req_t *r = gmc_mc_req(mc, i);
             if (r->row != open)
                 continue;
+            if (all_l)
+                return i;
             unsigned l = level(w, r, 1);
             if (l == GMC_WMC_PRIO_H)
                 return i;
@@ -191,7 +197,7 @@ static int wmc_prio(const gmc_mc_t *mc, unsigned bank, uint32_t req)
 
 static int wmc_init(gmc_mc_t *mc, char *err, size_t n)
 {
-    wmc_t *w = malloc(sizeof *w);
+    wmc_t *w = calloc(1, sizeof *w);
     if (!w)
         return snprintf(err, n, "warped-mc: out of memory for the tables"), -1;
     gmc_wmc_cfg_default(&w->c);
@@ -201,7 +207,6 @@ static int wmc_init(gmc_mc_t *mc, char *err, size_t n)
         return -1;
     }
     gmc_wmc_reset(&w->c, &w->s);
-    memset(w->wx, 0, sizeof w->wx);
     mc->priv = w;
     return 0;
 }
