@@ -37,13 +37,15 @@ static const served_t *by_id(uint64_t id)
 
 static unsigned pos_of(uint64_t id) { return (unsigned)(by_id(id) - lg); }
 
-/* Device from a preset, optionally with refresh (tREFI, tRFC). */
+/* Device from a preset, with refresh (tREFI, tRFC) or, for trefi = 0,
+ * without (the hand-worked cycles below assume none). */
 static void device(const char *preset, uint32_t trefi, uint32_t trfc)
 {
     gmc_dram_cfg_t c;
     char err[256], warn[1024] = "";
     if (gmc_dram_cfg_preset(preset, &c, err, sizeof err, warn, sizeof warn) < 0)
         fail_msg("%s", err);
+    c.refresh = 0;
     if (trefi) {
         c.refresh = 1;
         c.tREFI = trefi;
