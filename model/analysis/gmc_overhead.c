@@ -76,3 +76,17 @@ void gmc_frfcfs_cost(const gmc_frfcfs_params_t *p, gmc_frfcfs_cost_t *c)
     c->frfcfs_bits = (uint64_t)p->mcs * p->queue * (lr + lb);
     c->banked_fifo_bits = (uint64_t)p->mcs * ((uint64_t)p->banks * lr + lb);
 }
+
+int gmc_wmc_rtl_cfg(const gmc_wmc_params_t *p, gmc_wmc_cfg_t *c, char *err, size_t n)
+{
+    gmc_wmc_cfg_default(c);
+    c->sm_bits = gmc_clog2(p->sms);
+    c->warp_bits = gmc_clog2(p->warps);
+    c->pc_hash_bits = p->pc_hash_bits;
+    c->pend_bits = gmc_clog2((uint64_t)p->max_pending + 1);
+    c->nb = p->banks;
+    c->rows = p->rows;
+    c->score_bits = p->score_bits;
+    c->pt_bits = p->pt_bits;
+    return gmc_wmc_cfg_init(c, err, n);
+}

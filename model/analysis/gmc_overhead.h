@@ -6,6 +6,7 @@
 #define GMC_OVERHEAD_H
 #include <stddef.h>
 #include <stdint.h>
+#include "blocks/gmc_wmc.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -39,6 +40,14 @@ typedef struct {
 void gmc_wmc_params_default(gmc_wmc_params_t *p);
 int  gmc_wmc_params_check(const gmc_wmc_params_t *p, char *err, size_t n);
 void gmc_wmc_cost(const gmc_wmc_params_t *p, gmc_wmc_cost_t *c);
+
+/* The rtl/gmc_wmc.sv configuration with these parameters (SM_BITS =
+ * clog2(sms), WARP_BITS = clog2(warps), PEND_BITS = clog2(max_pending + 1),
+ * NB, ROWS, SCORE_BITS, PT_BITS, PC_HASH_BITS as given).  0, or -1 with one
+ * line in err when the RTL's parameter limits do not allow it.  Its
+ * flip-flops are gmc_wmc_storage_bits() (every table is flops; `make
+ * synth-wmc` checks Yosys's count against it). */
+int gmc_wmc_rtl_cfg(const gmc_wmc_params_t *p, gmc_wmc_cfg_t *cfg, char *err, size_t n);
 
 typedef struct {
     unsigned mcs;           /* M: DRAM controllers (8, seed 002 Table 2) */

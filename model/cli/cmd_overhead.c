@@ -65,6 +65,9 @@ static int warped_mc(int argc, char **argv)
         return cli_usage_error("overhead", "%s", err);
     gmc_wmc_cost_t c;
     gmc_wmc_cost(&p, &c);
+    gmc_wmc_cfg_t rc_;
+    char rerr[256];
+    const int rtl_ok = gmc_wmc_rtl_cfg(&p, &rc_, rerr, sizeof rerr) == 0;
     if (json) {
         printf("{\n  \"scheme\": \"warped-mc\",\n  \"params\": {\"sms\": %u, \"warps\": %u, \"max_pending\": %u, "
                "\"banks\": %u, \"rows\": %u, \"score_bits\": %u, \"pt_bits\": %u, \"pc_hash_bits\": %u},\n"
@@ -75,8 +78,16 @@ static int warped_mc(int argc, char **argv)
             printf("    \"%s\": {\"entry_bits\": %llu, \"entries\": %llu, \"bits\": %llu}%s\n", c.t[i].name,
                    (unsigned long long)c.t[i].entry_bits, (unsigned long long)c.t[i].entries,
                    (unsigned long long)c.t[i].bits, i < 3 ? "," : "");
-        printf("  },\n  \"total_bits\": %llu,\n  \"total_bytes\": %llu\n}\n",
+        printf("  },\n  \"total_bits\": %llu,\n  \"total_bytes\": %llu,\n",
                (unsigned long long)c.total_bits, (unsigned long long)c.total_bytes);
+        if (rtl_ok)
+            printf("  \"rtl\": {\"module\": \"rtl/gmc_wmc.sv\", \"params\": {\"SM_BITS\": %u, \"WARP_BITS\": %u, "
+                   "\"PC_HASH_BITS\": %u, \"PEND_BITS\": %u, \"NB\": %u, \"ROWS\": %u, \"SCORE_BITS\": %u, "
+                   "\"PT_BITS\": %u}, \"flip_flops\": %llu, \"checked_by\": \"make synth-wmc\"}\n}\n",
+                   rc_.sm_bits, rc_.warp_bits, rc_.pc_hash_bits, rc_.pend_bits, rc_.nb, rc_.rows,
+                   rc_.score_bits, rc_.pt_bits, (unsigned long long)gmc_wmc_storage_bits(&rc_));
+        else
+            printf("  \"rtl\": null,\n  \"rtl_note\": \"%s\"\n}\n", rerr);
         return 0;
     }
     printf("Warped-MC storage per memory controller (seed 000 Table 3)\n"
@@ -86,6 +97,11 @@ static int warped_mc(int argc, char **argv)
                (unsigned long long)c.t[i].entries, (unsigned long long)c.t[i].bits);
     printf("  total %llu bits = %llu bytes  (global warp id %u bits)\n",
            (unsigned long long)c.total_bits, (unsigned long long)c.total_bytes, c.gwid_bits);
+    if (rtl_ok)
+        printf("  rtl/gmc_wmc.sv flip-flops: %llu (every table in flops; make synth-wmc checks Yosys's count)\n",
+               (unsigned long long)gmc_wmc_storage_bits(&rc_));
+    else
+        printf("  rtl/gmc_wmc.sv: not buildable with these parameters (%s)\n", rerr);
     return 0;
 }
 

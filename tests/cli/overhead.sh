@@ -10,8 +10,16 @@ j = json.load(open(sys.argv[1]))
 assert j["total_bits"] == 11264 and j["total_bytes"] == 1408, j
 assert set(j["tables"]) == {"wat", "wet", "rs", "pt"}
 assert sum(t["bits"] for t in j["tables"].values()) == j["total_bits"]
+r = j["rtl"]
+assert r["flip_flops"] == 11264 and r["params"]["NB"] == 16 and r["params"]["PEND_BITS"] == 6, r
 PY
-then ok "warped-mc defaults: 1408 bytes, one entry per table"; else notok "warped-mc defaults"; fi
+then ok "warped-mc defaults: 1408 bytes, one entry per table, RTL flops beside"; else notok "warped-mc defaults"; fi
+"$GMC" overhead warped-mc --banks 128 --json >"$T/w128.json" && python3 - "$T/w128.json" <<'PY' \
+  && ok "warped-mc beyond the RTL's limits: rtl null with the reason" || notok "warped-mc beyond the RTL's limits"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["rtl"] is None and "NB must be 1..64" in j["rtl_note"], j
+PY
 
 "$GMC" overhead frfcfs --mcs 8 --queue 32 --rows 4096 --banks 4 --json | grep -q '"bits_compared": 3584' \
   && ok "frfcfs seed 002 Table 1: 3584" || notok "frfcfs seed 002 Table 1: 3584"
