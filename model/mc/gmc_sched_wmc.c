@@ -126,8 +126,13 @@ static void wmc_issue(gmc_mc_t *mc, uint32_t i, gmc_dram_cmd_t cmd)
     wmc_t *w = mc->priv;
     const gmc_mc_req_t *r = gmc_mc_req(mc, i);
     if (cmd == GMC_DRAM_ACT) {
-        tick(w, (gmc_wmc_in_t){.open = 1, .open_bank = r->bank,
-                               .open_row = (uint8_t)gmc_wmc_row_slot(&w->c, r->row)});
+        const unsigned slot = gmc_wmc_row_slot(&w->c, r->row);
+        /* open clears the slot's score and the bank's PT entry; when both
+         * are already zero that block cycle changes nothing: skip it. */
+        if (w->s.rs_q[r->bank][slot] || w->s.pt_q[r->bank])
+            tick(w, (gmc_wmc_in_t){.open = 1, .open_bank = r->bank, .open_row = (uint8_t)slot});
+        if (!w->nwarp[gmc_mc_mode(mc)][r->bank])
+            return;   /* no request with a warp id: none is H */
         for (uint32_t j = gmc_mc_bank_head(mc, r->bank); j != GMC_MC_NONE; j = gmc_mc_req(mc, j)->bnext) {
             const gmc_mc_req_t *q = gmc_mc_req(mc, j);
             if (q->row == r->row && level(w, q, 1) == GMC_WMC_PRIO_H)
@@ -153,33 +158,40 @@ static void wmc_issue(gmc_mc_t *mc, uint32_t i, gmc_dram_cmd_t cmd)
 static uint32_t wmc_pick(const gmc_mc_t *mc, unsigned bank)
 {
     const wmc_t *w = W(mc);
-    uint32_t head = gmc_mc_bank_head(mc, bank), open = gmc_mc_open_row(mc, bank);
-    if (open != GMC_DRAM_CLOSED) {
-        const int all_l = !w->nwarp[gmc_mc_mode(mc)][bank];   /* no warp ids: all level L */
-        uint32_t best = GMC_MC_NONE;
-        unsigned best_lvl = 0;
-        for (uint32_t i = head; i != GMC_MC_NONE; i = gmc_mc_req(mc, i)->bnext) {
-            const gmc_mc_req_t *r = gmc_mc_req(mc, i);
-            if (r->row != open)
-                continue;
-            if (all_l)
-                return i;
-            unsigned l = level(w, r, 1);
-            if (l == GMC_WMC_PRIO_H)
-                return i;
-            if (best == GMC_MC_NONE || l > best_lvl) {
-                best = i;
-                best_lvl = l;
-            }
-        }
-        if (best != GMC_MC_NONE)
-            return best;
-    }
+    const uint32_t head = gmc_mc_bank_head(mc, bank), open = gmc_mc_open_row(mc, bank);
     if (head == GMC_MC_NONE)
         return GMC_MC_NONE;
+    /* One pass: the best row hit (H returns at once; without warp ids the
+     * first hit is the oldest of level L) and the pending-row mask. */
+    const int all_l = !w->nwarp[gmc_mc_mode(mc)][bank];
+    /* All row scores of the bank zero: by the block's tie rule the row-miss
+     * pick is the oldest request's row, so no mask is needed. */
+    static const uint8_t zero[GMC_WMC_ROWS_MAX];
+    const int no_scores = !memcmp(w->s.rs_q[bank], zero, sizeof zero);   /* slots >= rows stay 0 */
+    uint32_t best = GMC_MC_NONE;
+    unsigned best_lvl = 0;
     uint64_t mask = 0;
-    for (uint32_t i = head; i != GMC_MC_NONE; i = gmc_mc_req(mc, i)->bnext)
-        mask |= (uint64_t)1 << gmc_wmc_row_slot(&w->c, gmc_mc_req(mc, i)->row);
+    for (uint32_t i = head; i != GMC_MC_NONE; i = gmc_mc_req(mc, i)->bnext) {
+        const gmc_mc_req_t *r = gmc_mc_req(mc, i);
+        if (!no_scores)
+            mask |= (uint64_t)1 << gmc_wmc_row_slot(&w->c, r->row);
+        if (r->row != open)   /* never equal while the bank is closed */
+            continue;
+        if (all_l)
+            return i;
+        unsigned l = level(w, r, 1);
+        if (l == GMC_WMC_PRIO_H)
+            return i;
+        if (best == GMC_MC_NONE || l > best_lvl) {
+            best = i;
+            best_lvl = l;
+        }
+    }
+    if (best != GMC_MC_NONE)
+        return best;
+    if (no_scores)
+        return head;
+    /* Row miss: the highest-score pending row, its oldest request. */
     int slot = gmc_wmc_pick(&w->c, &w->s, bank, mask,
                             gmc_wmc_row_slot(&w->c, gmc_mc_req(mc, head)->row));
     for (uint32_t i = head; i != GMC_MC_NONE; i = gmc_mc_req(mc, i)->bnext)
