@@ -1,5 +1,6 @@
 # gmc mem (trace mode): `make bench-mem` (part of `make bench`) and
-# `make fuzz-mem` (libFuzzer, part of `make fuzz`; not part of `make test`).  Included by the top
+# `make fuzz-mem` (libFuzzer, part of `make fuzz`; not part of `make test`),
+# `make sched-table` (what each scheduler does, docs/memory.md "Trace mode").  Included by the top
 # Makefile like every tb/*.mk.  docs/memory.md "## Speed" has the numbers.
 
 MEM_BENCH_DIR  := $(BUILD)/bench/mem
@@ -8,7 +9,7 @@ MEM_BENCH_DIR  := $(BUILD)/bench/mem
 MEM_BENCH_SRCS := $(LIB_SRCS) $(CLI_SRCS) $(BUILD)/gen/gmc_dram_presets.c
 MEM_BENCH_FLAGS := -std=c11 -O3 -flto=auto -DNDEBUG -D_POSIX_C_SOURCE=200809L -Imodel -Imodel/cli
 
-.PHONY: bench-mem fuzz-mem
+.PHONY: bench-mem fuzz-mem sched-table
 bench: bench-mem
 fuzz: fuzz-mem
 
@@ -23,6 +24,12 @@ $(BUILD)/bench/memtrace_gen: tests/bench/memtrace_gen.c model/util/gmc_rng.c
 bench-mem: $(BUILD)/bench/gmc-O3 $(BUILD)/bench/memtrace_gen
 	@bash tests/bench/bench_mem.sh $(BUILD)/bench/gmc-O3 $(BUILD)/bench/memtrace_gen $(MEM_BENCH_DIR) \
 	  | tee $(BUILD)/bench/mem.txt
+
+# The scheduler comparison table of docs/memory.md "Trace mode" (not timed).
+SCHED_TABLE_N ?= 100000
+sched-table: $(GMC) $(BUILD)/bench/memtrace_gen
+	@bash tests/bench/sched_table.sh $(GMC) $(BUILD)/bench/memtrace_gen $(MEM_BENCH_DIR) $(SCHED_TABLE_N) \
+	  | tee $(BUILD)/bench/sched_table.md
 
 FUZZ_SECONDS   ?= 60
 FUZZ_MEM_SRCS  := tests/fuzz/fuzz_memtrace.c $(LIB_SRCS) $(BUILD)/gen/gmc_dram_presets.c

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# What each scheduler does on one GDDR6 channel (make sched-table): the
+# markdown table of docs/memory.md "Trace mode".  Usage:
+#   sched_table.sh GMC MEMTRACE_GEN DIR [N] [extra gmc mem options...]
+# Traces: memtrace_gen random|stream|warps N SEED (seed 20240601, printed).
+set -eu
+GMC=$1 GEN=$2 DIR=$3 N=${4:-100000}
+shift $(( $# < 4 ? $# : 4 ))
+SEED=${BENCH_SEED:-20240601}
+mkdir -p "$DIR"
+echo "<!-- $GMC mem --preset gddr6-rtx2060s --channels 1 --sched S --trace FILE --json $*; traces: $GEN random|stream|warps $N $SEED -->"
+echo "| trace | sched | cycles | GB/s | mean lat. | p99 | max | hit / miss / conflict | BLP | efficiency | age cap |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
+for pat in random stream warps; do
+  f="$DIR/${pat}_$N.trc"
+  [ -s "$f" ] || "$GEN" "$pat" "$N" "$SEED" "$f"
+  for s in frfcfs fcfs bfifo divfirst warped-mc; do
+    "$GMC" mem --preset gddr6-rtx2060s --channels 1 --sched "$s" --trace "$f" --json "$@" | python3 -c '
+import json, sys
+j = json.load(sys.stdin); l = j["latency"]
+print("| %s | %s | %d | %.1f | %.0f | %d | %d | %d / %d / %d | %.2f | %.1f%% | %d |" % (
+    sys.argv[1], sys.argv[2], j["cycles"], j["bandwidth_bytes_per_s"] / 1e9, l["mean"], l["p99"], l["max"],
+    j["row_hits"], j["row_misses"], j["row_conflicts"], j["blp"], 100 * j["efficiency"], j["age_cap_fired"]))' "$pat" "$s"
+  done
+done
