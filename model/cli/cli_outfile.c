@@ -7,7 +7,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-static const char *tmp_dir(void)
+const char *cli_tmp_dir(void)
 {
     const char *t = getenv("TMPDIR");
     return t && *t ? t : "/tmp";
@@ -21,13 +21,13 @@ int cli_out_open(cli_outfile_t *o, const char *cmd, const char *path)
     struct stat sb;
     o->copy = !strcmp(path, "-") || (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) ||
               (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode));
-    size_t l = (o->copy ? strlen(tmp_dir()) : strlen(path)) + 32;
+    size_t l = (o->copy ? strlen(cli_tmp_dir()) : strlen(path)) + 32;
     if (!(o->tmp = malloc(l))) {
         fprintf(stderr, "gmc %s: %s: out of memory\n", cmd, path);
         return -1;
     }
     if (o->copy)
-        snprintf(o->tmp, l, "%s/gmc-%s-XXXXXX", tmp_dir(), cmd);
+        snprintf(o->tmp, l, "%s/gmc-%s-XXXXXX", cli_tmp_dir(), cmd);
     else
         snprintf(o->tmp, l, "%s.tmp.XXXXXX", path);
     int fd = mkstemp(o->tmp);
@@ -85,14 +85,31 @@ static int copy_into(const char *from, const char *path)
     return rc;
 }
 
-int cli_out_commit(cli_outfile_t *o)
+int cli_out_close(cli_outfile_t *o)
 {
-    if (!o->tmp)
+    if (!o->f)
         return 0;
     int bad = ferror(o->f) != 0;
     if (fclose(o->f))
         bad = 1;
     o->f = NULL;
+    if (bad)
+        fprintf(stderr, "gmc %s: %s: cannot write: %s\n", o->cmd, o->path,
+                errno ? strerror(errno) : "write error");
+    return bad ? -1 : 0;
+}
+
+int cli_out_commit(cli_outfile_t *o)
+{
+    if (!o->tmp)
+        return 0;
+    int bad = 0;
+    if (o->f) {
+        bad = ferror(o->f) != 0;
+        if (fclose(o->f))
+            bad = 1;
+        o->f = NULL;
+    }
     if (!bad && (o->copy ? copy_into(o->tmp, o->path) : rename(o->tmp, o->path)))
         bad = 1;
     if (bad) {

@@ -18,7 +18,12 @@ typedef struct {
 } cli_outfile_t;
 
 int  cli_out_open(cli_outfile_t *o, const char *cmd, const char *path);   /* 0 or -1 */
+/* Closes the temporary file (reporting a write error) without committing:
+ * for writers that fill o->tmp by another route (gnuplot).  Then commit or
+ * abort as usual. */
+int  cli_out_close(cli_outfile_t *o);                                    /* 0 or -1 */
 int  cli_out_commit(cli_outfile_t *o);                                   /* 0 or -1 */
 void cli_out_abort(cli_outfile_t *o);                                    /* removes the temp */
+const char *cli_tmp_dir(void);                                           /* $TMPDIR or /tmp */
 
 #endif

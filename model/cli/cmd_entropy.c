@@ -211,31 +211,31 @@ static void report(FILE *f, const entropy_result_t *res)
  * everything succeeded, and stdout is written last, so an error leaves no
  * partial output.  Returns 0 or 1 (error printed). */
 static int write_outputs(const entropy_opts_t *o, const entropy_result_t *res,
-                         outfile_t *fgen)
+                         cli_outfile_t *fgen)
 {
-    outfile_t fo = {0}, fcsv = {0}, fpng = {0};
+    cli_outfile_t fo = {0}, fcsv = {0}, fpng = {0};
     int rc = 1;
     FILE *f = stdout;
     if (o->csv) {
-        if (out_open(&fcsv, o->csv))
+        if (cli_out_open(&fcsv, "entropy", o->csv))
             goto out;
         entropy_write_csv(fcsv.f, res);
-        if (out_close(&fcsv))
+        if (cli_out_close(&fcsv))
             goto out;
     }
-    if (o->png && (out_open(&fpng, o->png) || out_close(&fpng) ||
+    if (o->png && (cli_out_open(&fpng, "entropy", o->png) || cli_out_close(&fpng) ||
                    entropy_write_png(res, &fpng)))
         goto out;
     if (o->out && strcmp(o->out, "-")) {
-        if (out_open(&fo, o->out))
+        if (cli_out_open(&fo, "entropy", o->out))
             goto out;
         f = fo.f;
         report(f, res);
-        if (out_close(&fo))
+        if (cli_out_close(&fo))
             goto out;
     }
-    if (out_commit(fgen) || out_commit(&fcsv) || out_commit(&fpng) ||
-        out_commit(&fo))
+    if (cli_out_commit(fgen) || cli_out_commit(&fcsv) || cli_out_commit(&fpng) ||
+        cli_out_commit(&fo))
         goto out;
     if (f == stdout) {
         report(stdout, res);
@@ -246,9 +246,9 @@ static int write_outputs(const entropy_opts_t *o, const entropy_result_t *res,
     }
     rc = 0;
 out:
-    out_abort(&fcsv);
-    out_abort(&fpng);
-    out_abort(&fo);
+    cli_out_abort(&fcsv);
+    cli_out_abort(&fpng);
+    cli_out_abort(&fo);
     return rc;
 }
 
@@ -271,7 +271,7 @@ int cmd_entropy(int argc, char **argv)
     gmc_bim_cfg_t *bim = NULL;
     gmc_entropy_t *acc = NULL;
     double *h = NULL;
-    outfile_t fgen = {0};
+    cli_outfile_t fgen = {0};
     entropy_sink_t sk;
     memset(&sk, 0, sizeof sk);
     entropy_result_t res;
@@ -306,7 +306,7 @@ int cmd_entropy(int argc, char **argv)
         if (entropy_read_trace(&o, &sk, res.source, sizeof res.source))
             goto out;
     } else {
-        if (o.gen_out && out_open(&fgen, o.gen_out))
+        if (o.gen_out && cli_out_open(&fgen, "entropy", o.gen_out))
             goto out;
         if (entropy_run_gen(&o, map, &sk, fgen.f, res.source, sizeof res.source))
             goto out;
@@ -325,7 +325,7 @@ int cmd_entropy(int argc, char **argv)
     res.h[1] = o.mapped ? h + 64 : NULL;
     rc = write_outputs(&o, &res, &fgen);
 out:
-    out_abort(&fgen);
+    cli_out_abort(&fgen);
     gmc_entropy_free(acc);
     free(bim);
     free(h);

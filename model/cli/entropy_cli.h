@@ -1,7 +1,6 @@
 /* Pieces of `gmc entropy` shared by its files:
  *   cmd_entropy.c     options and the flow of one run
  *   entropy_input.c   trace / generator requests into the accumulator
- *   entropy_files.c   all-or-nothing output files
  *   entropy_report.c  table, JSON, CSV
  *   entropy_plot.c    PNG through gnuplot
  * docs/entropy.md describes the command. */
@@ -9,6 +8,7 @@
 #define GMC_CLI_ENTROPY_H
 #include <stdint.h>
 #include <stdio.h>
+#include "cli_outfile.h"
 #include "analysis/gmc_entropy.h"
 #include "analysis/gmc_trace.h"
 #include "analysis/gmc_tracegen.h"
@@ -26,26 +26,6 @@ typedef struct {
     gmc_entropy_metric_t metric;
     bim_sel_t   sel;
 } entropy_opts_t;
-
-/* ------------------------------------------------ entropy_files.c */
-
-/* Every output goes to a temporary file first.  Commit renames it over a
- * regular file (or the file a symlink points to), or copies it into
- * anything else ("-" = stdout, /dev/stdout, a FIFO): nothing reaches the
- * destination unless the whole run succeeded, and a device or symlink is
- * never replaced. */
-typedef struct {
-    const char *path;   /* as given */
-    char       *tmp;
-    int         copy;   /* destination is not a regular file: copy */
-    FILE       *f;
-} outfile_t;
-
-const char *entropy_tmp_dir(void);               /* $TMPDIR or /tmp */
-int  out_open(outfile_t *o, const char *path);   /* 0 or -1 (printed) */
-int  out_close(outfile_t *o);                    /* closes, no commit */
-int  out_commit(outfile_t *o);                   /* 0 or -1 (printed) */
-void out_abort(outfile_t *o);                    /* removes the temp */
 
 /* ------------------------------------------------ entropy_input.c */
 
@@ -94,8 +74,8 @@ void entropy_write_csv(FILE *f, const entropy_result_t *r);
 
 /* ------------------------------------------------ entropy_plot.c */
 
-/* Draws the bar chart into png->tmp (created by out_open) with gnuplot.
+/* Draws the bar chart into png->tmp (created by cli_out_open) with gnuplot.
  * 0 or -1 (one error line printed). */
-int entropy_write_png(const entropy_result_t *r, outfile_t *png);
+int entropy_write_png(const entropy_result_t *r, cli_outfile_t *png);
 
 #endif

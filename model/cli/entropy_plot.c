@@ -88,15 +88,15 @@ static int run_gnuplot(const char *script, const char *log)
     return 0;
 }
 
-/* Draws the chart into png->tmp (already created by out_open). */
-int entropy_write_png(const entropy_result_t *r, outfile_t *png)
+/* Draws the chart into png->tmp (already created by cli_out_open). */
+int entropy_write_png(const entropy_result_t *r, cli_outfile_t *png)
 {
     const entropy_opts_t *o = r->o;
     char dir[512];
-    snprintf(dir, sizeof dir, "%s/gmc-entropy-XXXXXX", entropy_tmp_dir());
+    snprintf(dir, sizeof dir, "%s/gmc-entropy-XXXXXX", cli_tmp_dir());
     if (!mkdtemp(dir)) {
         fprintf(stderr, "gmc entropy: --png: cannot make a temporary directory "
-                "in %s: %s\n", entropy_tmp_dir(), strerror(errno));
+                "in %s: %s\n", cli_tmp_dir(), strerror(errno));
         return -1;
     }
     char dat[600], gp[600], log[600];
