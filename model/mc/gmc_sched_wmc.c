@@ -46,7 +46,13 @@ typedef struct {
     gmc_wmc_cfg_t   c;
     gmc_wmc_state_t s;                       /* stepped in place */
     uint32_t        wx[1u << GMC_WMC_GW_MAX];
-    uint32_t        nwarp[2][GMC_DRAM_MAX_BANKS];  /* queued requests with warp ids, per type */
+    /* Bookkeeping that only saves the pick a walk over the bank's queue
+     * (make bench-mem): per request type and bank, */
+    uint32_t        nwarp[2][GMC_DRAM_MAX_BANKS];  /* queued requests with warp ids */
+    uint32_t        nh[2][GMC_DRAM_MAX_BANKS];     /* ... whose WET entry counts 1 (level H) */
+    uint64_t        smask[2][GMC_DRAM_MAX_BANKS];  /* RS slots with queued requests */
+    uint32_t        scnt[2][GMC_DRAM_MAX_BANKS][GMC_WMC_ROWS_MAX];  /* requests per slot */
+    int             nh_exact;   /* 0 once a WET counter saturated: nh is then unknown */
 } wmc_t;
 
 static inline const wmc_t *W(const gmc_mc_t *mc) { return (const wmc_t *)mc->priv; }
@@ -97,10 +103,18 @@ static uint32_t only_request(const gmc_mc_t *mc, const wmc_t *w, unsigned e, uin
                : GMC_MC_NONE;
 }
 
+static void slot_count(wmc_t *w, const gmc_mc_req_t *r, int up)
+{
+    const unsigned t = r->is_write, b = r->bank, sl = gmc_wmc_row_slot(&w->c, r->row);
+    if (up ? w->scnt[t][b][sl]++ == 0 : --w->scnt[t][b][sl] == 0)
+        w->smask[t][b] ^= (uint64_t)1 << sl;
+}
+
 static void wmc_enqueue(gmc_mc_t *mc, uint32_t i)
 {
     wmc_t *w = mc->priv;
     gmc_mc_req_t *r = &mc->req[i];
+    slot_count(w, r, 1);
     if (!(r->flags & GMC_REQ_WARP)) {
         r->gwid = NO_GWID;
         return;
@@ -114,6 +128,12 @@ static void wmc_enqueue(gmc_mc_t *mc, uint32_t i)
     unsigned e = entry(w, r->gwid), n = w->s.wet_q[e];
     uint32_t prev = n == 2 ? only_request(mc, w, e, r->gwid) : GMC_MC_NONE;
     w->wx[e] ^= i;
+    if (o.wet_ovf || (n == 2 && prev == GMC_MC_NONE))
+        w->nh_exact = 0;
+    if (n == 1)
+        w->nh[r->is_write][r->bank]++;
+    if (prev != GMC_MC_NONE)
+        w->nh[gmc_mc_req(mc, prev)->is_write][gmc_mc_req(mc, prev)->bank]--;
     if (n == 1 && hits(mc, r))
         tick(w, (gmc_wmc_in_t){.sch = 1, .sch_bank = r->bank, .sch_col = (uint8_t)r->col,
                                .sch_prio = GMC_WMC_PRIO_H});
@@ -141,57 +161,68 @@ static void wmc_issue(gmc_mc_t *mc, uint32_t i, gmc_dram_cmd_t cmd)
         }
         return;
     }
-    if ((cmd != GMC_DRAM_RD && cmd != GMC_DRAM_WR) || r->gwid == NO_GWID)
+    if (cmd != GMC_DRAM_RD && cmd != GMC_DRAM_WR)
         return;
+    slot_count(w, r, 0);
+    if (r->gwid == NO_GWID)
+        return;
+    if (w->s.wet_q[entry(w, r->gwid)] == 1)   /* it was H */
+        w->nh[r->is_write][r->bank]--;
     gmc_wmc_out_t o = tick(w, (gmc_wmc_in_t){.svc = 1, .svc_gwid = r->gwid, .svc_bank = r->bank,
                                              .svc_col = (uint8_t)r->col});
     unsigned e = entry(w, r->gwid);
     w->wx[e] ^= i;
     w->nwarp[r->is_write][r->bank]--;
+    if (o.wet_unf)
+        w->nh_exact = 0;
     if (o.svc_last) {   /* the warp's remaining request is its last: -> H */
         uint32_t j = only_request(mc, w, e, r->gwid);
-        if (j != GMC_MC_NONE)
+        if (j == GMC_MC_NONE) {
+            w->nh_exact = 0;
+        } else {
+            w->nh[gmc_mc_req(mc, j)->is_write][gmc_mc_req(mc, j)->bank]++;
             relevel(mc, w, j, GMC_WMC_PRIO_H);
+        }
     }
 }
 
 static uint32_t wmc_pick(const gmc_mc_t *mc, unsigned bank)
 {
     const wmc_t *w = W(mc);
+    const unsigned mode = gmc_mc_mode(mc);
     const uint32_t head = gmc_mc_bank_head(mc, bank), open = gmc_mc_open_row(mc, bank);
+    const uint64_t mask = w->smask[mode][bank];   /* pending row slots */
     if (head == GMC_MC_NONE)
         return GMC_MC_NONE;
-    /* One pass: the best row hit (H returns at once; without warp ids the
-     * first hit is the oldest of level L) and the pending-row mask. */
-    const int all_l = !w->nwarp[gmc_mc_mode(mc)][bank];
-    /* All row scores of the bank zero: by the block's tie rule the row-miss
-     * pick is the oldest request's row, so no mask is needed. */
-    static const uint8_t zero[GMC_WMC_ROWS_MAX];
-    const int no_scores = !memcmp(w->s.rs_q[bank], zero, sizeof zero);   /* slots >= rows stay 0 */
-    uint32_t best = GMC_MC_NONE;
-    unsigned best_lvl = 0;
-    uint64_t mask = 0;
-    for (uint32_t i = head; i != GMC_MC_NONE; i = gmc_mc_req(mc, i)->bnext) {
-        const gmc_mc_req_t *r = gmc_mc_req(mc, i);
-        if (!no_scores)
-            mask |= (uint64_t)1 << gmc_wmc_row_slot(&w->c, r->row);
-        if (r->row != open)   /* never equal while the bank is closed */
-            continue;
-        if (all_l)
-            return i;
-        unsigned l = level(w, r, 1);
-        if (l == GMC_WMC_PRIO_H)
-            return i;
-        if (best == GMC_MC_NONE || l > best_lvl) {
-            best = i;
-            best_lvl = l;
+    /* Row hits, if the open row's slot has requests: H returns at once; with
+     * no H in the bank the first M does; without warp ids the first hit (L). */
+    if (open != GMC_DRAM_CLOSED && (mask >> gmc_wmc_row_slot(&w->c, open) & 1)) {
+        const int all_l = !w->nwarp[mode][bank];
+        const int no_h = w->nh_exact && !w->nh[mode][bank];
+        uint32_t best = GMC_MC_NONE;
+        unsigned best_lvl = 0;
+        for (uint32_t i = head; i != GMC_MC_NONE; i = gmc_mc_req(mc, i)->bnext) {
+            const gmc_mc_req_t *r = gmc_mc_req(mc, i);
+            if (r->row != open)
+                continue;
+            if (all_l)
+                return i;
+            unsigned l = level(w, r, 1);
+            if (l == GMC_WMC_PRIO_H || (l == GMC_WMC_PRIO_M && no_h))
+                return i;
+            if (best == GMC_MC_NONE || l > best_lvl) {
+                best = i;
+                best_lvl = l;
+            }
         }
+        if (best != GMC_MC_NONE)
+            return best;
     }
-    if (best != GMC_MC_NONE)
-        return best;
-    if (no_scores)
+    /* Row miss: the highest-score pending row, its oldest request.  With
+     * every score zero the block's tie rule gives the oldest's row. */
+    static const uint8_t zero[GMC_WMC_ROWS_MAX];
+    if (!memcmp(w->s.rs_q[bank], zero, sizeof zero))   /* slots >= rows stay 0 */
         return head;
-    /* Row miss: the highest-score pending row, its oldest request. */
     int slot = gmc_wmc_pick(&w->c, &w->s, bank, mask,
                             gmc_wmc_row_slot(&w->c, gmc_mc_req(mc, head)->row));
     for (uint32_t i = head; i != GMC_MC_NONE; i = gmc_mc_req(mc, i)->bnext)
@@ -219,6 +250,7 @@ static int wmc_init(gmc_mc_t *mc, char *err, size_t n)
         return -1;
     }
     gmc_wmc_reset(&w->c, &w->s);
+    w->nh_exact = 1;
     mc->priv = w;
     return 0;
 }
