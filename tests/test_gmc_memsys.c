@@ -68,7 +68,7 @@ static void run(gmc_memsys_t *ms, const gmc_memtrace_rec_t *r, unsigned n)
 /* gddr6 map: Row[32:18] Bank[17:14] Col[13:12] Ch[11:8] Col[7:5] Block[4:0] */
 #define G6(ch, bank, row) \
     (((uint64_t)(row) << 18) | ((uint64_t)(bank) << 14) | ((uint64_t)(ch) << 8))
-#define RD_AT(t, a) {(t), (a), 0, 0, 0, 0, 1, 0}
+#define RD_AT(t, a) {(t), (a), 0, 0, 0, 0, 1, 0, 0}
 
 static void back_pressure_holds_requests_outside_a_full_queue(void **st)
 {
@@ -207,7 +207,7 @@ static void probing_and_waking_change_no_result(void **st)
         t += (x >> 61) & 3;
         uint64_t a = (x >> 7) & 1 ? (x >> 20) & ~31ull : (uint64_t)(i * 32) & 0xfffff;
         r[i] = (gmc_memtrace_rec_t){t, a & ((1ull << 33) - 1), 0x100, (x >> 3) & 3, (x >> 5) & 7,
-                                    (x >> 9) % 4 == 0, 1, 1};
+                                    (x >> 9) % 4 == 0, 1, 1, 0};
     }
     for (unsigned k = 0; gmc_sched_get(k / 2); k++) {   /* each scheduler, 1 or 2 channels */
         uint64_t d[2];

@@ -131,7 +131,7 @@ static void files_stream_through_the_buffer_and_long_lines_are_refused(void **st
     FILE *f = fdopen(fd, "w");
     /* more than one 1 MiB buffer of records, written with the writer */
     for (unsigned i = 0; i < 100000; i++) {
-        gmc_memtrace_rec_t w = {i, 0x1000u * i, i * 4, i % 7, i % 3, !(i % 5), 1, (i % 2) != 0};
+        gmc_memtrace_rec_t w = {i, 0x1000u * i, i * 4, i % 7, i % 3, !(i % 5), 1, (i % 2) != 0, 0};
         assert_int_equal(gmc_memtrace_write(f, &w), 0);
     }
     fprintf(f, "100000 R 0x");

@@ -61,6 +61,31 @@ static int str_opt(const char *name, int argc, char **argv, int *i, const char *
     return 0;
 }
 
+/* The run's trace source and served callback: the trace reader, the
+ * warp-load accounting and, with --per-request, the per-request lines. */
+typedef struct {
+    gmc_memtrace_t *t;
+    gmc_warplat_t  *wl;
+    FILE           *per_request;
+} run_ctx_t;
+
+static int read_record(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n)
+{
+    run_ctx_t *c = ctx;
+    int rc = gmc_memtrace_next(c->t, r, err, n);
+    if (rc == 1)
+        gmc_warplat_read(c->wl, r);
+    return rc;
+}
+
+static void on_served(void *ctx, unsigned ch, const gmc_mc_req_t *r)
+{
+    run_ctx_t *c = ctx;
+    gmc_warplat_served(c->wl, r);
+    if (c->per_request)
+        mem_per_request_line(c->per_request, ch, r);
+}
+
 static int parse_args(mem_opts_t *o, int argc, char **argv)
 {
     memset(o, 0, sizeof *o);
@@ -216,26 +241,45 @@ int cmd_mem(int argc, char **argv)
         return 1;
     }
     gmc_memtrace_set_width(&t, sc.map.width, o.wrap);
+    gmc_warplat_t wl;
+    /* read but not served: every queue entry, the staged record, the open load */
+    if (gmc_warplat_init(&wl, (uint64_t)ms.nch * (sc.mc.rq + sc.mc.wq) + 2)) {
+        fprintf(stderr, "gmc mem: out of memory\n");
+        gmc_memtrace_close(&t);
+        gmc_memsys_free(&ms);
+        return 1;
+    }
+    o.warplat = &wl;
+    run_ctx_t run = {&t, &wl, NULL};
     cli_outfile_t pr = {0};
     if (o.per_request) {
         if (cli_out_open(&pr, MEM_CMD, o.per_request)) {
+            gmc_warplat_free(&wl);
             gmc_memtrace_close(&t);
             gmc_memsys_free(&ms);
             return 1;
         }
         mem_per_request_header(pr.f);
-        gmc_memsys_set_served(&ms, mem_per_request_line, pr.f);
+        run.per_request = pr.f;
     }
-    rc = gmc_memsys_run(&ms, gmc_memsys_trace_src, &t, err, sizeof err);
+    gmc_memsys_set_served(&ms, on_served, &run);
+    rc = gmc_memsys_run(&ms, read_record, &run, err, sizeof err);
     gmc_memtrace_close(&t);
+    gmc_warplat_end(&wl);
+    if (!rc && wl.overflow) {   /* the ring sizing above is wrong: a bug, not bad input */
+        snprintf(err, sizeof err, "internal error: warp-load ring overflow");
+        rc = -1;
+    }
     if (rc) {
         fprintf(stderr, "gmc mem: %s\n", err);
         if (o.per_request)
             cli_out_abort(&pr);
+        gmc_warplat_free(&wl);
         gmc_memsys_free(&ms);
         return 1;
     }
     if (o.per_request && cli_out_commit(&pr)) {
+        gmc_warplat_free(&wl);
         gmc_memsys_free(&ms);
         return 1;
     }
@@ -243,6 +287,7 @@ int cmd_mem(int argc, char **argv)
         mem_report_json(stdout, &o, &ms);
     else
         mem_report_text(stdout, &o, &ms);
+    gmc_warplat_free(&wl);
     gmc_memsys_free(&ms);
     return fflush(stdout) ? 1 : 0;
 }

@@ -9,6 +9,7 @@
 #include "bim_opts.h"
 #include "mc/gmc_memsys.h"
 #include "mc/gmc_memtrace.h"
+#include "mc/gmc_warplat.h"
 
 #define MEM_CMD "mem"
 
@@ -23,6 +24,7 @@ typedef struct {
     char        dram_name[64];
     char        map_text[512];
     const char *warnings;   /* the device config's warning lines, "" if none */
+    gmc_warplat_t *warplat; /* per-warp-load latency of the run */
 } mem_opts_t;
 
 void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms);

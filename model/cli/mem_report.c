@@ -81,6 +81,18 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     json_lat(f, "read_latency", &s.lat[GMC_LAT_READ]);
     json_lat(f, "write_latency", &s.lat[GMC_LAT_WRITE]);
     fprintf(f, "  \"latency_unit\": \"cycles\",\n");
+    if (o->warplat) {   /* loads with >= 2 requests; docs/memory.md "Warp loads" */
+        gmc_warplat_t *w = o->warplat;
+        gmc_lat_summary_t d, t;
+        gmc_hist_summary(&w->div, &d);
+        gmc_hist_summary(&w->time, &t);
+        fprintf(f, "  \"warp_loads\": {\"loads\": %llu, \"multi_request\": %llu,\n", U(w->multi + w->single),
+                U(w->multi));
+        fprintf(f, "    \"divergence\": {\"mean\": %.3f, \"p50\": %llu, \"p95\": %llu, \"p99\": %llu, "
+                   "\"max\": %llu},\n", d.mean, U(d.p50), U(d.p95), U(d.p99), U(d.max));
+        fprintf(f, "    \"load_time\": {\"mean\": %.3f, \"p50\": %llu, \"p95\": %llu, \"p99\": %llu, "
+                   "\"max\": %llu}},\n", t.mean, U(t.p50), U(t.p95), U(t.p99), U(t.max));
+    }
     fprintf(f, "  \"row_hits\": %llu,\n  \"row_misses\": %llu,\n  \"row_conflicts\": %llu,\n",
             U(s.t.mc.cls[GMC_CLS_HIT]), U(s.t.mc.cls[GMC_CLS_MISS]),
             U(s.t.mc.cls[GMC_CLS_CONFLICT]));
@@ -153,6 +165,15 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     text_lat(f, "latency", &s.lat[GMC_LAT_ALL], ns);
     text_lat(f, "  reads", &s.lat[GMC_LAT_READ], ns);
     text_lat(f, "  writes", &s.lat[GMC_LAT_WRITE], ns);
+    if (o->warplat && o->warplat->multi) {
+        gmc_lat_summary_t d, t;
+        gmc_hist_summary(&o->warplat->div, &d);
+        gmc_hist_summary(&o->warplat->time, &t);
+        fprintf(f, "warp loads     %llu (%llu with >= 2 requests)\n",
+                U(o->warplat->multi + o->warplat->single), U(o->warplat->multi));
+        text_lat(f, "  divergence", &d, ns);
+        text_lat(f, "  load time", &t, ns);
+    }
     fprintf(f, "rows           %llu hits, %llu misses, %llu conflicts (hit rate %.1f%%)\n",
             U(s.t.mc.cls[GMC_CLS_HIT]), U(s.t.mc.cls[GMC_CLS_MISS]),
             U(s.t.mc.cls[GMC_CLS_CONFLICT]),

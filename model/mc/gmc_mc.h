@@ -74,6 +74,7 @@ typedef struct {
     uint64_t first_cmd, done;
     uint64_t pc;
     uint32_t sm, warp;
+    uint32_t tag;                /* the source's (gmc_memtrace_rec_t.tag); not read here */
 } gmc_mc_req_t;
 
 typedef struct {

@@ -191,6 +191,7 @@ static int fetch(gmc_memsys_t *ms, staged_t *s, gmc_memsys_src_fn src, void *ctx
     s->req.sm = s->rec.sm;
     s->req.warp = s->rec.warp;
     s->req.pc = s->rec.pc;
+    s->req.tag = s->rec.tag;
     s->avail = s->rec.has_time ? s->rec.cycle : now;
     return 1;
 }

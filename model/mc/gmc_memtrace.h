@@ -39,6 +39,8 @@ typedef struct {
     uint64_t pc;
     uint32_t sm, warp;       /* valid (with pc) when has_warp */
     uint8_t  is_write, has_time, has_warp;
+    uint32_t tag;            /* not read from the trace: free for the source,
+                                gmc_memsys copies it into the request */
 } gmc_memtrace_rec_t;
 
 typedef struct {

@@ -9,17 +9,19 @@ shift $(( $# < 4 ? $# : 4 ))
 SEED=${BENCH_SEED:-20240601}
 mkdir -p "$DIR"
 echo "<!-- $GMC mem --preset gddr6-rtx2060s --channels 1 --sched S --trace FILE --json $*; traces: $GEN random|stream|warps $N $SEED -->"
-echo "| trace | sched | cycles | GB/s | mean lat. | p99 | max | hit / miss / conflict | BLP | efficiency | age cap |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| trace | sched | cycles | GB/s | mean lat. | p99 | max | hit / miss / conflict | BLP | efficiency | age cap | load div. mean / p99 | load time mean / p99 |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for pat in random stream warps; do
   f="$DIR/${pat}_$N.trc"
   [ -s "$f" ] || "$GEN" "$pat" "$N" "$SEED" "$f"
   for s in frfcfs fcfs bfifo divfirst warped-mc; do
     "$GMC" mem --preset gddr6-rtx2060s --channels 1 --sched "$s" --trace "$f" --json "$@" | python3 -c '
 import json, sys
-j = json.load(sys.stdin); l = j["latency"]
-print("| %s | %s | %d | %.1f | %.0f | %d | %d | %d / %d / %d | %.2f | %.1f%% | %d |" % (
+j = json.load(sys.stdin); l = j["latency"]; w = j["warp_loads"]
+wl = "%.0f / %d | %.0f / %d" % (w["divergence"]["mean"], w["divergence"]["p99"], w["load_time"]["mean"],
+                              w["load_time"]["p99"]) if w["multi_request"] else "- | -"
+print("| %s | %s | %d | %.1f | %.0f | %d | %d | %d / %d / %d | %.2f | %.1f%% | %d | %s |" % (
     sys.argv[1], sys.argv[2], j["cycles"], j["bandwidth_bytes_per_s"] / 1e9, l["mean"], l["p99"], l["max"],
-    j["row_hits"], j["row_misses"], j["row_conflicts"], j["blp"], 100 * j["efficiency"], j["age_cap_fired"]))' "$pat" "$s"
+    j["row_hits"], j["row_misses"], j["row_conflicts"], j["blp"], 100 * j["efficiency"], j["age_cap_fired"], wl))' "$pat" "$s"
   done
 done

@@ -103,7 +103,8 @@ expect_fail "missing trace" 1 "nope.trc: cannot open" -- "$GMC" mem --trace "$T/
 printf '0 R 0x0\n1000 R 0x20 1 7 0x10\n1000 R 0x40 1 7 0x10\n1000 R 0x60 1 9 0x18\n' >"$T/warps.trc"
 if "$GMC" mem --trace "$T/warps.trc" --channels 1 --sched warped-mc --per-request "$T/wmc.txt" --json \
      >"$T/wmc.json" && grep -q '"requests": 4' "$T/wmc.json" &&
-   [ "$(awk '!/^#/ {print $1}' "$T/wmc.txt" | tr '\n' ' ')" = "0 3 1 2 " ]; then
+   [ "$(awk '!/^#/ {print $1}' "$T/wmc.txt" | tr '\n' ' ')" = "0 3 1 2 " ] &&
+   grep -q '"warp_loads": {"loads": 2, "multi_request": 1,' "$T/wmc.json"; then
   ok "warped-mc serves a warp's last request first"
 else notok "warped-mc serves a warp's last request first"; cat "$T/wmc.txt"; fi
 expect_fail "unknown scheduler" 2 "expected one of frfcfs, fcfs, bfifo, divfirst, warped-mc, found 'lifo'" -- \
