@@ -238,10 +238,19 @@ void gmc_wmc_step(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
         if (c->pc_hash_bits && ne == 0)
             d->wat_q[ei] = (uint16_t)etag;
     }
+#ifndef GMC_FAULT_WMC
     if (rs_inc)
         d->rs_q[eb][er] = (uint8_t)(rs_old == smax ? smax : rs_old + 1);
     if (open)
         d->rs_q[ob][orow] = 0;
+#else
+    /* Mutation check only (tb/cosim_wmc.mk): the increment wins over the
+     * open's clear of the same slot. */
+    if (open)
+        d->rs_q[ob][orow] = 0;
+    if (rs_inc)
+        d->rs_q[eb][er] = (uint8_t)(rs_old == smax ? smax : rs_old + 1);
+#endif
     if (open)
         d->pt_q[ob] = pt_ob;
     if (svc_pt)

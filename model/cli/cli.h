@@ -19,6 +19,7 @@ int cmd_mem(int argc, char **argv);
 /* gmc vectors <block>: argv[0] is the block name. */
 int vectors_bim(int argc, char **argv);
 int vectors_bankarb(int argc, char **argv);
+int vectors_wmc(int argc, char **argv);
 
 /* "gmc <cmd>: message" on stderr; returns 2 (usage) for convenience. */
 int  cli_usage_error(const char *cmd, const char *fmt, ...)

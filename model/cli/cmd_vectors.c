@@ -8,6 +8,7 @@
 static const struct { const char *block; int (*run)(int, char **); } blocks[] = {
     {"bim", vectors_bim},
     {"bankarb", vectors_bankarb},
+    {"wmc", vectors_wmc},
 };
 #define NBLOCKS (sizeof blocks / sizeof blocks[0])
 

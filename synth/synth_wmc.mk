@@ -1,0 +1,70 @@
+# synth/synth_wmc.mk -- Yosys pricing and formal proofs of rtl/gmc_wmc.sv.
+# Included by the top Makefile after synth/synth.mk (BUILD, LIB, CC,
+# CFLAGS_ALL, YOSYS, FORCE come from there or the top Makefile); the
+# configuration names and wmc_* helpers come from tb/cosim_wmc.mk.
+#
+#   make synth-wmc    cells and flip-flops for every WMC_SY_CFGS beside the
+#                     model's storage bits -> build/synth/wmc_report.md; fails
+#                     unless FF == gmc_wmc_storage_bits() for each
+#   make formal-wmc   unbounded proofs (k-induction) of the RTL's properties
+#                     for WMC_FORMAL_CFGS; then the RTL built with
+#                     `GMC_FAULT_WMC must fail them
+#
+# Both are prerequisites of the project-wide synth and formal targets and end
+# with "N passed, M failed (...)".  The default (Table 3) configuration takes
+# ~2 minutes of Yosys alone (1024-entry WET), so it is not in the default set:
+#   make synth-wmc WMC_SY_CFGS+=sm5_w5_h0_p6_nb16_r64_s4_pt64
+
+WMC_SY            := $(BUILD)/synth/wmc
+WMC_SY_REPORT     := $(BUILD)/synth/wmc_report.md
+# Table 3's RS and PT (16 banks x 64 slots) with a 64-entry WET; small ones.
+WMC_SY_CFGS       ?= sm3_w3_h0_p6_nb16_r64_s4_pt64 sm4_w3_h0_p5_nb5_r8_s4_pt8 \
+                     sm3_w3_h4_p4_nb4_r8_s3_pt8 sm2_w2_h0_p3_nb2_r4_s2_pt4 sm1_w1_h2_p1_nb1_r1_s1_pt1
+WMC_FORMAL_CFGS   ?= sm1_w2_h2_p2_nb3_r4_s2_pt4 sm2_w1_h0_p3_nb2_r8_s3_pt2
+WMC_FORMAL_FAULT_CFGS := sm1_w2_h2_p2_nb3_r4_s2_pt4
+WMC_SY_BITS       := $(WMC_SY)/gmc_wmc_bits
+# The eight parameters as arguments: SM WARP HASH PEND NB ROWS SCORE PT.
+wmc_args = $(call wmc_sm,$1) $(call wmc_w,$1) $(call wmc_h,$1) $(call wmc_p,$1) \
+           $(call wmc_nb,$1) $(call wmc_r,$1) $(call wmc_s,$1) $(call wmc_pt,$1)
+
+.PHONY: synth-wmc formal-wmc
+synth: synth-wmc
+formal: formal-wmc
+
+$(WMC_SY_BITS): synth/gmc_wmc_bits.c $(LIB)
+	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) -lm
+
+$(WMC_SY)/%/row.md: $(WMC_SY_BITS) rtl/gmc_wmc.sv synth/gmc_wmc_synth.sh FORCE
+	@YOSYS=$(YOSYS) bash synth/gmc_wmc_synth.sh $(abspath $(WMC_SY_BITS)) $(call wmc_args,$*) $(@D) \
+	  && echo PASS > $(@D)/result || { echo FAIL > $(@D)/result; rm -f $@; }
+
+synth-wmc: $(foreach c,$(WMC_SY_CFGS),$(WMC_SY)/$(c)/row.md)
+	@{ echo "# gmc_wmc: Yosys generic synthesis vs the model's storage"; \
+	  echo; \
+	  echo "$$($(YOSYS) -V). Regenerate with \`make synth-wmc\` (per-run logs: $(WMC_SY)/<config>/)."; \
+	  echo; \
+	  echo "| SM_BITS | WARP_BITS | PC_HASH_BITS | PEND_BITS | NB | ROWS | SCORE_BITS | PT_BITS | WAT+WET+RS+PT bits | model storage bits | FF | synth cells | of which logic | logic/FF | yosys s |"; \
+	  echo "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"; \
+	  for c in $(WMC_SY_CFGS); do cat $(WMC_SY)/$$c/row.md 2>/dev/null; done; \
+	  echo; \
+	  echo "Columns:"; \
+	  echo "- **model storage bits**: \`gmc_wmc_storage_bits()\` (synth/gmc_wmc_bits.c); \`make synth-wmc\` fails unless **FF** equals it."; \
+	  echo "- **FF**: flip-flops after \`synth -flatten\` (\`\$$_DFFE_PN0P_\`: enable, asynchronous reset)."; \
+	  echo "- **synth cells**: \`synth -flatten\` (Yosys' default flow, \`abc -fast\`), flip-flops included; **of which logic** = cells - FF."; \
+	} > $(WMC_SY_REPORT)
+	@cat $(WMC_SY_REPORT)
+	$(call wmc_summarize,synth-wmc: FF == gmc_wmc_storage_bits,$(foreach c,$(WMC_SY_CFGS),$(WMC_SY)/$(c)/result))
+
+# ---------------------------------------------------------------- formal
+$(WMC_SY)/formal/%/result: rtl/gmc_wmc.sv synth/gmc_wmc_formal.sh FORCE
+	@YOSYS=$(YOSYS) bash synth/gmc_wmc_formal.sh $(call wmc_args,$*) $(@D) \
+	  && echo PASS > $@ || echo FAIL > $@
+$(WMC_SY)/formal-fault/%/result: rtl/gmc_wmc.sv synth/gmc_wmc_formal.sh FORCE
+	@YOSYS=$(YOSYS) bash synth/gmc_wmc_formal.sh $(call wmc_args,$*) $(@D) --inject-fault \
+	  && echo PASS > $@ || echo FAIL > $@
+
+WMC_FORMAL_RESULTS := $(foreach c,$(WMC_FORMAL_CFGS),$(WMC_SY)/formal/$(c)/result) \
+                      $(foreach c,$(WMC_FORMAL_FAULT_CFGS),$(WMC_SY)/formal-fault/$(c)/result)
+formal-wmc: $(WMC_FORMAL_RESULTS)
+	$(call wmc_summarize,formal-wmc: properties proved and injected faults caught,$(WMC_FORMAL_RESULTS))
