@@ -31,7 +31,7 @@ BENCH_IV_CYCLES ?= 20000
 
 CS        := $(BUILD)/cosim
 BIM_RTL   := rtl/gmc_bim.sv
-BIM_HDRS  := model/blocks/gmc_bim.h model/bim/gmc_gf2.h model/bim/gmc_addrmap.h \
+BIM_HDRS  := tb/lockstep_common.h model/blocks/gmc_bim.h model/bim/gmc_gf2.h model/bim/gmc_addrmap.h \
              model/bim/gmc_bim_scheme.h model/util/gmc_rng.h
 LS_SRC    := tb/lockstep_gmc_bim.cpp
 TB_SRC    := tb/tb_gmc_bim.sv
@@ -165,7 +165,7 @@ define compile_lockstep
 	@s=$$(date +%s.%N); \
 	$(VERILATOR) --cc --exe $(VL_FLAGS) --prefix Vbim --top-module $(call cfg_mod,$2) -Mdir $1/vl \
 	  $1/$(call cfg_mod,$2).sv $(BIM_RTL) $(abspath $(LS_SRC)) \
-	  -CFLAGS "-I$(abspath model) -DBIM_PRESET='\"$(call cfg_p,$2)\"' -DBIM_SCHEME='\"$(call cfg_s,$2)\"' \
+	  -CFLAGS "-I$(abspath model) -I$(abspath tb) -DBIM_PRESET='\"$(call cfg_p,$2)\"' -DBIM_SCHEME='\"$(call cfg_s,$2)\"' \
 	           -DBIM_SEED=$(call cfg_n,$2) -DBIM_REG_OUT=$(call cfg_r,$2)" \
 	  -o lockstep && \
 	$(MAKE) -s --no-print-directory -C $1/vl -f Vbim.mk $(VL_MAKE) Vbim__ALL.a lockstep_gmc_bim.o \

@@ -23,7 +23,7 @@
 BA_RTL      := rtl/gmc_bankarb.sv
 BA_TB       := tb/tb_gmc_bankarb.sv
 BA_LS_SRC   := tb/lockstep_gmc_bankarb.cpp
-BA_HDRS     := model/blocks/gmc_bankarb.h model/vec/gmc_vec_bankarb.h model/util/gmc_rng.h
+BA_HDRS     := tb/lockstep_common.h model/blocks/gmc_bankarb.h model/vec/gmc_vec_bankarb.h model/util/gmc_rng.h
 BA          := $(CS)/bankarb
 BA_COSIM_CYCLES ?= $(COSIM_CYCLES)
 BA_BENCH_CYCLES ?= 10000000
@@ -146,7 +146,7 @@ define ba_compile
 	@s=$$(date +%s.%N); \
 	$(VERILATOR) --cc --exe $(VL_FLAGS) $3 --prefix Vbankarb --top-module gmc_bankarb \
 	  -GNB=$(call ba_nb,$2) -GTWO_LEVEL=$(call ba_tl,$2) -Mdir $1/vl $(BA_RTL) $(abspath $(BA_LS_SRC)) \
-	  -CFLAGS "-I$(abspath model) -DBA_NB=$(call ba_nb,$2) -DBA_TWO_LEVEL=$(call ba_tl,$2)" -o lockstep && \
+	  -CFLAGS "-I$(abspath model) -I$(abspath tb) -DBA_NB=$(call ba_nb,$2) -DBA_TWO_LEVEL=$(call ba_tl,$2)" -o lockstep && \
 	$(MAKE) -s --no-print-directory -C $1/vl -f Vbankarb.mk $(VL_MAKE) Vbankarb__ALL.a lockstep_gmc_bankarb.o \
 	  >$1/build.log 2>&1 || { cat $1/build.log; exit 1; }; \
 	e=$$(date +%s.%N); awk "BEGIN { printf \"%.2f\n\", $$e - $$s }" > $1/compile.time

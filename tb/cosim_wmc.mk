@@ -28,7 +28,7 @@
 WMC_RTL      := rtl/gmc_wmc.sv
 WMC_TB       := tb/tb_gmc_wmc.sv
 WMC_LS_SRC   := tb/lockstep_gmc_wmc.cpp
-WMC_HDRS     := model/blocks/gmc_wmc.h model/vec/gmc_vec_wmc.h model/util/gmc_rng.h
+WMC_HDRS     := tb/lockstep_common.h model/blocks/gmc_wmc.h model/vec/gmc_vec_wmc.h model/util/gmc_rng.h
 WMC          := $(CS)/wmc
 WMC_COSIM_CYCLES ?= $(COSIM_CYCLES)
 WMC_BENCH_CYCLES ?= 2000000
@@ -177,7 +177,7 @@ define wmc_compile
 	@s=$$(date +%s.%N); \
 	$(VERILATOR) --cc --exe $(VL_FLAGS) $3 --prefix Vwmc --top-module gmc_wmc $(call wmc_G,$2) \
 	  -Mdir $1/vl $(WMC_RTL) $(abspath $(WMC_LS_SRC)) \
-	  -CFLAGS "-I$(abspath model) $(call wmc_D,$2)" -o lockstep && \
+	  -CFLAGS "-I$(abspath model) -I$(abspath tb) $(call wmc_D,$2)" -o lockstep && \
 	$(MAKE) -s --no-print-directory -C $1/vl -f Vwmc.mk $(VL_MAKE) Vwmc__ALL.a lockstep_gmc_wmc.o \
 	  >$1/build.log 2>&1 || { cat $1/build.log; exit 1; }; \
 	e=$$(date +%s.%N); awk "BEGIN { printf \"%.2f\n\", $$e - $$s }" > $1/compile.time

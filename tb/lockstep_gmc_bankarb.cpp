@@ -50,6 +50,7 @@ struct VerilatedVcdC {
 };
 #endif
 
+#include "lockstep_common.h"
 #include "Vbankarb.h"
 
 #include "blocks/gmc_bankarb.h"
@@ -197,16 +198,8 @@ struct Result {
   unsigned max_hi, max_lo;
 };
 
-struct Opts {
-  uint64_t cycles = 1000000;
-  uint64_t stim_seed = 1;
-  int init_seed = 0;  // 0: derived from stim_seed
-  const char *vcd = "lockstep_gmc_bankarb_fail.vcd";
-  uint64_t window = 32;
-};
-
 template <bool TRACE>
-static void run(const gmc_bankarb_cfg_t *cfg, const Opts &o, uint64_t stop_at, uint64_t trace_from,
+static void run(const gmc_bankarb_cfg_t *cfg, const LsOpts &o, uint64_t stop_at, uint64_t trace_from,
                 Vbankarb *top, VerilatedVcdC *tfp, Result *res) {
   gmc_bankarb_stim_t st;
   gmc_bankarb_stim_init(&st, o.stim_seed, cfg->nb, kResetShift);
@@ -274,64 +267,17 @@ static void run(const gmc_bankarb_cfg_t *cfg, const Opts &o, uint64_t stop_at, u
   res->max_lo = props.max_lo;
 }
 
-static VerilatedContext *new_context(const Opts &o, bool trace) {
-  VerilatedContext *ctx = new VerilatedContext;
-  ctx->randReset(2);  // random initial state of every flop (with --x-initial unique)
-  ctx->randSeed(o.init_seed);
-#if VM_TRACE
-  if (trace) ctx->traceEverOn(true);
-#else
-  (void)trace;
-#endif
-  return ctx;
-}
-
 static void print_in(const char *tag, uint64_t cyc, const gmc_bankarb_in_t &in) {
   int hexw = (BA_NB + 3) / 4;
   fprintf(stderr, "  %s cycle %" PRIu64 ": rst_ni %u en_i %u req_i %0*" PRIx64 " hi_i %0*" PRIx64 "\n",
           tag, cyc, in.rst_n, in.en, hexw, in.req, hexw, in.hi);
 }
 
-static uint64_t parse_u64(const char *opt, const char *s) {
-  char *end;
-  errno = 0;
-  if (!s || !*s || *s == '-') {
-    fprintf(stderr, "lockstep bankarb: %s expects a number\n", opt);
-    exit(2);
-  }
-  unsigned long long v = strtoull(s, &end, 0);
-  if (errno || *end) {
-    fprintf(stderr, "lockstep bankarb: %s expects a number, found '%s'\n", opt, s);
-    exit(2);
-  }
-  return v;
-}
-
 int main(int argc, char **argv) {
-  Opts o;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    const char *v = i + 1 < argc ? argv[i + 1] : nullptr;
-    if (!strcmp(a, "--cycles")) o.cycles = parse_u64(a, v), i++;
-    else if (!strcmp(a, "--stim-seed")) o.stim_seed = parse_u64(a, v), i++;
-    else if (!strcmp(a, "--init-seed")) o.init_seed = (int)(parse_u64(a, v) & 0x7fffffff), i++;
-    else if (!strcmp(a, "--window")) o.window = parse_u64(a, v), i++;
-    else if (!strcmp(a, "--vcd") && v) o.vcd = v, i++;
-    else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      printf("usage: %s [--cycles N] [--stim-seed S] [--init-seed I] [--vcd FILE] [--window K]\n"
-             "built for NB %d, TWO_LEVEL %d\n",
-             argv[0], BA_NB, BA_TWO_LEVEL);
-      return 0;
-    } else {
-      fprintf(stderr, "lockstep bankarb: unknown option '%s' (--help)\n", a);
-      return 2;
-    }
-  }
-  if (o.init_seed == 0) {  // Verilator treats seed 0 as "from the clock": never use it
-    gmc_rng_t r;
-    gmc_rng_seed(&r, o.stim_seed ^ 0x6c6f636b73746570ull);
-    o.init_seed = (int)(gmc_rng_u64(&r) & 0x7fffffff) | 1;
-  }
+  LsOpts o;
+  char built[256];
+  snprintf(built, sizeof built, "NB %d, TWO_LEVEL %d", BA_NB, BA_TWO_LEVEL);
+  ls_parse(argc, argv, "bankarb", built, &o);
 
   char err[256];
   gmc_bankarb_cfg_t cfg;
@@ -346,7 +292,7 @@ int main(int argc, char **argv) {
          BA_NB, BA_TWO_LEVEL, o.cycles, o.stim_seed, o.init_seed);
   fflush(stdout);
 
-  VerilatedContext *ctx = new_context(o, false);
+  VerilatedContext *ctx = ls_new_context(o, false);
   Vbankarb *top = new Vbankarb(ctx);
   Result res;
   struct timespec t0, t1;
@@ -360,7 +306,7 @@ int main(int argc, char **argv) {
 
   if (res.failed) {
     const uint64_t c = res.fail_cycle;
-    VerilatedContext *tctx = new_context(o, true);
+    VerilatedContext *tctx = ls_new_context(o, true);
     Vbankarb *ttop = new Vbankarb(tctx);
     VerilatedVcdC *tfp = new VerilatedVcdC;
 #if VM_TRACE

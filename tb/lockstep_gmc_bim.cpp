@@ -38,6 +38,7 @@ struct VerilatedVcdC {
 };
 #endif
 
+#include "lockstep_common.h"
 #include "Vbim.h"
 
 #include "bim/gmc_addrmap.h"
@@ -186,18 +187,10 @@ static void sample(const Vbim *top, gmc_bim_out_t *o) {
   GMC_BIM_PORTS(X_SAMPLE, 0)
 }
 
-struct Opts {
-  uint64_t cycles = 1000000;
-  uint64_t stim_seed = 1;
-  int init_seed = 0;  // 0: derived from stim_seed
-  const char *vcd = "lockstep_gmc_bim_fail.vcd";
-  uint64_t window = 32;
-};
-
 // One run.  TRACE = false is the fast path (no tracing code at all);
 // TRACE = true re-runs to stop_at, dumping the cycles from trace_from.
 template <bool TRACE, int REG_OUT>
-static void run(const gmc_bim_cfg_t *cfg, const Opts &o, uint64_t stop_at, uint64_t trace_from,
+static void run(const gmc_bim_cfg_t *cfg, const LsOpts &o, uint64_t stop_at, uint64_t trace_from,
                 VerilatedContext *ctx, Vbim *top, VerilatedVcdC *tfp, Result *res) {
   Stim st;
   st.init(o.stim_seed, cfg->width);
@@ -271,7 +264,7 @@ static void run(const gmc_bim_cfg_t *cfg, const Opts &o, uint64_t stop_at, uint6
 }
 
 template <bool TRACE>
-static void run_any(const gmc_bim_cfg_t *cfg, const Opts &o, uint64_t stop_at,
+static void run_any(const gmc_bim_cfg_t *cfg, const LsOpts &o, uint64_t stop_at,
                     uint64_t trace_from, VerilatedContext *ctx, Vbim *top, VerilatedVcdC *tfp,
                     Result *res) {
   if (cfg->reg_out)
@@ -280,64 +273,18 @@ static void run_any(const gmc_bim_cfg_t *cfg, const Opts &o, uint64_t stop_at,
     run<TRACE, 0>(cfg, o, stop_at, trace_from, ctx, top, tfp, res);
 }
 
-static VerilatedContext *new_context(const Opts &o, bool trace) {
-  VerilatedContext *ctx = new VerilatedContext;
-  ctx->randReset(2);  // random initial state of every flop (with --x-initial unique)
-  ctx->randSeed(o.init_seed);
-#if VM_TRACE
-  if (trace) ctx->traceEverOn(true);
-#else
-  (void)trace;
-#endif
-  return ctx;
-}
-
 static void print_in(const char *tag, uint64_t cyc, const gmc_bim_in_t &in, unsigned w) {
   int hexw = (int)((w + 3) / 4);
   fprintf(stderr, "  %s cycle %" PRIu64 ": rst_ni %u valid_i %u addr_i %0*" PRIx64 "\n", tag, cyc,
           in.rst_n, in.valid, hexw, in.addr);
 }
 
-static uint64_t parse_u64(const char *opt, const char *s) {
-  char *end;
-  errno = 0;
-  if (!s || !*s || *s == '-') {
-    fprintf(stderr, "lockstep bim: %s expects a number\n", opt);
-    exit(2);
-  }
-  unsigned long long v = strtoull(s, &end, 0);
-  if (errno || *end) {
-    fprintf(stderr, "lockstep bim: %s expects a number, found '%s'\n", opt, s);
-    exit(2);
-  }
-  return v;
-}
-
 int main(int argc, char **argv) {
-  Opts o;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    const char *v = i + 1 < argc ? argv[i + 1] : nullptr;
-    if (!strcmp(a, "--cycles")) o.cycles = parse_u64(a, v), i++;
-    else if (!strcmp(a, "--stim-seed")) o.stim_seed = parse_u64(a, v), i++;
-    else if (!strcmp(a, "--init-seed")) o.init_seed = (int)(parse_u64(a, v) & 0x7fffffff), i++;
-    else if (!strcmp(a, "--window")) o.window = parse_u64(a, v), i++;
-    else if (!strcmp(a, "--vcd") && v) o.vcd = v, i++;
-    else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      printf("usage: %s [--cycles N] [--stim-seed S] [--init-seed I] [--vcd FILE] [--window K]\n"
-             "built for preset %s, scheme %s, seed %d, REG_OUT %d\n",
-             argv[0], BIM_PRESET, BIM_SCHEME, (int)BIM_SEED, (int)BIM_REG_OUT);
-      return 0;
-    } else {
-      fprintf(stderr, "lockstep bim: unknown option '%s' (--help)\n", a);
-      return 2;
-    }
-  }
-  if (o.init_seed == 0) {  // Verilator treats seed 0 as "from the clock": never use it
-    gmc_rng_t r;
-    gmc_rng_seed(&r, o.stim_seed ^ 0x6c6f636b73746570ull);
-    o.init_seed = (int)(gmc_rng_u64(&r) & 0x7fffffff) | 1;
-  }
+  LsOpts o;
+  char built[256];
+  snprintf(built, sizeof built, "preset %s, scheme %s, seed %d, REG_OUT %d", BIM_PRESET,
+           BIM_SCHEME, (int)BIM_SEED, (int)BIM_REG_OUT);
+  ls_parse(argc, argv, "bim", built, &o);
 
   // ---- the C side, from the same four values the wrapper was emitted with
   char err[256];
@@ -367,7 +314,7 @@ int main(int argc, char **argv) {
   fflush(stdout);
 
   // ---- fast path: no tracing
-  VerilatedContext *ctx = new_context(o, false);
+  VerilatedContext *ctx = ls_new_context(o, false);
   Vbim *top = new Vbim(ctx);
   Result res;
   struct timespec t0, t1;
@@ -385,7 +332,7 @@ int main(int argc, char **argv) {
     // Re-run the same seeds with tracing on to write the waveform of the
     // window and recover the inputs of the last cycles (the fast path kept
     // none); it must fail at the same cycle with the same values.
-    VerilatedContext *tctx = new_context(o, true);
+    VerilatedContext *tctx = ls_new_context(o, true);
     Vbim *ttop = new Vbim(tctx);
     VerilatedVcdC *tfp = new VerilatedVcdC;
 #if VM_TRACE

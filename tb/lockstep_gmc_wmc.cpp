@@ -48,6 +48,7 @@ struct VerilatedVcdC {
 };
 #endif
 
+#include "lockstep_common.h"
 #include "Vwmc.h"
 
 #include "blocks/gmc_wmc.h"
@@ -203,19 +204,11 @@ struct Result {
   Cov cov;
 };
 
-struct Opts {
-  uint64_t cycles = 1000000;
-  uint64_t stim_seed = 1;
-  int init_seed = 0;  // 0: derived from stim_seed
-  const char *vcd = "lockstep_gmc_wmc_fail.vcd";
-  uint64_t window = 32;
-};
-
 static gmc_wmc_state_t g_state;   // ~25 KB: one state, stepped in place
 static gmc_wmc_stim_t g_stim;
 
 template <bool TRACE>
-static void run(const gmc_wmc_cfg_t *cfg, const Opts &o, uint64_t stop_at, uint64_t trace_from,
+static void run(const gmc_wmc_cfg_t *cfg, const LsOpts &o, uint64_t stop_at, uint64_t trace_from,
                 Vwmc *top, VerilatedVcdC *tfp, Result *res) {
   gmc_wmc_stim_init(&g_stim, cfg, o.stim_seed, kResetShift);
   gmc_wmc_state_t *q = &g_state;
@@ -263,18 +256,6 @@ static void run(const gmc_wmc_cfg_t *cfg, const Opts &o, uint64_t stop_at, uint6
   res->outputs = c * kOutPorts;
 }
 
-static VerilatedContext *new_context(const Opts &o, bool trace) {
-  VerilatedContext *ctx = new VerilatedContext;
-  ctx->randReset(2);  // random initial state of every flop (with --x-initial unique)
-  ctx->randSeed(o.init_seed);
-#if VM_TRACE
-  if (trace) ctx->traceEverOn(true);
-#else
-  (void)trace;
-#endif
-  return ctx;
-}
-
 static void print_in(const char *tag, uint64_t cyc, const gmc_wmc_in_t &in) {
   fprintf(stderr, "  %s cycle %" PRIu64 ":", tag, cyc);
 #define X_PRINT_in(field, rtl) fprintf(stderr, " %s %" PRIx64, #rtl, (uint64_t)in.field);
@@ -284,48 +265,14 @@ static void print_in(const char *tag, uint64_t cyc, const gmc_wmc_in_t &in) {
   fputc('\n', stderr);
 }
 
-static uint64_t parse_u64(const char *opt, const char *s) {
-  char *end;
-  errno = 0;
-  if (!s || !*s || *s == '-') {
-    fprintf(stderr, "lockstep wmc: %s expects a number\n", opt);
-    exit(2);
-  }
-  unsigned long long v = strtoull(s, &end, 0);
-  if (errno || *end) {
-    fprintf(stderr, "lockstep wmc: %s expects a number, found '%s'\n", opt, s);
-    exit(2);
-  }
-  return v;
-}
-
 #define CFG_FMT "SM_BITS %d WARP_BITS %d PC_HASH_BITS %d PEND_BITS %d NB %d ROWS %d SCORE_BITS %d PT_BITS %d"
 #define CFG_ARGS WMC_SM, WMC_WARP, WMC_HASH, WMC_PEND, WMC_NB, WMC_ROWS, WMC_SCORE, WMC_PT
 
 int main(int argc, char **argv) {
-  Opts o;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    const char *v = i + 1 < argc ? argv[i + 1] : nullptr;
-    if (!strcmp(a, "--cycles")) o.cycles = parse_u64(a, v), i++;
-    else if (!strcmp(a, "--stim-seed")) o.stim_seed = parse_u64(a, v), i++;
-    else if (!strcmp(a, "--init-seed")) o.init_seed = (int)(parse_u64(a, v) & 0x7fffffff), i++;
-    else if (!strcmp(a, "--window")) o.window = parse_u64(a, v), i++;
-    else if (!strcmp(a, "--vcd") && v) o.vcd = v, i++;
-    else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      printf("usage: %s [--cycles N] [--stim-seed S] [--init-seed I] [--vcd FILE] [--window K]\n"
-             "built for " CFG_FMT "\n", argv[0], CFG_ARGS);
-      return 0;
-    } else {
-      fprintf(stderr, "lockstep wmc: unknown option '%s' (--help)\n", a);
-      return 2;
-    }
-  }
-  if (o.init_seed == 0) {  // Verilator treats seed 0 as "from the clock": never use it
-    gmc_rng_t r;
-    gmc_rng_seed(&r, o.stim_seed ^ 0x6c6f636b73746570ull);
-    o.init_seed = (int)(gmc_rng_u64(&r) & 0x7fffffff) | 1;
-  }
+  LsOpts o;
+  char built[256];
+  snprintf(built, sizeof built, CFG_FMT, CFG_ARGS);
+  ls_parse(argc, argv, "wmc", built, &o);
 
   char err[256];
   gmc_wmc_cfg_t cfg;
@@ -343,7 +290,7 @@ int main(int argc, char **argv) {
          CFG_ARGS, o.cycles, o.stim_seed, o.init_seed);
   fflush(stdout);
 
-  VerilatedContext *ctx = new_context(o, false);
+  VerilatedContext *ctx = ls_new_context(o, false);
   Vwmc *top = new Vwmc(ctx);
   static Result res;
   struct timespec t0, t1;
@@ -357,7 +304,7 @@ int main(int argc, char **argv) {
 
   if (res.failed) {
     const uint64_t c = res.fail_cycle;
-    VerilatedContext *tctx = new_context(o, true);
+    VerilatedContext *tctx = ls_new_context(o, true);
     Vwmc *ttop = new Vwmc(tctx);
     VerilatedVcdC *tfp = new VerilatedVcdC;
 #if VM_TRACE
