@@ -73,15 +73,20 @@ static int read_record(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n)
 {
     run_ctx_t *c = ctx;
     int rc = gmc_memtrace_next(c->t, r, err, n);
-    if (rc == 1)
-        gmc_warplat_read(c->wl, r);
+    if (rc == 1) {
+        if (r->has_warp || c->wl->cur)
+            gmc_warplat_read(c->wl, r);
+        else
+            r->tag = 0;   /* no warp ids and no load open: nothing to track */
+    }
     return rc;
 }
 
 static void on_served(void *ctx, unsigned ch, const gmc_mc_req_t *r)
 {
     run_ctx_t *c = ctx;
-    gmc_warplat_served(c->wl, r);
+    if (r->tag)
+        gmc_warplat_served(c->wl, r);
     if (c->per_request)
         mem_per_request_line(c->per_request, ch, r);
 }
