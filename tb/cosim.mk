@@ -223,7 +223,7 @@ $(CS)/iv/%/wrapper.stamp: $(GMC) FORCE
 	$(call emit_wrapper,$*,)
 	@touch -r $(@D)/$(call cfg_mod,$*).sv $@
 
-$(CS)/iv/%/tb.vvp: $(CS)/iv/%/wrapper.stamp $(TB_SRC) $(BIM_RTL) $(VEC_DIR)/%.vec
+$(CS)/iv/%/tb.vvp: $(CS)/iv/%/wrapper.stamp $(TB_SRC) $(BIM_RTL) $(VEC_DIR)/%.vec tb/tb_vec_lines.svh
 	@w=$$(sed -n 's/^# param W //p' $(VEC_DIR)/$*.vec); \
 	$(IVERILOG) -g2012 -DBIM_TOP=$(call cfg_mod,$*) -DBIM_W=$$w -o $@ $(TB_SRC) \
 	  $(@D)/$(call cfg_mod,$*).sv $(BIM_RTL)
@@ -284,7 +284,7 @@ $(CS)/fault/iv/%/wrapper.stamp: $(GMC) FORCE
 	$(call emit_wrapper,$*,--inject-fault)
 	@touch -r $(@D)/$(call cfg_mod,$*).sv $@
 
-$(CS)/fault/iv/%/tb.vvp: $(CS)/fault/iv/%/wrapper.stamp $(TB_SRC) $(BIM_RTL) $(VEC_DIR)/%.vec
+$(CS)/fault/iv/%/tb.vvp: $(CS)/fault/iv/%/wrapper.stamp $(TB_SRC) $(BIM_RTL) $(VEC_DIR)/%.vec tb/tb_vec_lines.svh
 	@w=$$(sed -n 's/^# param W //p' $(VEC_DIR)/$*.vec); \
 	$(IVERILOG) -g2012 -DBIM_TOP=$(call cfg_mod,$*) -DBIM_W=$$w -o $@ $(TB_SRC) \
 	  $(@D)/$(call cfg_mod,$*).sv $(BIM_RTL)
@@ -339,7 +339,7 @@ $(CS)/bench/%_n$(BENCH_IV_CYCLES).vec: $(GMC)
 	@$(GMC) vectors bim $(call cfg_args,$*) --reg-out $(call cfg_r,$*) --cycles $(BENCH_IV_CYCLES) \
 	  --stim-seed $(COSIM_STIM_SEED) -o $@
 
-$(CS)/bench/%.vvp: $(CS)/ls/%/wrapper.stamp $(TB_SRC) $(BIM_RTL) $(GMC)
+$(CS)/bench/%.vvp: $(CS)/ls/%/wrapper.stamp $(TB_SRC) $(BIM_RTL) $(GMC) tb/tb_vec_lines.svh
 	@w=$$($(GMC) bim $(call cfg_args,$*) --cost --json | sed -n 's/.*"width": *\([0-9]*\).*/\1/p'); \
 	$(IVERILOG) -g2012 -DBIM_TOP=$(call cfg_mod,$*) -DBIM_W=$$w -o $@ $(TB_SRC) \
 	  $(CS)/ls/$*/$(call cfg_mod,$*).sv $(BIM_RTL)

@@ -127,7 +127,7 @@ define ba_iv_compile
 	$(IVERILOG) -g2012 $2 -DBA_NB=$$nb -DBA_TWO_LEVEL=$$tl -o $@ $(BA_TB) $(BA_RTL)
 endef
 
-$(BA)/iv/%/tb.vvp: $(BA_TB) $(BA_RTL) $(BA_VEC_DIR)/%.vec
+$(BA)/iv/%/tb.vvp: $(BA_TB) $(BA_RTL) $(BA_VEC_DIR)/%.vec tb/tb_vec_lines.svh
 	$(call ba_iv_compile,$*,)
 
 $(BA)/iv/%/run.log: $(BA)/iv/%/tb.vvp FORCE
@@ -228,7 +228,7 @@ $(BA)/fault/both/%/run.log: $(BA)/fault/both/%/lockstep FORCE
 	$(call ba_expect,$@,^PROPERTY p_bound,$$rc,shared fault $* (C and RTL agree; property check))
 
 # (d) the RTL fault under Icarus replay of the correct committed vectors.
-$(BA)/fault/iv/%/tb.vvp: $(BA_TB) $(BA_RTL) $(BA_VEC_DIR)/%.vec
+$(BA)/fault/iv/%/tb.vvp: $(BA_TB) $(BA_RTL) $(BA_VEC_DIR)/%.vec tb/tb_vec_lines.svh
 	$(call ba_iv_compile,$*,-DGMC_FAULT_BANKARB)
 $(BA)/fault/iv/%/run.log: $(BA)/fault/iv/%/tb.vvp FORCE
 	@$(VVP) -n $< +vec=$(BA_VEC_DIR)/$*.vec >$@ 2>&1; rc=$$?; \
@@ -251,7 +251,7 @@ $(BA)/bench/%_n$(BA_BENCH_IV_CYCLES).vec: $(GMC)
 	@mkdir -p $(@D)
 	@$(GMC) vectors bankarb --banks $(call ba_nb,$*) --two-level $(call ba_tl,$*) \
 	  --cycles $(BA_BENCH_IV_CYCLES) --stim-seed $(COSIM_STIM_SEED) -o $@
-$(BA)/bench/%.vvp: $(BA_TB) $(BA_RTL)
+$(BA)/bench/%.vvp: $(BA_TB) $(BA_RTL) tb/tb_vec_lines.svh
 	@mkdir -p $(@D)
 	@$(IVERILOG) -g2012 -DBA_NB=$(call ba_nb,$*) -DBA_TWO_LEVEL=$(call ba_tl,$*) -o $@ $(BA_TB) $(BA_RTL)
 

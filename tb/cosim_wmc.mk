@@ -158,7 +158,7 @@ define wmc_iv_compile
 	@$(IVERILOG) -g2012 $2 $(call wmc_D,$1) -o $@ $(WMC_TB) $(WMC_RTL)
 endef
 
-$(WMC)/iv/%/tb.vvp: $(WMC_TB) $(WMC_RTL) $(WMC_VEC_DIR)/%.vec
+$(WMC)/iv/%/tb.vvp: $(WMC_TB) $(WMC_RTL) $(WMC_VEC_DIR)/%.vec tb/tb_vec_lines.svh
 	$(call wmc_iv_compile,$*,)
 
 $(WMC)/iv/%/run.log: $(WMC)/iv/%/tb.vvp FORCE
@@ -247,7 +247,7 @@ $(WMC)/fault/c/%/run.log: $(WMC)/fault/c/%/lockstep FORCE
 	$(call wmc_expect,$@,$$rc,C fault $* (lockstep))
 
 # (c) the RTL fault under Icarus replay of the correct committed vectors.
-$(WMC)/fault/iv/%/tb.vvp: $(WMC_TB) $(WMC_RTL) $(WMC_VEC_DIR)/%.vec
+$(WMC)/fault/iv/%/tb.vvp: $(WMC_TB) $(WMC_RTL) $(WMC_VEC_DIR)/%.vec tb/tb_vec_lines.svh
 	$(call wmc_iv_compile,$*,-DGMC_FAULT_WMC)
 $(WMC)/fault/iv/%/run.log: $(WMC)/fault/iv/%/tb.vvp FORCE
 	@$(VVP) -n $< +vec=$(WMC_VEC_DIR)/$*.vec >$@ 2>&1; rc=$$?; \
@@ -268,7 +268,7 @@ $(BUILD)/bench/bench_wmc: tests/bench/bench_wmc.c $(LIB)
 $(WMC)/bench/%_n$(WMC_BENCH_IV_CYCLES).vec: $(GMC)
 	@mkdir -p $(@D)
 	@$(GMC) vectors wmc $(call wmc_cli,$*) --cycles $(WMC_BENCH_IV_CYCLES) --stim-seed $(COSIM_STIM_SEED) -o $@
-$(WMC)/bench/%.vvp: $(WMC_TB) $(WMC_RTL)
+$(WMC)/bench/%.vvp: $(WMC_TB) $(WMC_RTL) tb/tb_vec_lines.svh
 	@mkdir -p $(@D)
 	@$(IVERILOG) -g2012 $(call wmc_D,$*) -o $@ $(WMC_TB) $(WMC_RTL)
 

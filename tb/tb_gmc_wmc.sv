@@ -155,32 +155,7 @@ module tb_gmc_wmc;
   integer picks, his, prio_h;
   bit     in_body, cut, hdr_block, hdr_ports;
 
-  function automatic bit is_blank(input reg [7:0] c);
-    is_blank = (c == 8'h0a || c == 8'h0d || c == 8'h20 || c == 8'h09);
-  endfunction
-
-  // One line into `line` without trailing blanks; len = its length (0 for a
-  // blank line), cut if it was longer than the buffer, got = 0 at EOF.
-  task automatic read_line(output bit got);
-    line = '0;
-    len  = $fgets(line, fd);
-    got  = (len > 0);
-    cut  = 1'b0;
-    if (got) lineno = lineno + 1;
-    if (len == LineBytes && line[7:0] != 8'h0a) begin
-      cut      = 1'b1;
-      rest_len = LineBytes;
-      unused_rest = '0;
-      while (rest_len == LineBytes && unused_rest[7:0] != 8'h0a) begin
-        unused_rest = '0;
-        rest_len    = $fgets(unused_rest, fd);
-      end
-    end
-    while (len > 0 && is_blank(line[7:0])) begin
-      line = line >> 8;
-      len  = len - 1;
-    end
-  endtask
+  `include "tb/tb_vec_lines.svh"   // is_blank, read_line
 
   task automatic bad_line(input reg [8*256-1:0] what);
     $display("%0s:%0d: %0s", path, lineno, what);
