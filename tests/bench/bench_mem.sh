@@ -4,43 +4,60 @@
 # Generates deterministic random and streaming read traces of 10^5, 10^6
 # and 10^7 requests and a 10^6 GPU-like trace with warp ids (seed printed;
 # kept in DIR and reused), runs one GDDR6 channel with FR-FCFS on each,
-# and every scheduler at 10^6, and prints
-# wall time, requests/s, ns/request and peak RSS.  Best of BENCH_REPS runs
-# (default 3; the machine may be shared).  A report, not a test: the
-# targets are printed next to the numbers.
+# and every scheduler at 10^6, and prints wall time, requests/s, ns/request
+# and peak RSS (best of BENCH_REPS runs, default 5: this VM's speed moves
+# with its host's load, see docs/memory.md "## Speed"), then FR-FCFS's
+# instructions per request under callgrind, which does not move.  A report,
+# not a test: the targets are printed next to the numbers.
 set -u
 GMC=$1 GEN=$2 DIR=$3
-REPS=${BENCH_REPS:-3}
+REPS=${BENCH_REPS:-5}
 SEED=${BENCH_SEED:-20240601}
 SIZES=${BENCH_SIZES:-"100000 1000000 10000000"}
 mkdir -p "$DIR"
 
-# run FILE ARGS... -> "seconds max_rss_kb" (best time of REPS runs)
+# run FILE ARGS... -> "seconds max_rss_kb": the best wall time of REPS
+# plain runs, timed with bash's $EPOCHREALTIME (microseconds; /usr/bin/time's
+# %e has 10 ms steps, too coarse for a 70 ms run), then one more run for the
+# peak RSS (/usr/bin/time's %M or, without it, getrusage through python).
 run() {
   local f=$1; shift
-  local best="" rss=0
+  local best="" rss
   for _ in $(seq "$REPS"); do
-    local out
-    if [ -x /usr/bin/time ]; then
-      out=$( { /usr/bin/time -f '%e %M' "$GMC" mem "$@" --trace "$f" >/dev/null; } 2>&1 | tail -1)
-    else   # getrusage of the child through python
-      out=$(python3 - "$GMC" "$f" "$@" <<'PY'
-import resource, subprocess, sys, time
-t = time.monotonic()
+    local t0=$EPOCHREALTIME
+    "$GMC" mem "$@" --trace "$f" >/dev/null || return 1
+    local s
+    s=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.4f", b - a }')
+    if [ -z "$best" ] || awk "BEGIN{exit !($s < $best)}"; then best=$s; fi
+  done
+  if [ -x /usr/bin/time ]; then
+    rss=$( { /usr/bin/time -f '%M' "$GMC" mem "$@" --trace "$f" >/dev/null; } 2>&1 | tail -1)
+  else
+    rss=$(python3 - "$GMC" "$f" "$@" <<'PY'
+import resource, subprocess, sys
 subprocess.run([sys.argv[1], "mem", *sys.argv[3:], "--trace", sys.argv[2]], stdout=subprocess.DEVNULL, check=True)
-print("%.3f %d" % (time.monotonic() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 PY
 )
-    fi
-    local s=${out% *} k=${out#* }
-    if [ -z "$best" ] || awk "BEGIN{exit !($s < $best)}"; then best=$s; fi
-    [ "$k" -gt "$rss" ] && rss=$k
-  done
+  fi
   echo "$best $rss"
 }
 
+# instr FILE N ARGS... -> instructions per request under callgrind (the
+# count does not depend on the host's speed or load: the same binary and
+# trace give the same number on any x86-64 machine of this kind).
+instr() {
+  local f=$1 n=$2; shift 2
+  local out
+  out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$GMC" mem "$@" --trace "$f" \
+          2>&1 >/dev/null | sed -n 's/.*Collected : //p')
+  [ -n "$out" ] && awk -v i="$out" -v n="$n" 'BEGIN { printf "%.0f", i / n }'
+}
+
 echo "# gmc mem trace-mode speed, $(date -u +%Y-%m-%dT%H:%MZ)"
-echo "# machine: $(nproc) CPU(s), $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
+echo "# machine: $(nproc) CPU(s), $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)," \
+     "family $(sed -n 's/^cpu family[^:]*: //p' /proc/cpuinfo | head -1)" \
+     "model $(sed -n 's/^model[^ a-z:]*: //p' /proc/cpuinfo | head -1)"
 echo "# binary:  $GMC ($(cc --version | head -1); -O3 -flto -DNDEBUG)"
 echo "# traces:  $GEN random|stream|warps N $SEED  (request i offered at cycle i; reads; warps: with warp ids)"
 echo "# command: $GMC mem --preset gddr6-rtx2060s --channels 1 --sched S --trace FILE  (best of $REPS)"
@@ -57,8 +74,8 @@ for pat in random stream warps; do
       read -r sec rss < <(run "$f" --preset gddr6-rtx2060s --channels 1 --sched "$s")
       [ "$n" = 1000000 ] && secs["$pat $s"]=$sec
       awk -v p="$pat" -v n="$n" -v s="$s" -v t="$sec" -v r="$rss" 'BEGIN {
-        t = t > 0 ? t : 0.005;
-        printf "%-7s %9d %-9s %9.2f %10.0f %9.1f %8.1f\n", p, n, s, t, n / t, 1e9 * t / n, r / 1024 }'
+        t = t > 0 ? t : 0.0001;
+        printf "%-7s %9d %-9s %9.3f %10.0f %9.1f %8.1f\n", p, n, s, t, n / t, 1e9 * t / n, r / 1024 }'
     done
   done
 done
@@ -69,3 +86,16 @@ for pat in random stream warps; do
     awk -v p="$pat" -v a="${secs["$pat warped-mc"]}" -v b="${secs["$pat frfcfs"]}" 'BEGIN {
       printf "# warped-mc / frfcfs time, %s 10^6: %.2fx\n", p, (b > 0 ? a / b : 0) }'
 done
+# Instructions per request (callgrind): the host-independent cost, and the
+# flat-cost check without timer resolution.  BENCH_IR=0 skips it.
+if [ "${BENCH_IR:-1}" != 0 ] && command -v valgrind >/dev/null; then
+  echo "# instructions per request (valgrind --tool=callgrind; frfcfs, same command)"
+  for pat in stream random; do
+    for n in 100000 1000000; do
+      f="$DIR/${pat}_$n.trc"
+      [ -s "$f" ] || continue
+      printf '%-7s %9d %-9s %12s instr/req\n' "$pat" "$n" frfcfs \
+        "$(instr "$f" "$n" --preset gddr6-rtx2060s --channels 1 --sched frfcfs)"
+    done
+  done
+fi
