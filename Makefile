@@ -36,7 +36,8 @@ bench: bench-model
 help:
 	@echo "gmc -- GPU memory-system co-design kit"
 	@echo
-	@echo "  make run      show the BIM stage: transpose entropy valley before/after PAE"
+	@echo "  make run      show the stages so far: the BIM mapper and its entropy valley,"
+	@echo "                the memory controller: FR-FCFS vs Warped-MC, Warped-MC's price"
 	@echo "  make test     everything a fresh machine can check (unit, CLI, vectors,"
 	@echo "                Icarus replay, Verilator lockstep, fault injection, synth, formal)"
 	@echo
@@ -53,7 +54,8 @@ help:
 	@echo "  make clean    remove $(BUILD)/"
 
 # ---------------------------------------------------------------- deps
-DEB_PKGS := verilator iverilog yosys libsystemc-dev libcmocka-dev pkg-config gnuplot-nox z3
+# python3: the CLI test scripts read gmc's JSON with it (not every Debian image has it)
+DEB_PKGS := verilator iverilog yosys libsystemc-dev libcmocka-dev pkg-config gnuplot-nox z3 python3
 deps:
 	@bash tests/deps.sh $(DEB_PKGS)
 
@@ -75,8 +77,8 @@ $(GMC): $(CLI_OBJS) $(LIB)
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
 
 # ---------------------------------------------------------------- run
-run: deps build
-	@bash tests/demo.sh $(GMC) $(BUILD)/run
+run: deps build $(BUILD)/bench/memtrace_gen
+	@bash tests/demo.sh $(GMC) $(BUILD)/run $(BUILD)/bench/memtrace_gen
 
 # ---------------------------------------------------------------- test
 # tests/run_all.sh runs every stage, counts, and ends with "N passed, N failed".

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `make run`: what this stage of gmc shows.  Usage: demo.sh GMC OUTDIR
+# `make run`: what the stages of gmc so far show.  Usage: demo.sh GMC OUTDIR MEMTRACE_GEN
 set -euo pipefail
-GMC=$1 OUT=$2
+GMC=$1 OUT=$2 GEN=$3
 mkdir -p "$OUT"
 say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
@@ -21,7 +21,24 @@ say "4. The same with the pooled metric (per-window bit probability; see docs/en
 "$GMC" entropy --gen transpose --scheme pae --seed 7 --metric pooled \
   --png "$OUT/transpose_entropy_pooled.png"
 
+TRC=$OUT/warps_20000.trc
+say "5. The memory controller: a GPU-like trace (20000 reads with warp ids) on one GDDR6 channel"
+echo "   \$ memtrace_gen warps 20000 20240601 $TRC"
+"$GEN" warps 20000 20240601 "$TRC" >/dev/null
+for s in frfcfs warped-mc; do
+  echo "   \$ gmc mem --preset gddr6-rtx2060s --channels 1 --sched $s --trace $TRC"
+  "$GMC" mem --preset gddr6-rtx2060s --channels 1 --sched "$s" --trace "$TRC" |
+    grep -E '^(cycles|latency|warp loads|  divergence|rows|BLP|efficiency) ' | sed 's/^/     /'
+done
+echo "   (the open-loop trace is not the paper's closed loop: docs/memory.md \"Trace mode\")"
+
+say "6. What Warped-MC's tables cost per memory controller (seed 000 Table 3: 1408 bytes)"
+echo "   \$ gmc overhead warped-mc"
+"$GMC" overhead warped-mc
+
 say "Files"
 echo "   plot (paper metric):  $OUT/transpose_entropy.png"
 echo "   plot (pooled metric): $OUT/transpose_entropy_pooled.png"
-echo "   more: docs/blocks/gmc_bim.md, docs/entropy.md;  make test runs the RTL co-simulation"
+echo "   trace:                $TRC"
+echo "   more: docs/blocks/gmc_bim.md, docs/entropy.md, docs/memory.md, docs/blocks/gmc_wmc.md;"
+echo "         make test runs the RTL co-simulation"
