@@ -45,7 +45,8 @@ PY
 
 # instr FILE N ARGS... -> instructions per request under callgrind (the
 # count does not depend on the host's speed or load: the same binary and
-# trace give the same number on any x86-64 machine of this kind).
+# trace give the same number, up to libc picking other string routines on
+# another CPU model).
 instr() {
   local f=$1 n=$2; shift 2
   local out
