@@ -96,40 +96,196 @@ void gmc_bankarb_stim_next(gmc_bankarb_stim_t *s, uint64_t last_gnt, gmc_bankarb
     in->hi = hi & s->mask;
 }
 
-static unsigned hexdigits(unsigned w) { return (w + 3) / 4; }
+/* ------------------------------------------------------------ description
+ * The block as the one verification flow sees it (model/vec/gmc_block.h).
+ * Configuration name: nb<NB>_tl<TWO_LEVEL>. */
+#include <stddef.h>
+#include <string.h>
+#include "gmc_block.h"
 
+static int blk_parse(const char *s, void *vc, char *err, size_t n)
+{
+    static const char *const tags[] = {"nb", "tl"};
+    uint64_t v[2];
+    if (gmc_block_parse_fields(s, tags, 2, v, err, n))
+        return -1;
+    return gmc_bankarb_cfg_init(vc, (unsigned)v[0], (unsigned)v[1], err, n);
+}
+
+static void blk_name(const void *vc, char *b, size_t n)
+{
+    const gmc_bankarb_cfg_t *c = vc;
+    snprintf(b, n, "nb%u_tl%u", c->nb, c->two_level);
+}
+
+#define GMC_PORT_T_in  gmc_bankarb_in_t
+#define GMC_PORT_T_out gmc_bankarb_out_t
+static unsigned blk_ports(const void *vc, gmc_port_t *p)
+{
+    const gmc_bankarb_cfg_t *c = vc;
+    unsigned k = 0;
+    GMC_BANKARB_PORTS(GMC_PORT_ENTRY, c->nb)
+    return k;
+}
+
+static unsigned blk_params(const void *vc, gmc_param_t *p)
+{
+    const gmc_bankarb_cfg_t *c = vc;
+    p[0].key = "NB", p[0].rtl = "NB";
+    snprintf(p[0].value, sizeof p[0].value, "%u", c->nb);
+    p[1].key = "TWO_LEVEL", p[1].rtl = "TWO_LEVEL";
+    snprintf(p[1].value, sizeof p[1].value, "%u", c->two_level);
+    return 2;
+}
+
+static void blk_reset(const void *c, void *q) { gmc_bankarb_reset(c, q); }
+static void blk_step(const void *c, const void *q, const void *in, void *d, void *out)
+{
+    gmc_bankarb_step(c, q, in, d, out);
+}
+/* Vector files are short: a reset every 2^8 cycles; lockstep 2^12. */
+static void blk_stim_init(void *s, const void *vc, uint64_t seed, int use)
+{
+    const gmc_bankarb_cfg_t *c = vc;
+    gmc_bankarb_stim_init(s, seed, c->nb, use == GMC_STIM_VECTORS ? 8 : 12);
+}
+/* Closed loop: the held phase keeps a bank requesting until granted. */
+static void blk_stim_next(void *s, const void *prev, void *in)
+{
+    gmc_bankarb_stim_next(s, ((const gmc_bankarb_out_t *)prev)->gnt, in);
+}
+
+enum { CV_GRANTS, CV_HI_GRANTS, CV_N };
+static const char *const cov_names[CV_N] = {"grants", "hi_grants"};
+static void blk_cov_post(const void *vc, const void *vin, const void *vout, uint64_t *n)
+{
+    (void)vc, (void)vin;
+    const gmc_bankarb_out_t *o = vout;
+    n[CV_GRANTS] += o->valid;
+    n[CV_HI_GRANTS] += o->gnt_hi;
+}
+static int blk_cov_required(const void *vc, unsigned k)
+{
+    return k != CV_HI_GRANTS || ((const gmc_bankarb_cfg_t *)vc)->two_level;
+}
+
+/* The properties `make formal-bankarb` proves, checked every cycle on the
+ * outputs C and RTL agree on: grant one-hot or zero, only to requesters,
+ * none without en_i, one whenever en_i and a requester, valid_o / gnt_idx_o
+ * / gnt_hi_o consistent, no low-pool grant while a high-pool bank requests
+ * (TWO_LEVEL = 1), and the starvation bounds: a bank requesting in the high
+ * pool is granted within NB enabled cycles; a requesting bank within NB
+ * enabled cycles in which it is in the low pool and no bank requests in the
+ * high pool (TWO_LEVEL = 0: within NB enabled cycles). */
+typedef struct {
+    uint8_t  w_hi[64], w_lo[64];   /* per-bank wait counters */
+    uint64_t wait_hi, wait_lo;     /* banks whose counter is non-zero */
+    unsigned max_hi, max_lo;       /* the longest waits seen (reported) */
+} chk_t;
+
+static void chk_clear(uint64_t m, uint8_t *w)
+{
+    for (; m; m &= m - 1)
+        w[__builtin_ctzll(m)] = 0;
+}
+
+static const char *blk_check(void *vk, const void *vc, const void *vin, const void *vout)
+{
+    chk_t *k = vk;
+    const gmc_bankarb_cfg_t *c = vc;
+    const gmc_bankarb_in_t *in = vin;
+    const gmc_bankarb_out_t *o = vout;
+    const uint64_t req = in->req & c->mask;
+    const uint64_t hreq = c->two_level ? req & in->hi : 0;
+    const uint64_t g = o->gnt;
+    if (g & (g - 1)) return "p_onehot (gnt_o has more than one bit)";
+    if (g & ~req) return "p_req_only (grant to a bank that does not request)";
+    if (!in->en && g) return "p_en (grant while en_i = 0)";
+    if (in->en && req && !g) return "p_work (en_i and a requester, but no grant)";
+    if (o->valid != (g != 0)) return "p_valid (valid_o != |gnt_o)";
+    if (g ? !((g >> o->gnt_idx) & 1) : o->gnt_idx != 0)
+        return "p_idx (gnt_idx_o does not name the granted bank)";
+    if (o->gnt_hi && !(g & in->hi)) return "p_hi_flag (gnt_hi_o on a low-pool grant)";
+    if (c->two_level) {
+        if (in->en && hreq && (!o->gnt_hi || (g & ~in->hi)))
+            return "p_priority (low-pool grant while a high-pool bank requests)";
+        if (g && !hreq && o->gnt_hi) return "p_hi_only_if_hi";
+    } else if (o->gnt_hi) {
+        return "p_plain_no_hi (gnt_hi_o with TWO_LEVEL = 0)";
+    }
+    /* Bounds.  Banks whose wait ends (reset, grant, leaving) are cleared as
+     * a group; only counting banks are visited one by one. */
+    if (!in->rst_n) {
+        chk_clear(k->wait_hi, k->w_hi);
+        chk_clear(k->wait_lo, k->w_lo);
+        k->wait_hi = k->wait_lo = 0;
+        return NULL;
+    }
+    const uint64_t taken = in->en ? g : 0;
+    chk_clear(k->wait_hi & ~(hreq & ~taken), k->w_hi);
+    k->wait_hi &= hreq & ~taken;
+    chk_clear(k->wait_lo & ~(req & ~taken), k->w_lo);
+    k->wait_lo &= req & ~taken;
+    if (in->en) {
+        for (uint64_t m = hreq & ~taken; m; m &= m - 1) {
+            unsigned b = (unsigned)__builtin_ctzll(m);
+            if (++k->w_hi[b] > c->nb - 1)
+                return "p_bound_hi (high-pool bank not granted within NB enabled cycles)";
+            if (k->w_hi[b] > k->max_hi) k->max_hi = k->w_hi[b];
+        }
+        k->wait_hi |= hreq & ~taken;
+        if (!hreq) {   /* TWO_LEVEL = 0 always; else no bank requests high */
+            for (uint64_t m = req & ~taken; m; m &= m - 1) {
+                unsigned b = (unsigned)__builtin_ctzll(m);
+                if (++k->w_lo[b] > c->nb - 1)
+                    return "p_bound_lo (low-pool bank not granted within NB counted cycles)";
+                if (k->w_lo[b] > k->max_lo) k->max_lo = k->w_lo[b];
+            }
+            k->wait_lo |= req & ~taken;
+        }
+    }
+    return NULL;
+}
+
+static void blk_report(const void *vk, const void *vc, FILE *f)
+{
+    const chk_t *k = vk;
+    fprintf(f, "longest waits: high %u, low %u of bound %u\n", k->max_hi, k->max_lo,
+            ((const gmc_bankarb_cfg_t *)vc)->nb - 1);
+}
+
+const gmc_block_t gmc_block_bankarb = {
+    .name = "bankarb",
+    .module = "gmc_bankarb",
+    .config_help = "nb<NB>_tl<TWO_LEVEL>, e.g. nb16_tl1 (Warped-MC's two-level arbiter over 16 banks)",
+    .fault_help = "RTL: the high pool's pointer does not move after a grant; "
+                  "C: the low pool's pointer does not move after a grant",
+    .cfg_size = sizeof(gmc_bankarb_cfg_t),
+    .state_size = sizeof(gmc_bankarb_state_t),
+    .in_size = sizeof(gmc_bankarb_in_t),
+    .out_size = sizeof(gmc_bankarb_out_t),
+    .stim_size = sizeof(gmc_bankarb_stim_t),
+    .chk_size = sizeof(chk_t),
+    .parse = blk_parse,
+    .name_of = blk_name,
+    .ports = blk_ports,
+    .params = blk_params,
+    .reset = blk_reset,
+    .step = blk_step,
+    .stim_init = blk_stim_init,
+    .stim_next = blk_stim_next,
+    .ncov = CV_N,
+    .cov_min_cycles = 1000,
+    .cov_names = cov_names,
+    .cov_post = blk_cov_post,
+    .cov_required = blk_cov_required,
+    .check = blk_check,
+    .report = blk_report,
+};
+
+/* The vector file: the one writer, driven by this description. */
 int gmc_vec_bankarb_write(FILE *f, const gmc_bankarb_cfg_t *cfg, uint64_t stim_seed,
                           unsigned cycles)
 {
-    unsigned NB = cfg->nb;
-    fprintf(f, "# gmc-vectors 1\n# block bankarb\n# param NB %u\n# param TWO_LEVEL %u\n", NB,
-            cfg->two_level);
-    fprintf(f, "# stim-seed %llu\n# cycles %u\n", (unsigned long long)stim_seed, cycles);
-    fprintf(f, "# ports");
-#define HDR(dir, field, width, port) fprintf(f, " %s:%u:%s", #port, (unsigned)(width), #dir);
-    GMC_BANKARB_PORTS(HDR, NB)
-#undef HDR
-    fputc('\n', f);
-
-    gmc_bankarb_stim_t st;
-    gmc_bankarb_stim_init(&st, stim_seed, NB, 8);
-    gmc_bankarb_state_t q, d;
-    gmc_bankarb_reset(cfg, &q);
-    uint64_t last_gnt = 0;
-    for (unsigned c = 0; c < cycles; c++) {
-        gmc_bankarb_in_t in;
-        gmc_bankarb_out_t out;
-        gmc_bankarb_stim_next(&st, last_gnt, &in);
-        gmc_bankarb_step(cfg, &q, &in, &d, &out);
-        const char *sep = "";
-#define ROW(dir, field, width, port)                                                        \
-        fprintf(f, "%s%0*llx", sep, (int)hexdigits(width), (unsigned long long)dir.field); \
-        sep = " ";
-        GMC_BANKARB_PORTS(ROW, NB)
-#undef ROW
-        fputc('\n', f);
-        q = d;
-        last_gnt = out.gnt;
-    }
-    return ferror(f) ? -1 : 0;
+    return gmc_block_vec_write(f, &gmc_block_bankarb, cfg, stim_seed, cycles);
 }

@@ -19,41 +19,249 @@ void gmc_bim_stim(gmc_rng_t *r, uint64_t cycle, unsigned width, gmc_bim_in_t *in
     }
 }
 
-static unsigned hexdigits(unsigned w) { return (w + 3) / 4; }
+/* ------------------------------------------------------------ description
+ * The block as the one verification flow sees it (model/vec/gmc_block.h).
+ * Configuration name: <preset>_<scheme>_s<seed>_r<REG_OUT>, e.g.
+ * gddr5-hynix_pae_s7_r1: the matrix is the scheme's for the preset's map,
+ * drawn from the seed (presets contain '-' but never '_').  The RTL top is
+ * the wrapper `gmc bim --emit-verilog` writes for it. */
+#include <stddef.h>
+#include <string.h>
+#include "gmc_block.h"
+#include "bim/gmc_addrmap.h"
+#include "bim/gmc_bim_scheme.h"
 
+typedef struct {
+    gmc_bim_cfg_t c;            /* first: the step's cfg */
+    gmc_vec_meta_t meta;
+    char preset[32], scheme[16];
+} bim_blk_cfg_t;
+
+static int blk_parse(const char *s, void *vc, char *err, size_t n)
+{
+    bim_blk_cfg_t *b = vc;
+    memset(b, 0, sizeof *b);
+    const char *u1 = strchr(s, '_'), *u2 = u1 ? strchr(u1 + 1, '_') : NULL;
+    if (!u1 || !u2 || (size_t)(u1 - s) >= sizeof b->preset || (size_t)(u2 - u1 - 1) >= sizeof b->scheme) {
+        snprintf(err, n, "configuration '%s': expected <preset>_<scheme>_s<seed>_r<0|1>", s);
+        return -1;
+    }
+    memcpy(b->preset, s, (size_t)(u1 - s));
+    memcpy(b->scheme, u1 + 1, (size_t)(u2 - u1 - 1));
+    static const char *const tags[] = {"s", "r"};
+    uint64_t v[2];
+    if (gmc_block_parse_fields(u2 + 1, tags, 2, v, err, n))
+        return -1;
+    gmc_addrmap_t map;
+    gmc_scheme_t scheme;
+    gmc_gf2_t m;
+    if (gmc_addrmap_preset(b->preset, &map)) {
+        snprintf(err, n, "configuration '%s': expected a map preset, found '%s'", s, b->preset);
+        return -1;
+    }
+    if (gmc_scheme_parse(b->scheme, &scheme)) {
+        snprintf(err, n, "configuration '%s': expected a scheme, found '%s'", s, b->scheme);
+        return -1;
+    }
+    if (v[1] > 1) {
+        snprintf(err, n, "configuration '%s': expected REG_OUT 0 or 1, found %llu", s,
+                 (unsigned long long)v[1]);
+        return -1;
+    }
+    if (gmc_bim_scheme_make(scheme, &map, v[0], NULL, &m, err, n) ||
+        gmc_bim_cfg_init(&b->c, &m, (unsigned)v[1], err, n))
+        return -1;
+    b->meta.preset = b->preset, b->meta.scheme = b->scheme, b->meta.seed = v[0];
+    return 0;
+}
+
+static void blk_name(const void *vc, char *buf, size_t n)
+{
+    const bim_blk_cfg_t *b = vc;
+    snprintf(buf, n, "%s_%s_s%llu_r%u", b->preset, b->scheme, (unsigned long long)b->meta.seed,
+             b->c.reg_out);
+}
+
+#define GMC_PORT_T_in  gmc_bim_in_t
+#define GMC_PORT_T_out gmc_bim_out_t
+static unsigned blk_ports(const void *vc, gmc_port_t *p)
+{
+    const bim_blk_cfg_t *b = vc;
+    unsigned k = 0;
+    GMC_BIM_PORTS(GMC_PORT_ENTRY, b->c.width)
+    return k;
+}
+
+static unsigned blk_params(const void *vc, gmc_param_t *p)
+{
+    const bim_blk_cfg_t *b = vc;
+    p[0].key = "W", p[0].rtl = "W";
+    snprintf(p[0].value, sizeof p[0].value, "%u", b->c.width);
+    p[1].key = "REG_OUT", p[1].rtl = "REG_OUT";
+    snprintf(p[1].value, sizeof p[1].value, "%u", b->c.reg_out);
+    p[2].key = "M", p[2].rtl = "M";
+    gmc_bim_verilog_param(&b->c.m, p[2].value, sizeof p[2].value);
+    return 3;
+}
+
+static int blk_meta(const void *vc, FILE *f)
+{
+    const bim_blk_cfg_t *b = vc;
+    fprintf(f, "# preset %s\n# scheme %s\n# seed %llu\n", b->meta.preset, b->meta.scheme,
+            (unsigned long long)b->meta.seed);
+    return ferror(f) ? -1 : 0;
+}
+
+/* The wrapper module, named after preset and scheme; the RTL fault flips
+ * matrix bit (row 0, input W-1) in it, as `gmc bim --inject-fault` does. */
+static int blk_emit_top(const void *vc, int fault, const char *dir, char *top, size_t tn,
+                        char *err, size_t en)
+{
+    const bim_blk_cfg_t *b = vc;
+    snprintf(top, tn, "gmc_bim_%s_%s", b->preset, b->scheme);
+    for (char *q = top; *q; q++)
+        if (*q == '-')
+            *q = '_';
+    char path[512], prov[160];
+    snprintf(path, sizeof path, "%s/%s.sv", dir, top);
+    snprintf(prov, sizeof prov, "map %s, scheme %s seed %llu%s", b->preset, b->scheme,
+             (unsigned long long)b->meta.seed, fault ? ", FAULT INJECTED" : "");
+    gmc_gf2_t m = b->c.m;
+    if (fault)
+        m.row[0] ^= 1ULL << (m.n - 1);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, en, "%s: cannot write", path);
+        return -1;
+    }
+    gmc_bim_verilog_wrapper(f, &m, top, b->c.reg_out, prov);
+    if (ferror(f) | fclose(f)) {
+        snprintf(err, en, "%s: write failed", path);
+        return -1;
+    }
+    return 0;
+}
+
+static int blk_comb_only(const void *vc) { return !((const bim_blk_cfg_t *)vc)->c.reg_out; }
+static void blk_reset(const void *c, void *q) { gmc_bim_reset(c, q); }
+static void blk_step(const void *c, const void *q, const void *in, void *d, void *out)
+{
+    gmc_bim_step(c, q, in, d, out);
+}
+
+/* Two generators: the vector files' (gmc_bim_stim: uniform, 1 in 8 a
+ * walking one, all ones or zero; rare resets) and the lockstep's, which
+ * adds what exercises an XOR tree column by column over long runs: GPU-like
+ * strided streams, walking zero, back-to-back repeats; valid ~75 %, a reset
+ * 1 in 2^16 cycles. */
+typedef struct {
+    gmc_rng_t rng;
+    int use;
+    uint64_t cycle, mask, stream, stride, prev_addr;
+    unsigned width, rst_left;
+} bim_stim_t;
+
+static void blk_stim_init(void *vs, const void *vc, uint64_t seed, int use)
+{
+    bim_stim_t *s = vs;
+    memset(s, 0, sizeof *s);
+    gmc_rng_seed(&s->rng, seed);
+    s->use = use;
+    s->width = ((const bim_blk_cfg_t *)vc)->c.width;
+    s->mask = gmc_gf2_mask(s->width);
+    s->stride = 128;
+    s->rst_left = 2;   /* lockstep: rst_ni low for cycles 0 and 1 */
+}
+
+static void blk_stim_next(void *vs, const void *prev, void *vin)
+{
+    (void)prev;
+    bim_stim_t *s = vs;
+    gmc_bim_in_t *in = vin;
+    if (s->use == GMC_STIM_VECTORS) {
+        gmc_bim_stim(&s->rng, s->cycle++, s->width, in);
+        return;
+    }
+    uint64_t r = gmc_rng_u64(&s->rng);
+    if (s->rst_left) {
+        s->rst_left--;
+        in->rst_n = 0;
+    } else if ((r & 0xffff) == 0) {
+        s->rst_left = (unsigned)((r >> 16) & 3);   /* 1..4 cycles in reset */
+        in->rst_n = 0;
+    } else {
+        in->rst_n = 1;
+    }
+    in->valid = ((r >> 20) & 3) != 0;
+    unsigned mode = (unsigned)((r >> 22) & 31);
+    unsigned bit = (unsigned)((((r >> 32) & 0xffff) * s->width) >> 16);
+    uint64_t a;
+    if (mode < 20) {
+        a = gmc_rng_u64(&s->rng);
+    } else if (mode < 26) {   /* strided stream; a new stream now and then */
+        if (mode == 20) {
+            s->stream = gmc_rng_u64(&s->rng);
+            s->stride = (r >> 48) & 1 ? (uint64_t)1 << ((((r >> 50) & 0x3fff) * s->width) >> 14)
+                                      : ((r >> 40) | 1);
+        }
+        s->stream += s->stride;
+        a = s->stream;
+    } else if (mode == 26) {
+        a = (uint64_t)1 << bit;
+    } else if (mode == 27) {
+        a = ~((uint64_t)1 << bit);
+    } else if (mode == 28) {
+        a = (r >> 54) & 1 ? ~(uint64_t)0 : 0;
+    } else {
+        a = s->prev_addr;
+    }
+    a &= s->mask;
+    in->addr = a;
+    s->prev_addr = a;
+}
+
+enum { CV_VALID, CV_N };
+static const char *const cov_names[CV_N] = {"valid_outputs"};
+static void blk_cov_post(const void *vc, const void *vin, const void *vout, uint64_t *n)
+{
+    (void)vc, (void)vin;
+    n[CV_VALID] += ((const gmc_bim_out_t *)vout)->valid;
+}
+
+const gmc_block_t gmc_block_bim = {
+    .name = "bim",
+    .module = "gmc_bim",
+    .config_help = "<preset>_<scheme>_s<seed>_r<REG_OUT>, e.g. gddr5-hynix_pae_s7_r1",
+    .fault_help = "RTL: the emitted wrapper's matrix has bit (row 0, input W-1) flipped; "
+                  "C: gmc_bim_map ignores that same matrix bit",
+    .cfg_size = sizeof(bim_blk_cfg_t),
+    .state_size = sizeof(gmc_bim_state_t),
+    .in_size = sizeof(gmc_bim_in_t),
+    .out_size = sizeof(gmc_bim_out_t),
+    .stim_size = sizeof(bim_stim_t),
+    .parse = blk_parse,
+    .name_of = blk_name,
+    .ports = blk_ports,
+    .params = blk_params,
+    .vec_meta = blk_meta,
+    .emit_top = blk_emit_top,
+    .comb_only = blk_comb_only,
+    .reset = blk_reset,
+    .step = blk_step,
+    .stim_init = blk_stim_init,
+    .stim_next = blk_stim_next,
+    .ncov = CV_N,
+    .cov_min_cycles = 100,
+    .cov_names = cov_names,
+    .cov_post = blk_cov_post,
+};
+
+/* The vector file of any matrix (the CLI's, with its provenance): the one
+ * writer, driven by this description. */
 int gmc_vec_bim_write(FILE *f, const gmc_bim_cfg_t *cfg, const gmc_vec_meta_t *meta)
 {
-    static char mparam[1200];
-    unsigned W = cfg->width;
-    gmc_bim_verilog_param(&cfg->m, mparam, sizeof mparam);
-    fprintf(f, "# gmc-vectors 1\n# block bim\n# param W %u\n# param REG_OUT %u\n# param M %s\n",
-            W, cfg->reg_out, mparam);
-    fprintf(f, "# preset %s\n# scheme %s\n# seed %llu\n# stim-seed %llu\n# cycles %u\n",
-            meta->preset, meta->scheme, (unsigned long long)meta->seed,
-            (unsigned long long)meta->stim_seed, meta->cycles);
-    fprintf(f, "# ports");
-#define HDR(dir, field, width, port) fprintf(f, " %s:%u:%s", #port, (unsigned)(width), #dir);
-    GMC_BIM_PORTS(HDR, W)
-#undef HDR
-    fputc('\n', f);
-
-    gmc_rng_t rng;
-    gmc_rng_seed(&rng, meta->stim_seed);
-    gmc_bim_state_t q, d;
-    gmc_bim_reset(cfg, &q);
-    for (uint64_t c = 0; c < meta->cycles; c++) {
-        gmc_bim_in_t in;
-        gmc_bim_out_t out;
-        gmc_bim_stim(&rng, c, W, &in);
-        gmc_bim_step(cfg, &q, &in, &d, &out);
-        const char *sep = "";
-#define ROW(dir, field, width, port)                                              \
-        fprintf(f, "%s%0*llx", sep, (int)hexdigits(width), (unsigned long long)dir.field); \
-        sep = " ";
-        GMC_BIM_PORTS(ROW, W)
-#undef ROW
-        fputc('\n', f);
-        q = d;
-    }
-    return ferror(f) ? -1 : 0;
+    static bim_blk_cfg_t b;    /* 16 KiB of lookup tables: not on the stack */
+    b.c = *cfg;
+    b.meta = *meta;
+    return gmc_block_vec_write(f, &gmc_block_bim, &b, meta->stim_seed, meta->cycles);
 }

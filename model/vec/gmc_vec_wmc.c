@@ -212,42 +212,199 @@ void gmc_wmc_stim_next(gmc_wmc_stim_t *s, gmc_wmc_in_t *in)
         s->shadow[si]--;
 }
 
-static unsigned hexdigits(unsigned w) { return (w + 3) / 4; }
+/* ------------------------------------------------------------ description
+ * The block as the one verification flow sees it (model/vec/gmc_block.h).
+ * Configuration name: sm<SM_BITS>_w<WARP_BITS>_h<PC_HASH_BITS>_p<PEND_BITS>_
+ * nb<NB>_r<ROWS>_s<SCORE_BITS>_pt<PT_BITS>. */
+#include <stddef.h>
+#include "gmc_block.h"
 
+static int blk_parse(const char *s, void *vc, char *err, size_t n)
+{
+    static const char *const tags[] = {"sm", "w", "h", "p", "nb", "r", "s", "pt"};
+    uint64_t v[8];
+    if (gmc_block_parse_fields(s, tags, 8, v, err, n))
+        return -1;
+    gmc_wmc_cfg_t *c = vc;
+    memset(c, 0, sizeof *c);
+    c->sm_bits = (unsigned)v[0], c->warp_bits = (unsigned)v[1], c->pc_hash_bits = (unsigned)v[2];
+    c->pend_bits = (unsigned)v[3], c->nb = (unsigned)v[4], c->rows = (unsigned)v[5];
+    c->score_bits = (unsigned)v[6], c->pt_bits = (unsigned)v[7];
+    if (!c->sm_bits || !c->warp_bits) {   /* the RTL has no zero-width ports */
+        snprintf(err, n, "configuration '%s': expected SM_BITS and WARP_BITS >= 1, found %u and %u",
+                 s, c->sm_bits, c->warp_bits);
+        return -1;
+    }
+    return gmc_wmc_cfg_init(c, err, n);
+}
+
+static void blk_name(const void *vc, char *b, size_t n)
+{
+    const gmc_wmc_cfg_t *c = vc;
+    snprintf(b, n, "sm%u_w%u_h%u_p%u_nb%u_r%u_s%u_pt%u", c->sm_bits, c->warp_bits, c->pc_hash_bits,
+             c->pend_bits, c->nb, c->rows, c->score_bits, c->pt_bits);
+}
+
+#define GMC_PORT_T_in  gmc_wmc_in_t
+#define GMC_PORT_T_out gmc_wmc_out_t
+static unsigned blk_ports(const void *vc, gmc_port_t *p)
+{
+    const gmc_wmc_cfg_t *c = vc;
+    unsigned k = 0;
+    GMC_WMC_PORTS(GMC_PORT_ENTRY, c->sm_bits, c->warp_bits, c->gw, c->nb, c->rows, c->rb, c->cb,
+                  c->pend_bits, c->score_bits)
+    return k;
+}
+
+static unsigned blk_params(const void *vc, gmc_param_t *p)
+{
+    const gmc_wmc_cfg_t *c = vc;
+    const struct { const char *key, *rtl; unsigned v; } t[] = {
+        {"SM_BITS", "SM_BITS", c->sm_bits},         {"WARP_BITS", "WARP_BITS", c->warp_bits},
+        {"PC_HASH_BITS", "PC_HASH_BITS", c->pc_hash_bits}, {"PEND_BITS", "PEND_BITS", c->pend_bits},
+        {"NB", "NB", c->nb},                        {"ROWS", "ROWS", c->rows},
+        {"SCORE_BITS", "SCORE_BITS", c->score_bits}, {"PT_BITS", "PT_BITS", c->pt_bits},
+    };
+    for (unsigned i = 0; i < 8; i++) {
+        p[i].key = t[i].key, p[i].rtl = t[i].rtl;
+        snprintf(p[i].value, sizeof p[i].value, "%u", t[i].v);
+    }
+    return 8;
+}
+
+static void blk_reset(const void *c, void *q) { gmc_wmc_reset(c, q); }
+static void blk_step(const void *c, const void *q, const void *in, void *d, void *out)
+{
+    gmc_wmc_step(c, q, in, d, out);
+}
+/* Vector files are short: a reset every 2^8 cycles; lockstep 2^12. */
+static void blk_stim_init(void *s, const void *c, uint64_t seed, int use)
+{
+    gmc_wmc_stim_init(s, c, seed, use == GMC_STIM_VECTORS ? 8 : 12);
+}
+static void blk_stim_next(void *s, const void *prev, void *in)
+{
+    (void)prev;
+    gmc_wmc_stim_next(s, in);
+}
+
+/* Coverage: what the run exercised; the lockstep fails if a required one
+ * stayed 0, so a harness that exercised nothing cannot pass. */
+enum {
+    CV_PRIO_L, CV_PRIO_M, CV_PRIO_H, CV_OVF, CV_UNF, CV_ALIAS, CV_SVC_LAST, CV_CANCEL,
+    CV_RS_CLEAR_WINS, CV_PT_TRIPLE, CV_PICK, CV_PICK_TIE, CV_PICK_TIE_PREF, CV_PICK_SAT,
+    CV_HI_CHANGE, CV_RESET, CV_N
+};
+static const char *const cov_names[CV_N] = {
+    "prio_L", "prio_M", "prio_H", "ovf", "unf", "alias", "svc_last", "enq_svc_cancel",
+    "rs_clear_wins", "pt_open_svc_sch", "picks", "pick_ties", "pick_ties_to_pref", "pick_saturated",
+    "hi_changes", "resets"};
+
+static void blk_cov_pre(const void *vc, const void *vq, const void *vin, uint64_t *n)
+{
+    const gmc_wmc_cfg_t *c = vc;
+    const gmc_wmc_state_t *q = vq;
+    const gmc_wmc_in_t *in = vin;
+    if (!in->rst_n)
+        return;
+    const uint32_t wm = c->wet_entries - 1;
+    const uint32_t ei = gmc_wmc_gwid(c, in->enq_sm, in->enq_warp, in->enq_pc) & wm;
+    if (in->enq && in->svc && ei == (in->svc_gwid & wm))
+        n[CV_CANCEL]++;
+    if (in->enq && in->open && in->enq_bank == in->open_bank && in->enq_bank < c->nb &&
+        ((in->enq_row ^ in->open_row) & (c->rows - 1)) == 0 && q->wet_q[ei] == 0 && !in->svc)
+        n[CV_RS_CLEAR_WINS]++;
+    if (in->open && in->svc && in->sch && in->open_bank == in->svc_bank &&
+        in->svc_bank == in->sch_bank && in->open_bank < c->nb)
+        n[CV_PT_TRIPLE]++;
+    if (in->pick && in->pick_bank < c->nb) {
+        uint64_t m = in->pick_mask & (c->rows >= 64 ? ~0ull : (1ull << c->rows) - 1);
+        if (m) {
+            unsigned best = 0, cnt = 0, lowest = 0;
+            for (uint64_t k = m; k; k &= k - 1) {
+                unsigned s = (unsigned)__builtin_ctzll(k), v = q->rs_q[in->pick_bank][s];
+                if (!cnt || v > best)
+                    best = v, cnt = 1, lowest = s;
+                else if (v == best)
+                    cnt++;
+            }
+            unsigned pref = in->pick_pref & (c->rows - 1);
+            if (cnt > 1) {
+                n[CV_PICK_TIE]++;
+                if (pref != lowest && ((m >> pref) & 1) && q->rs_q[in->pick_bank][pref] == best)
+                    n[CV_PICK_TIE_PREF]++;
+            }
+        }
+    }
+}
+
+static void blk_cov_post(const void *vc, const void *vin, const void *vout, uint64_t *n)
+{
+    const gmc_wmc_cfg_t *c = vc;
+    const gmc_wmc_in_t *in = vin;
+    const gmc_wmc_out_t *o = vout;
+    if (!in->rst_n) {
+        n[CV_RESET]++;
+    } else {
+        n[CV_PRIO_L + o->pq_prio]++;
+        n[CV_OVF] += o->wet_ovf;
+        n[CV_UNF] += o->wet_unf;
+        n[CV_ALIAS] += o->enq_alias;
+        n[CV_SVC_LAST] += o->svc_last;
+        n[CV_PICK] += o->pick_valid;
+        n[CV_PICK_SAT] += o->pick_valid && o->pick_score == (1u << c->score_bits) - 1;
+    }
+    /* hi_o changes: counted against the previous cycle's hi, kept in the
+     * spare counter slot past CV_N. */
+    if (o->hi != n[CV_N])
+        n[CV_HI_CHANGE]++;
+    n[CV_N] = o->hi;
+}
+
+/* What the configuration can show at all: alias needs PC_HASH_BITS > 0, an
+ * M answer a count of 2 (PEND_BITS > 1), a tie two slots (ROWS > 1); a
+ * saturated score needs 2^SCORE_BITS - 1 first requests to one slot between
+ * two opens: required only up to SCORE_BITS = 3. */
+static int blk_cov_required(const void *vc, unsigned k)
+{
+    const gmc_wmc_cfg_t *c = vc;
+    if (k == CV_ALIAS) return c->pc_hash_bits > 0;
+    if (k == CV_PRIO_M) return c->pend_bits > 1;
+    if (k == CV_PICK_TIE || k == CV_PICK_TIE_PREF) return c->rows > 1;
+    if (k == CV_PICK_SAT) return c->score_bits <= 3;
+    return 1;
+}
+
+const gmc_block_t gmc_block_wmc = {
+    .name = "wmc",
+    .module = "gmc_wmc",
+    .config_help = "sm<SM_BITS>_w<WARP_BITS>_h<PC_HASH_BITS>_p<PEND_BITS>_nb<NB>_r<ROWS>_s<SCORE_BITS>_pt<PT_BITS>"
+                   ", e.g. sm5_w5_h0_p6_nb16_r64_s4_pt64 (Warped-MC [ICPP'23] Table 3)",
+    .fault_help = "RTL: the row-miss pick's tie rule loses the FCFS preference; "
+                  "C: the RS increment wins over the open's clear of the same slot",
+    .cfg_size = sizeof(gmc_wmc_cfg_t),
+    .state_size = sizeof(gmc_wmc_state_t),
+    .in_size = sizeof(gmc_wmc_in_t),
+    .out_size = sizeof(gmc_wmc_out_t),
+    .stim_size = sizeof(gmc_wmc_stim_t),
+    .parse = blk_parse,
+    .name_of = blk_name,
+    .ports = blk_ports,
+    .params = blk_params,
+    .reset = blk_reset,
+    .step = blk_step,
+    .stim_init = blk_stim_init,
+    .stim_next = blk_stim_next,
+    .ncov = CV_N,
+    .cov_min_cycles = 100000,
+    .cov_names = cov_names,
+    .cov_pre = blk_cov_pre,
+    .cov_post = blk_cov_post,
+    .cov_required = blk_cov_required,
+};
+
+/* The vector file: the one writer, driven by this description. */
 int gmc_vec_wmc_write(FILE *f, const gmc_wmc_cfg_t *cfg, uint64_t stim_seed, unsigned cycles)
 {
-    const gmc_wmc_cfg_t *c = cfg;
-    fprintf(f, "# gmc-vectors 1\n# block wmc\n");
-    fprintf(f, "# param SM_BITS %u\n# param WARP_BITS %u\n# param PC_HASH_BITS %u\n"
-               "# param PEND_BITS %u\n# param NB %u\n# param ROWS %u\n# param SCORE_BITS %u\n"
-               "# param PT_BITS %u\n",
-            c->sm_bits, c->warp_bits, c->pc_hash_bits, c->pend_bits, c->nb, c->rows,
-            c->score_bits, c->pt_bits);
-    fprintf(f, "# stim-seed %llu\n# cycles %u\n", (unsigned long long)stim_seed, cycles);
-    fprintf(f, "# ports");
-#define HDR(dir, field, width, port) fprintf(f, " %s:%u:%s", #port, (unsigned)(width), #dir);
-    GMC_WMC_PORTS(HDR, c->sm_bits, c->warp_bits, c->gw, c->nb, c->rows, c->rb, c->cb,
-                  c->pend_bits, c->score_bits)
-#undef HDR
-    fputc('\n', f);
-
-    static gmc_wmc_stim_t st;    /* ~25 KB each: not on the stack */
-    static gmc_wmc_state_t q;
-    gmc_wmc_stim_init(&st, cfg, stim_seed, 8);
-    gmc_wmc_reset(cfg, &q);
-    for (unsigned k = 0; k < cycles; k++) {
-        gmc_wmc_in_t in;
-        gmc_wmc_out_t out;
-        gmc_wmc_stim_next(&st, &in);
-        gmc_wmc_step(cfg, &q, &in, &q, &out);   /* in place, as intended */
-        const char *sep = "";
-#define ROW(dir, field, width, port)                                                        \
-        fprintf(f, "%s%0*llx", sep, (int)hexdigits(width), (unsigned long long)dir.field); \
-        sep = " ";
-        GMC_WMC_PORTS(ROW, c->sm_bits, c->warp_bits, c->gw, c->nb, c->rows, c->rb, c->cb,
-                      c->pend_bits, c->score_bits)
-#undef ROW
-        fputc('\n', f);
-    }
-    return ferror(f) ? -1 : 0;
+    return gmc_block_vec_write(f, &gmc_block_wmc, cfg, stim_seed, cycles);
 }

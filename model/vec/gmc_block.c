@@ -1,0 +1,308 @@
+/* gmc_block: the registry, the generic vector writer and reader.  The
+ * Icarus testbench emitter is in gmc_block_tb.c. */
+#include "gmc_block.h"
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const gmc_block_t gmc_block_bim, gmc_block_bankarb, gmc_block_wmc;
+
+const gmc_block_t *const gmc_blocks[] = {&gmc_block_bim, &gmc_block_bankarb, &gmc_block_wmc, NULL};
+
+const gmc_block_t *gmc_block_find(const char *name)
+{
+    for (unsigned i = 0; gmc_blocks[i]; i++)
+        if (!strcmp(gmc_blocks[i]->name, name))
+            return gmc_blocks[i];
+    return NULL;
+}
+
+uint64_t gmc_port_get(const gmc_port_t *p, const void *s)
+{
+    const unsigned char *b = (const unsigned char *)s + p->off;
+    switch (p->size) {
+    case 1: return *(const uint8_t *)b;
+    case 2: { uint16_t v; memcpy(&v, b, 2); return v; }
+    case 4: { uint32_t v; memcpy(&v, b, 4); return v; }
+    default: { uint64_t v; memcpy(&v, b, 8); return v; }
+    }
+}
+
+void gmc_port_set(const gmc_port_t *p, void *s, uint64_t v)
+{
+    unsigned char *b = (unsigned char *)s + p->off;
+    switch (p->size) {
+    case 1: *(uint8_t *)b = (uint8_t)v; break;
+    case 2: { uint16_t x = (uint16_t)v; memcpy(b, &x, 2); break; }
+    case 4: { uint32_t x = (uint32_t)v; memcpy(b, &x, 4); break; }
+    default: memcpy(b, &v, 8); break;
+    }
+}
+
+void *gmc_block_cfg_new(const gmc_block_t *b, const char *config, char *err, size_t n)
+{
+    void *cfg = calloc(1, b->cfg_size);
+    if (!cfg) {
+        snprintf(err, n, "out of memory");
+        return NULL;
+    }
+    if (b->parse(config, cfg, err, n)) {
+        free(cfg);
+        return NULL;
+    }
+    return cfg;
+}
+
+int gmc_block_parse_fields(const char *config, const char *const *tags, unsigned n,
+                           uint64_t *v, char *err, size_t en)
+{
+    const char *s = config;
+    for (unsigned i = 0; i < n; i++) {
+        size_t tl = strlen(tags[i]);
+        if (strncmp(s, tags[i], tl) || s[tl] < '0' || s[tl] > '9') {
+            snprintf(err, en, "configuration '%s': expected '%s<number>' as field %u, found '%.16s'",
+                     config, tags[i], i + 1, s);
+            return -1;
+        }
+        char *e;
+        unsigned long long x = strtoull(s + tl, &e, 10);
+        if (x > 1000000 || (i + 1 < n ? *e != '_' : *e != 0)) {
+            snprintf(err, en, "configuration '%s': expected '%s<number>'%s, found '%.16s'", config,
+                     tags[i], i + 1 < n ? " and '_'" : " at the end", s);
+            return -1;
+        }
+        v[i] = x;
+        s = e + (i + 1 < n);
+    }
+    return 0;
+}
+
+static unsigned hexdigits(unsigned w) { return (w + 3) / 4; }
+
+/* The header lines a vector file of this configuration must carry, except
+ * stim-seed and cycles (which vary); written into f, or compared. */
+static int write_fixed_header(FILE *f, const gmc_block_t *b, const void *cfg)
+{
+    static gmc_param_t par[GMC_BLOCK_PARAMS_MAX];
+    unsigned np = b->params(cfg, par);
+    fprintf(f, "# gmc-vectors 1\n# block %s\n", b->name);
+    for (unsigned i = 0; i < np; i++)
+        fprintf(f, "# param %s %s\n", par[i].key, par[i].value);
+    if (b->vec_meta && b->vec_meta(cfg, f))
+        return -1;
+    return 0;
+}
+
+static void write_ports_line(FILE *f, const gmc_port_t *p, unsigned n)
+{
+    fprintf(f, "# ports");
+    for (unsigned i = 0; i < n; i++)
+        fprintf(f, " %s:%u:%s", p[i].rtl, p[i].width, p[i].dir == GMC_PORT_IN ? "in" : "out");
+    fputc('\n', f);
+}
+
+int gmc_block_vec_write(FILE *f, const gmc_block_t *b, const void *cfg, uint64_t stim_seed,
+                        uint64_t cycles)
+{
+    gmc_port_t ports[GMC_BLOCK_PORTS_MAX];
+    unsigned np = b->ports(cfg, ports);
+    if (write_fixed_header(f, b, cfg))
+        return -1;
+    fprintf(f, "# stim-seed %" PRIu64 "\n# cycles %" PRIu64 "\n", stim_seed, cycles);
+    write_ports_line(f, ports, np);
+
+    void *q = calloc(1, b->state_size), *st = calloc(1, b->stim_size);
+    void *in = calloc(1, b->in_size), *out = calloc(1, b->out_size);
+    int rc = -1;
+    if (!q || !st || !in || !out)
+        goto done;
+    b->stim_init(st, cfg, stim_seed, GMC_STIM_VECTORS);
+    b->reset(cfg, q);
+    for (uint64_t c = 0; c < cycles; c++) {
+        b->stim_next(st, out, in);
+        b->step(cfg, q, in, q, out);
+        for (unsigned i = 0; i < np; i++)
+            fprintf(f, "%s%0*" PRIx64, i ? " " : "", (int)hexdigits(ports[i].width),
+                    gmc_port_get(&ports[i], ports[i].dir == GMC_PORT_IN ? in : out));
+        fputc('\n', f);
+    }
+    rc = ferror(f) ? -1 : 0;
+done:
+    free(q), free(st), free(in), free(out);
+    return rc;
+}
+
+/* ------------------------------------------------------------ reader */
+typedef struct {
+    FILE *f;
+    const char *path;
+    unsigned line;
+    char *buf;
+    size_t cap;
+    char *err;
+    size_t n;
+} rd_t;
+
+static int rd_fail(rd_t *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int rd_fail(rd_t *r, const char *fmt, ...)
+{
+    int k = snprintf(r->err, r->n, "%s:%u: ", r->path, r->line);
+    va_list ap;
+    va_start(ap, fmt);
+    if (k >= 0 && (size_t)k < r->n)
+        vsnprintf(r->err + k, r->n - (size_t)k, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* Next line without its newline; 1, 0 at end of file, -1 on error. */
+static int rd_line(rd_t *r)
+{
+    ssize_t len = getline(&r->buf, &r->cap, r->f);
+    if (len < 0)
+        return ferror(r->f) ? rd_fail(r, "read error") : 0;
+    r->line++;
+    if (memchr(r->buf, 0, (size_t)len))
+        return rd_fail(r, "expected text, found a NUL byte");
+    while (len > 0 && (r->buf[len - 1] == '\n' || r->buf[len - 1] == '\r'))
+        r->buf[--len] = 0;
+    return 1;
+}
+
+/* The expected fixed header as lines (a memory stream). */
+static char *expected_header(const gmc_block_t *b, const void *cfg, const gmc_port_t *p,
+                             unsigned np)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m)
+        return NULL;
+    int bad = write_fixed_header(m, b, cfg);
+    write_ports_line(m, p, np);
+    if (fclose(m) || bad) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+int gmc_block_vec_check(FILE *f, const char *path, const gmc_block_t *b, const void *cfg,
+                        uint64_t *cycles, char *err, size_t n)
+{
+    gmc_port_t ports[GMC_BLOCK_PORTS_MAX];
+    unsigned np = b->ports(cfg, ports);
+    rd_t r = {f, path, 0, NULL, 0, err, n};
+    char *want = expected_header(b, cfg, ports, np);
+    void *q = calloc(1, b->state_size), *in = calloc(1, b->in_size);
+    void *out = calloc(1, b->out_size);
+    int rc = -1, got;
+    uint64_t c = 0, hdr_cycles = UINT64_MAX;
+    unsigned nwant = 0, seen = 0;
+    if (!want || !q || !in || !out) {
+        snprintf(err, n, "%s: out of memory", path);
+        goto done;
+    }
+    for (char *s = want; *s; s++)
+        nwant += *s == '\n';
+    b->reset(cfg, q);
+    while ((got = rd_line(&r)) > 0) {
+        char *s = r.buf;
+        if (*s == '#') {
+            if (c)
+                { rd_fail(&r, "expected a vector line, found a header line after the vectors"); goto done; }
+            uint64_t v;
+            char tail;
+            if (sscanf(s, "# cycles %" SCNu64 "%c", &v, &tail) == 1) {
+                hdr_cycles = v;
+                continue;
+            }
+            if (sscanf(s, "# stim-seed %" SCNu64 "%c", &v, &tail) == 1)
+                continue;
+            /* Must be the k-th expected line, in order. */
+            if (seen >= nwant) {
+                rd_fail(&r, "expected a vector line, found an unknown header line '%.200s'", s);
+                goto done;
+            }
+            const char *w = want;
+            for (unsigned k = 0; k < seen; k++)
+                w = strchr(w, '\n') + 1;
+            size_t wl = (size_t)(strchr(w, '\n') - w);
+            if (strlen(s) != wl || memcmp(s, w, wl)) {
+                rd_fail(&r, "expected '%.*s', found '%.200s'", (int)wl, w, s);
+                goto done;
+            }
+            seen++;
+            continue;
+        }
+        if (!*s) {   /* blank lines only at the end */
+            int more;
+            unsigned at = r.line;
+            while ((more = rd_line(&r)) > 0)
+                if (r.buf[0]) {
+                    rd_fail(&r, "expected a vector line, found an empty line (line %u) inside the vectors", at);
+                    goto done;
+                }
+            if (more < 0)
+                goto done;
+            break;
+        }
+        if (seen != nwant) {
+            rd_fail(&r, "expected the %u header lines of this configuration before the vectors, found %u",
+                    nwant, seen);
+            goto done;
+        }
+        for (unsigned i = 0; i < np; i++) {
+            while (*s == ' ')
+                s++;
+            char *e;
+            if (!*s) {
+                rd_fail(&r, "expected %u hex fields, found %u", np, i);
+                goto done;
+            }
+            uint64_t v = strtoull(s, &e, 16);
+            if (e == s || (*e && *e != ' ')) {
+                rd_fail(&r, "expected a hex value for %s, found '%.20s'", ports[i].rtl, s);
+                goto done;
+            }
+            if (ports[i].width < 64 && (v >> ports[i].width)) {
+                rd_fail(&r, "%s is %u bits wide, found %" PRIx64, ports[i].rtl, ports[i].width, v);
+                goto done;
+            }
+            s = e;
+            if (ports[i].dir == GMC_PORT_IN) {
+                gmc_port_set(&ports[i], in, v);
+                if (i + 1 < np && ports[i + 1].dir == GMC_PORT_OUT)
+                    b->step(cfg, q, in, q, out);
+            } else if (gmc_port_get(&ports[i], out) != v) {
+                rd_fail(&r, "cycle %" PRIu64 " port %s: the C model gives %" PRIx64 ", the file %" PRIx64,
+                        c, ports[i].rtl, gmc_port_get(&ports[i], out), v);
+                goto done;
+            }
+        }
+        while (*s == ' ')
+            s++;
+        if (*s) {
+            rd_fail(&r, "expected %u hex fields, found more: '%.20s'", np, s);
+            goto done;
+        }
+        c++;
+    }
+    if (got < 0)
+        goto done;
+    if (hdr_cycles != UINT64_MAX && hdr_cycles != c) {
+        snprintf(err, n, "%s: header says %" PRIu64 " cycles, found %" PRIu64 " (truncated file?)",
+                 path, hdr_cycles, c);
+        goto done;
+    }
+    if (!c) {
+        snprintf(err, n, "%s: expected vector lines, found none", path);
+        goto done;
+    }
+    *cycles = c;
+    rc = 0;
+done:
+    free(r.buf), free(want), free(q), free(in), free(out);
+    return rc;
+}
