@@ -90,5 +90,10 @@ clean:
 
 include tests/tests.mk
 include $(sort $(wildcard tests/fuzz/*.mk))
-include $(sort $(wildcard tb/*.mk))
+# The blocks' fragments first (they fill BLOCKS), then the shared set-up and
+# the one flow, then anything else under tb/.
+include $(sort $(wildcard tb/gmc_*.mk))
+include tb/cosim.mk
+include tb/block.mk
+include $(filter-out tb/gmc_%.mk tb/cosim.mk tb/block.mk,$(sort $(wildcard tb/*.mk)))
 include $(sort $(wildcard synth/*.mk))

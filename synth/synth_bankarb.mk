@@ -12,6 +12,7 @@
 # end with "N passed, M failed (...)".  NB 64 proves too (45 s):
 #   make formal-bankarb BA_FORMAL_CFGS+=nb64_tl1
 
+ba_summarize = $(call b_summarize,$1,$2)
 BA_SY            := $(BUILD)/synth/bankarb
 BA_SY_REPORT     := $(BUILD)/synth/bankarb_report.md
 BA_SY_CFGS       := nb16_tl1 nb16_tl0 nb64_tl1 nb64_tl0 nb5_tl1 nb4_tl1 nb1_tl1

@@ -16,6 +16,17 @@
 # synth-wmc also checks that `gmc overhead warped-mc --json` states Yosys's
 # flip-flop count for it.
 
+# Field k of a configuration name, without its prefix: $1 = name, $2 = prefix, $3 = k.
+wmc_f   = $(patsubst $2%,%,$(word $3,$(subst _, ,$1)))
+wmc_sm  = $(call wmc_f,$1,sm,1)
+wmc_w   = $(call wmc_f,$1,w,2)
+wmc_h   = $(call wmc_f,$1,h,3)
+wmc_p   = $(call wmc_f,$1,p,4)
+wmc_nb  = $(call wmc_f,$1,nb,5)
+wmc_r   = $(call wmc_f,$1,r,6)
+wmc_s   = $(call wmc_f,$1,s,7)
+wmc_pt  = $(call wmc_f,$1,pt,8)
+wmc_summarize = $(call b_summarize,$1,$2)
 WMC_SY            := $(BUILD)/synth/wmc
 WMC_SY_REPORT     := $(BUILD)/synth/wmc_report.md
 # Table 3's configuration; small ones.

@@ -9,38 +9,12 @@ $(BUILD)/tests/%: tests/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Wno-unused-parameter -o $@ $< $(LIB) $(CMOCKA) -lm
 
-.PHONY: unit cli-tests vectors vectors-golden
+.PHONY: unit cli-tests
 unit: $(UNIT_BINS)
 	@rc=0; for t in $(UNIT_BINS); do $$t || rc=1; done; exit $$rc
 
 cli-tests: $(GMC)
 	@rc=0; for s in $(sort $(wildcard tests/cli/*.sh)); do bash $$s $(GMC) || rc=1; done; exit $$rc
-
-# The committed golden set: both presets x every scheme x REG_OUT 0/1, matrix
-# seed 7, stimulus seed 1, 256 cycles.  `make vectors` regenerates them under
-# build/ and fails on any difference; `make vectors-golden` rewrites the set
-# (do that only for an intended model change, and say why in the commit).
-VEC_PRESETS := gddr5-hynix gddr6-rtx2060s
-VEC_SCHEMES := base pm rmp pae fae all
-VEC_NAMES   := $(foreach p,$(VEC_PRESETS),$(foreach s,$(VEC_SCHEMES),$(foreach r,0 1,$(p)_$(s)_s7_r$(r).vec)))
-
-vectors: $(GMC)
-	@mkdir -p $(BUILD)/vectors/bim
-	@rc=0; n=0; for v in $(VEC_NAMES); do \
-	  p=$${v%%_*}; rest=$${v#*_}; s=$${rest%%_*}; r=$${v##*_r}; r=$${r%.vec}; \
-	  $(GMC) vectors bim --preset $$p --scheme $$s --seed 7 --reg-out $$r --cycles 256 \
-	    --stim-seed 1 -o $(BUILD)/vectors/bim/$$v || rc=1; \
-	  if ! cmp -s $(BUILD)/vectors/bim/$$v vectors/bim/$$v; then \
-	    echo "vectors: $$v differs from the committed golden file (diff $(BUILD)/vectors/bim/$$v vectors/bim/$$v)"; rc=1; \
-	  else n=$$((n+1)); fi; \
-	done; echo "vectors: $$n of $(words $(VEC_NAMES)) golden files regenerate identically"; exit $$rc
-
-vectors-golden: $(GMC)
-	@mkdir -p vectors/bim
-	@for v in $(VEC_NAMES); do \
-	  p=$${v%%_*}; rest=$${v#*_}; s=$${rest%%_*}; r=$${v##*_r}; r=$${r%.vec}; \
-	  $(GMC) vectors bim --preset $$p --scheme $$s --seed 7 --reg-out $$r --cycles 256 \
-	    --stim-seed 1 -o vectors/bim/$$v || exit 1; done; echo "wrote $(words $(VEC_NAMES)) files to vectors/bim/"
 
 # C-model throughput (part of `make bench`).
 .PHONY: bench-model

@@ -14,6 +14,7 @@ typedef struct {
 int cmd_bim(int argc, char **argv);
 int cmd_entropy(int argc, char **argv);
 int cmd_vectors(int argc, char **argv);
+int cmd_block(int argc, char **argv);
 int cmd_overhead(int argc, char **argv);
 int cmd_mem(int argc, char **argv);
 /* gmc vectors <block>: argv[0] is the block name. */

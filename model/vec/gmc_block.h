@@ -76,7 +76,7 @@ typedef struct gmc_block {
      * needs (BIM: the wrapper `gmc bim --emit-verilog` writes), with the RTL
      * fault injected when fault != 0 and the block injects it there.  NULL:
      * the top is rtl/<module>.sv with params() and the fault is the Verilog
-     * define GMC_FAULT_<BLK>. */
+     * define GMC_FAULT_<BLK>.  dir NULL: the top's name only. */
     int      (*emit_top)(const void *cfg, int fault, const char *dir, char *top, size_t n,
                          char *err, size_t en);
     /* 1: outputs are combinational from inputs only (no clocked state in

@@ -258,8 +258,9 @@ const gmc_block_t gmc_block_bankarb = {
     .name = "bankarb",
     .module = "gmc_bankarb",
     .config_help = "nb<NB>_tl<TWO_LEVEL>, e.g. nb16_tl1 (Warped-MC's two-level arbiter over 16 banks)",
-    .fault_help = "RTL: the high pool's pointer does not move after a grant; "
-                  "C: the low pool's pointer does not move after a grant",
+    .fault_help = "RTL and C (=1): a pool's pointer moves to the granted bank instead of one "
+                  "past it; C (=2): the low pool wins when its candidate sits at the low pointer; "
+                  "RTL and C=1 together: only the starvation property can catch it",
     .cfg_size = sizeof(gmc_bankarb_cfg_t),
     .state_size = sizeof(gmc_bankarb_state_t),
     .in_size = sizeof(gmc_bankarb_in_t),

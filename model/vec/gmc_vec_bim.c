@@ -122,6 +122,8 @@ static int blk_emit_top(const void *vc, int fault, const char *dir, char *top, s
     for (char *q = top; *q; q++)
         if (*q == '-')
             *q = '_';
+    if (!dir)
+        return 0;
     char path[512], prov[160];
     snprintf(path, sizeof path, "%s/%s.sv", dir, top);
     snprintf(prov, sizeof prov, "map %s, scheme %s seed %llu%s", b->preset, b->scheme,

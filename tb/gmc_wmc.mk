@@ -1,0 +1,26 @@
+# tb/gmc_wmc.mk -- what the one flow (tb/block.mk) needs to know about gmc_wmc
+# that its C description (model/vec/gmc_vec_wmc.c) does not say.  A
+# configuration is sm<SM_BITS>_w<WARP_BITS>_h<PC_HASH_BITS>_p<PEND_BITS>_
+# nb<NB>_r<ROWS>_s<SCORE_BITS>_pt<PT_BITS>.
+BLOCKS += wmc
+wmc_DEFAULT := sm5_w5_h0_p6_nb16_r64_s4_pt64
+# The default (Warped-MC [ICPP'23] Table 3) and small ones: counts and scores
+# that saturate within a few cycles, a PC hash, NB not a power of 2, a
+# 32-entry WET, every width at its minimum.
+wmc_LS_CFGS    := $(wmc_DEFAULT) sm2_w2_h0_p3_nb2_r4_s2_pt4 sm3_w3_h4_p4_nb4_r8_s3_pt8 \
+                  sm3_w2_h0_p5_nb5_r8_s4_pt8 sm1_w1_h2_p1_nb1_r1_s1_pt1
+wmc_VEC_CFGS   := $(wmc_DEFAULT) sm2_w2_h0_p3_nb2_r4_s2_pt4 sm3_w3_h4_p4_nb4_r8_s3_pt8 \
+                  sm4_w3_h0_p5_nb5_r8_s4_pt8 sm1_w1_h2_p1_nb1_r1_s1_pt1
+wmc_VEC_SUFFIX := _s1
+wmc_VEC_CYCLES := 512
+# RTL fault (`GMC_FAULT_WMC: the pick's tie loses the FCFS preference) needs
+# two row slots; the C fault (the RS increment beats the open's clear) shows
+# in any configuration.
+wmc_FAULT_CFGS    := sm2_w2_h0_p3_nb2_r4_s2_pt4 sm3_w3_h4_p4_nb4_r8_s3_pt8 sm3_w2_h0_p5_nb5_r8_s4_pt8
+wmc_IV_FAULT_SKIP := %_r1_s1_pt1_s1
+wmc_C_FAULTS      := 1
+wmc_LINT_CFGS     := $(wmc_VEC_CFGS) sm3_w3_h16_p8_nb64_r2_s8_pt2 sm1_w4_h1_p2_nb3_r16_s5_pt32
+# -formal lint of the default costs 40 s (its shadow registers): the others.
+wmc_LINT_FORMAL_CFGS := $(filter-out $(wmc_DEFAULT),$(wmc_LINT_CFGS))
+wmc_BENCH_CYCLES     := 2000000
+wmc_BENCH_IV_CYCLES  := 5000
