@@ -5,7 +5,7 @@ UNIT_SRCS := $(sort $(wildcard tests/test_*.c))
 UNIT_BINS := $(UNIT_SRCS:tests/%.c=$(BUILD)/tests/%)
 CMOCKA    := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
-$(BUILD)/tests/%: tests/%.c $(LIB)
+$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Wno-unused-parameter -o $@ $< $(LIB) $(CMOCKA) -lm
 
