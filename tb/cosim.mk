@@ -31,7 +31,7 @@ BENCH_IV_CYCLES ?= 20000
 
 CS        := $(BUILD)/cosim
 BIM_RTL   := rtl/gmc_bim.sv
-BIM_HDRS  := tb/lockstep_common.h model/blocks/gmc_bim.h model/bim/gmc_gf2.h model/bim/gmc_addrmap.h \
+BIM_HDRS  := tb/lockstep_common.h model/blocks/gmc_bim.h model/bim/gmc_gf2.h model/mem/gmc_addrmap.h \
              model/bim/gmc_bim_scheme.h model/util/gmc_rng.h
 LS_SRC    := tb/lockstep_gmc_bim.cpp
 TB_SRC    := tb/tb_gmc_bim.sv

@@ -41,7 +41,7 @@ struct VerilatedVcdC {
 #include "lockstep_common.h"
 #include "Vbim.h"
 
-#include "bim/gmc_addrmap.h"
+#include "mem/gmc_addrmap.h"
 #include "bim/gmc_bim_scheme.h"
 #include "blocks/gmc_bim.h"
 #include "util/gmc_rng.h"

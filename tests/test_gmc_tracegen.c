@@ -13,7 +13,7 @@
 #include "analysis/gmc_entropy.h"
 #include "analysis/gmc_trace.h"
 #include "analysis/gmc_tracegen.h"
-#include "bim/gmc_addrmap.h"
+#include "mem/gmc_addrmap.h"
 #include "bim/gmc_bim_scheme.h"
 #include "blocks/gmc_bim.h"
 #include "test_near.h"
