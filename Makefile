@@ -91,4 +91,5 @@ clean:
 include tests/tests.mk
 include $(sort $(wildcard tests/fuzz/*.mk))
 include $(sort $(wildcard tb/*.mk))
+include $(sort $(wildcard tests/bench/*.mk))
 include $(sort $(wildcard synth/*.mk))
