@@ -96,4 +96,5 @@ include $(sort $(wildcard tb/gmc_*.mk))
 include tb/cosim.mk
 include tb/block.mk
 include $(filter-out tb/gmc_%.mk tb/cosim.mk tb/block.mk,$(sort $(wildcard tb/*.mk)))
+include $(sort $(wildcard tests/bench/*.mk))
 include $(sort $(wildcard synth/*.mk))

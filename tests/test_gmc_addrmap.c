@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
-#include "bim/gmc_addrmap.h"
+#include "mem/gmc_addrmap.h"
 #include "util/gmc_rng.h"
 
 static void gddr5_preset_decodes_fig4_fields(void **st)

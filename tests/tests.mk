@@ -5,7 +5,7 @@ UNIT_SRCS := $(sort $(wildcard tests/test_*.c))
 UNIT_BINS := $(UNIT_SRCS:tests/%.c=$(BUILD)/tests/%)
 CMOCKA    := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
-$(BUILD)/tests/%: tests/%.c $(LIB)
+$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Wno-unused-parameter -o $@ $< $(LIB) $(CMOCKA) -lm
 
@@ -29,7 +29,7 @@ bench-model: $(BUILD)/bench/bench_bim
 # libclang-rt-14-dev (installed here when missing, like `make deps`).
 FUZZ_SECONDS ?= 60
 .PHONY: fuzz
-FUZZ_BIM_SRCS := $(wildcard model/bim/*.c model/analysis/*.c model/util/*.c model/blocks/*.c) \
+FUZZ_BIM_SRCS := $(wildcard model/bim/*.c model/analysis/*.c model/util/*.c model/blocks/*.c) model/mem/gmc_addrmap.c \
                  model/cli/bim_opts.c model/cli/cli_util.c
 $(BUILD)/fuzz/fuzz_bim_parsers: tests/fuzz/fuzz_bim_parsers.c $(FUZZ_BIM_SRCS)
 	@bash tests/deps.sh clang libclang-rt-14-dev

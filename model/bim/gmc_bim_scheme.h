@@ -4,7 +4,7 @@
 #define GMC_BIM_SCHEME_H
 #include <stddef.h>
 #include <stdint.h>
-#include "gmc_addrmap.h"
+#include "mem/gmc_addrmap.h"
 #include "gmc_gf2.h"
 #ifdef __cplusplus
 extern "C" {

@@ -4,7 +4,7 @@
 #define GMC_CLI_BIM_OPTS_H
 #include <stdint.h>
 #include <stdio.h>
-#include "bim/gmc_addrmap.h"
+#include "mem/gmc_addrmap.h"
 #include "bim/gmc_bim_scheme.h"
 #include "bim/gmc_gf2.h"
 

@@ -21,7 +21,7 @@
 #define GMC_MEMSYS_H
 #include <stddef.h>
 #include <stdint.h>
-#include "bim/gmc_addrmap.h"
+#include "mem/gmc_addrmap.h"
 #include "bim/gmc_gf2.h"
 #include "blocks/gmc_bim.h"
 #include "mc/gmc_mc.h"

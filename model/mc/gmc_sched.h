@@ -1,6 +1,6 @@
-/* gmc_sched: memory-request schedulers as small ops tables, and the warp
+/* gmc_sched: memory-request schedulers as small ops tables.  The warp
  * table (seed 000's warp entry table, n_pending per global warp) that the
- * warp-aware ones read.
+ * warp-aware ones read is in gmc_warps.h, included here.
  *
  * The contract (docs/memory.md "## Schedulers" has the prose and the
  * sentences each policy rests on):
@@ -45,6 +45,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "mem/gmc_dram.h"
+#include "mc/gmc_warps.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -77,37 +78,6 @@ extern const gmc_sched_ops_t gmc_sched_warped_mc;
 const gmc_sched_ops_t *gmc_sched_get(unsigned i);
 /* By name.  Returns 0, or -1 with one line in err (listing the known ones). */
 int gmc_sched_find(const char *name, const gmc_sched_ops_t **ops, char *err, size_t n);
-
-/* ---- warp table: pending requests per global warp ----
- * A global warp is (SM id, warp id in the SM, PC of the load), seed 000
- * sec. 4.2: "A warp alias table (WAT) creates a global warp ID ... by
- * combining a hashed PC of a load, a warp ID in an SM, and an SM ID".  One
- * table serves every channel ("WAT and WET are global hardware components
- * shared by memory controllers").  Fixed capacity, chained hashing over a
- * free list: no allocation after init.  An entry lives while its warp has
- * pending requests; entry indices are stable while it lives. */
-typedef struct {
-    uint64_t pc;
-    uint32_t sm, warp;
-    uint32_t n_pending;
-    uint32_t next;          /* hash chain / free list */
-} gmc_warp_ent_t;
-
-typedef struct {
-    gmc_warp_ent_t *e;
-    uint32_t       *bucket;
-    uint32_t        cap, mask, free_head, live;
-} gmc_warps_t;
-
-int      gmc_warps_init(gmc_warps_t *w, uint32_t cap);   /* 0, or -1: out of memory */
-void     gmc_warps_free(gmc_warps_t *w);
-/* Counts one more pending request of (sm, warp, pc); returns its entry, or
- * GMC_WARPS_NONE when the table is full (cannot happen when cap is at least
- * the number of requests that can be queued at once). */
-uint32_t gmc_warps_add(gmc_warps_t *w, uint32_t sm, uint32_t warp, uint64_t pc);
-/* One pending request of entry i left the queue; frees it at zero. */
-void     gmc_warps_drop(gmc_warps_t *w, uint32_t i);
-#define GMC_WARPS_NONE UINT32_MAX
 
 #ifdef __cplusplus
 }

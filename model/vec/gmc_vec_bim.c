@@ -28,7 +28,7 @@ void gmc_bim_stim(gmc_rng_t *r, uint64_t cycle, unsigned width, gmc_bim_in_t *in
 #include <stddef.h>
 #include <string.h>
 #include "gmc_block.h"
-#include "bim/gmc_addrmap.h"
+#include "mem/gmc_addrmap.h"
 #include "bim/gmc_bim_scheme.h"
 
 typedef struct {

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analysis/gmc_trace.h"
-#include "bim/gmc_addrmap.h"
+#include "mem/gmc_addrmap.h"
 #include "cli/bim_opts.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

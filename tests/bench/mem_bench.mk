@@ -1,7 +1,7 @@
 # gmc mem (trace mode): `make bench-mem` (part of `make bench`) and
 # `make fuzz-mem` (libFuzzer, part of `make fuzz`; not part of `make test`),
 # `make sched-table` (what each scheduler does, docs/memory.md "Trace mode").  Included by the top
-# Makefile like every tb/*.mk.  docs/memory.md "## Speed" has the numbers.
+# Makefile like every tests/bench/*.mk.  docs/memory.md "## Speed" has the numbers.
 
 MEM_BENCH_DIR  := $(BUILD)/bench/mem
 # The benchmark binary: the same sources as build/bin/gmc, one -O3 LTO
