@@ -100,7 +100,7 @@ $(BLK)/%/objs.stamp: $(BLK)/%/top.txt $$(call b_rtl,$$(call b_blk,$$*)) \
 
 # $1 = output, $2 = compiled directory, $3 = objects linked ahead of libgmc
 define b_link
-	@s=$$(date +%s.%N); \
+	@mkdir -p $(dir $1); s=$$(date +%s.%N); \
 	$(CXX) -o $1 $2/vl/lockstep_gmc_$(call b_blk,$(patsubst $(BLK)/%,%,$2)).o $2/vl/Vtop__ALL.a $3 \
 	  $(LIB) $(VLRT) -pthread -lpthread -latomic && \
 	e=$$(date +%s.%N); t=$$(awk "BEGIN { printf \"%.2f\", $$(cat $2/compile.time) + $$e - $$s }"); \
