@@ -23,14 +23,16 @@ SY_DEPS       := $(GMC) rtl/gmc_bim.sv $(wildcard synth/gmc_bim_*.ys) synth/gmc_
 sy_p = $(word 1,$(subst _, ,$1))
 sy_s = $(word 2,$(subst _, ,$1))
 
-.PHONY: synth formal formal-fault
+.PHONY: synth synth-bim formal formal-bim formal-fault-bim
+synth: synth-bim
+formal: formal-bim
 
 # One row per configuration (re-run every time: a few Yosys runs, ~1 s).
 $(SY)/bim/%/row.md: $(SY_DEPS) FORCE
 	@YOSYS=$(YOSYS) bash synth/gmc_bim_synth.sh $(abspath $(GMC)) $(call sy_p,$*) $(call sy_s,$*) \
 	  $(SYNTH_SEED) $(@D) || { rm -f $@; exit 1; }
 
-synth: $(foreach c,$(SY_CFGS),$(SY)/bim/$(c)/row.md)
+synth-bim: $(foreach c,$(SY_CFGS),$(SY)/bim/$(c)/row.md)
 	@{ echo "# gmc_bim: Yosys generic synthesis vs the model's analytic cost"; \
 	  echo; \
 	  echo "Matrix seed $(SYNTH_SEED); REG_OUT = 0 for the gate counts, REG_OUT = 1 for the flip-flops."; \
@@ -89,8 +91,8 @@ define sy_summarize
 	echo "$$p passed, $$f failed ($1)"; [ $$f -eq 0 ]
 endef
 
-formal-fault: $(SY_FAULTS)
+formal-fault-bim: $(SY_FAULTS)
 	$(call sy_summarize,formal: injected faults caught,$(SY_FAULTS))
 
-formal: $(SY_PROOFS) $(SY_FAULTS)
+formal-bim: $(SY_PROOFS) $(SY_FAULTS)
 	$(call sy_summarize,formal: RTL == spec proofs and injected faults caught,$(SY_PROOFS) $(SY_FAULTS))

@@ -16,15 +16,12 @@ ba_summarize = $(call b_summarize,$1,$2)
 BA_SY            := $(BUILD)/synth/bankarb
 BA_SY_REPORT     := $(BUILD)/synth/bankarb_report.md
 BA_SY_CFGS       := nb16_tl1 nb16_tl0 nb64_tl1 nb64_tl0 nb5_tl1 nb4_tl1 nb1_tl1
-BA_FORMAL_CFGS   ?= nb1_tl1 nb4_tl1 nb5_tl1 nb16_tl1 nb5_tl0 nb16_tl0
-BA_FORMAL_FAULT_CFGS := nb4_tl1 nb5_tl0 nb16_tl1
 BA_SY_BITS       := $(BA_SY)/gmc_bankarb_bits
 ba_sy_nb = $(patsubst nb%,%,$(word 1,$(subst _, ,$1)))
 ba_sy_tl = $(patsubst tl%,%,$(word 2,$(subst _, ,$1)))
 
-.PHONY: synth-bankarb formal-bankarb
+.PHONY: synth-bankarb
 synth: synth-bankarb
-formal: formal-bankarb
 
 $(BA_SY_BITS): synth/gmc_bankarb_bits.c $(LIB)
 	@mkdir -p $(@D)
@@ -56,15 +53,3 @@ synth-bankarb: $(foreach c,$(BA_SY_CFGS),$(BA_SY)/$(c)/row.md)
 	@cat $(BA_SY_REPORT)
 	$(call ba_summarize,synth-bankarb: FF == model pointer bits,$(foreach c,$(BA_SY_CFGS),$(BA_SY)/$(c)/result))
 
-# ---------------------------------------------------------------- formal
-$(BA_SY)/formal/%/result: rtl/gmc_bankarb.sv synth/gmc_bankarb_formal.sh FORCE
-	@YOSYS=$(YOSYS) bash synth/gmc_bankarb_formal.sh $(call ba_sy_nb,$*) $(call ba_sy_tl,$*) $(@D) \
-	  && echo PASS > $@ || echo FAIL > $@
-$(BA_SY)/formal-fault/%/result: rtl/gmc_bankarb.sv synth/gmc_bankarb_formal.sh FORCE
-	@YOSYS=$(YOSYS) bash synth/gmc_bankarb_formal.sh $(call ba_sy_nb,$*) $(call ba_sy_tl,$*) $(@D) \
-	  --inject-fault && echo PASS > $@ || echo FAIL > $@
-
-BA_FORMAL_RESULTS := $(foreach c,$(BA_FORMAL_CFGS),$(BA_SY)/formal/$(c)/result) \
-                     $(foreach c,$(BA_FORMAL_FAULT_CFGS),$(BA_SY)/formal-fault/$(c)/result)
-formal-bankarb: $(BA_FORMAL_RESULTS)
-	$(call ba_summarize,formal-bankarb: properties proved and injected faults caught,$(BA_FORMAL_RESULTS))

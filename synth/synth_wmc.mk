@@ -32,16 +32,13 @@ WMC_SY_REPORT     := $(BUILD)/synth/wmc_report.md
 # Table 3's configuration; small ones.
 WMC_SY_CFGS       ?= sm5_w5_h0_p6_nb16_r64_s4_pt64 sm4_w3_h0_p5_nb5_r8_s4_pt8 \
                      sm3_w3_h4_p4_nb4_r8_s3_pt8 sm2_w2_h0_p3_nb2_r4_s2_pt4 sm1_w1_h2_p1_nb1_r1_s1_pt1
-WMC_FORMAL_CFGS   ?= sm1_w2_h2_p2_nb3_r4_s2_pt4 sm2_w1_h0_p3_nb2_r8_s3_pt2
-WMC_FORMAL_FAULT_CFGS := sm1_w2_h2_p2_nb3_r4_s2_pt4
 WMC_SY_BITS       := $(WMC_SY)/gmc_wmc_bits
 # The eight parameters as arguments: SM WARP HASH PEND NB ROWS SCORE PT.
 wmc_args = $(call wmc_sm,$1) $(call wmc_w,$1) $(call wmc_h,$1) $(call wmc_p,$1) \
            $(call wmc_nb,$1) $(call wmc_r,$1) $(call wmc_s,$1) $(call wmc_pt,$1)
 
-.PHONY: synth-wmc formal-wmc
+.PHONY: synth-wmc
 synth: synth-wmc
-formal: formal-wmc
 
 $(WMC_SY_BITS): synth/gmc_wmc_bits.c $(LIB)
 	@mkdir -p $(@D)
@@ -80,15 +77,3 @@ synth-wmc: $(foreach c,$(WMC_SY_CFGS),$(WMC_SY)/$(c)/row.md) $(WMC_SY_OVERHEAD)
 	@cat $(WMC_SY_REPORT)
 	$(call wmc_summarize,synth-wmc: FF == gmc_wmc_storage_bits and gmc overhead,$(foreach c,$(WMC_SY_CFGS),$(WMC_SY)/$(c)/result) $(WMC_SY_OVERHEAD))
 
-# ---------------------------------------------------------------- formal
-$(WMC_SY)/formal/%/result: rtl/gmc_wmc.sv synth/gmc_wmc_formal.sh FORCE
-	@YOSYS=$(YOSYS) bash synth/gmc_wmc_formal.sh $(call wmc_args,$*) $(@D) \
-	  && echo PASS > $@ || echo FAIL > $@
-$(WMC_SY)/formal-fault/%/result: rtl/gmc_wmc.sv synth/gmc_wmc_formal.sh FORCE
-	@YOSYS=$(YOSYS) bash synth/gmc_wmc_formal.sh $(call wmc_args,$*) $(@D) --inject-fault \
-	  && echo PASS > $@ || echo FAIL > $@
-
-WMC_FORMAL_RESULTS := $(foreach c,$(WMC_FORMAL_CFGS),$(WMC_SY)/formal/$(c)/result) \
-                      $(foreach c,$(WMC_FORMAL_FAULT_CFGS),$(WMC_SY)/formal-fault/$(c)/result)
-formal-wmc: $(WMC_FORMAL_RESULTS)
-	$(call wmc_summarize,formal-wmc: properties proved and injected faults caught,$(WMC_FORMAL_RESULTS))

@@ -20,3 +20,11 @@ bankarb_BOTH_EXPECT    := ^PROPERTY p_bound
 bankarb_LINT_CFGS        := nb16_tl1 nb16_tl0 nb1_tl1 nb1_tl0 nb2_tl1 nb5_tl1 nb5_tl0 nb64_tl1 nb64_tl0
 bankarb_LINT_FORMAL_CFGS := $(bankarb_LINT_CFGS)
 bankarb_BENCH_CYCLES     := 10000000
+# Proofs (synth/formal.mk): k-induction of the RTL's properties; the RTL
+# fault must fail them, and for small NB the starvation bound alone too.
+bankarb_FORMAL_CFGS       := nb1_tl1 nb4_tl1 nb5_tl1 nb16_tl1 nb5_tl0 nb16_tl0
+bankarb_FORMAL_FAULT_CFGS := nb4_tl1 nb5_tl0 nb16_tl1
+bankarb_FORMAL_MAXK       := 20
+bankarb_BMC_PROPS         := p_bound_hi p_bound_lo
+bankarb_BMC_CFGS          := nb4_tl1 nb5_tl0
+bankarb_BMC_STEPS         := 12

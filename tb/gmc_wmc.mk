@@ -24,3 +24,8 @@ wmc_LINT_CFGS     := $(wmc_VEC_CFGS) sm3_w3_h16_p8_nb64_r2_s8_pt2 sm1_w4_h1_p2_n
 wmc_LINT_FORMAL_CFGS := $(filter-out $(wmc_DEFAULT),$(wmc_LINT_CFGS))
 wmc_BENCH_CYCLES     := 2000000
 wmc_BENCH_IV_CYCLES  := 5000
+# Proofs (synth/formal.mk): k-induction of the RTL's seven properties on
+# small configurations; the RTL fault must fail them.
+wmc_FORMAL_CFGS       := sm1_w2_h2_p2_nb3_r4_s2_pt4 sm2_w1_h0_p3_nb2_r8_s3_pt2
+wmc_FORMAL_FAULT_CFGS := sm1_w2_h2_p2_nb3_r4_s2_pt4
+wmc_FORMAL_MIN_PROPS  := 7
