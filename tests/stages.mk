@@ -1,0 +1,24 @@
+# tests/stages.mk -- the stages of `make test` (tests/run_all.sh runs this
+# file with -jJOBS).  Each stage is a sub-make sharing the job slots; a
+# stage listed after '|' starts only when that one is done (cosim-fault
+# links against the models cosim builds).
+.PHONY: all
+STAGES := unit cli vectors lint cosim cosim-fault synth formal
+all: $(STAGES:%=stage-%)
+
+stage-unit:
+	+@bash tests/stage.sh unit counted unit
+stage-cli:
+	+@bash tests/stage.sh cli counted cli-tests
+stage-vectors:
+	+@bash tests/stage.sh vectors counted vectors
+stage-lint:
+	+@bash tests/stage.sh lint counted lint
+stage-cosim:
+	+@bash tests/stage.sh cosim counted cosim
+stage-cosim-fault: | stage-cosim
+	+@bash tests/stage.sh cosim-fault counted cosim-fault
+stage-synth:
+	+@bash tests/stage.sh synth counted synth
+stage-formal:
+	+@bash tests/stage.sh formal counted formal
