@@ -33,34 +33,25 @@ GMC      := $(BUILD)/bin/gmc
 # bench-bim (tb/cosim.mk) and bench-model (tests/tests.mk) are both part of it.
 bench: bench-model
 
-help:
+help:  ## this list (generated from the makefiles' ## comments)
 	@echo "gmc -- GPU memory-system co-design kit"
 	@echo
-	@echo "  make run      show the stages so far: the BIM mapper and its entropy valley,"
-	@echo "                the memory controller: FR-FCFS vs Warped-MC, Warped-MC's price"
-	@echo "  make test     everything a fresh machine can check (unit, CLI, vectors,"
-	@echo "                Icarus replay, Verilator lockstep, fault injection, synth, formal)"
+	@awk 'match($$0, /^[a-z][a-zA-Z0-9_-]*:.*##[ ]/) { t = $$0; sub(/:.*/, "", t); d = $$0; sub(/^[^#]*## /, "", d); \
+	  if (!(t in seen)) { seen[t] = 1; printf "  make %-15s %s\n", t, d } }' $(MAKEFILE_LIST) | \
+	  sed 's|\$$(JOBS)|$(JOBS)|; s|\$$(LIB)|$(LIB)|; s|\$$(GMC)|$(GMC)|; s|\$$(BUILD)|$(BUILD)|; s|\$$(COSIM_CYCLES)|$(COSIM_CYCLES)|; s|\$$(FUZZ_SECONDS)|$(FUZZ_SECONDS)|'
 	@echo
-	@echo "  make build    libgmc ($(LIB)) and the CLI ($(GMC))"
-	@echo "  make lint     every RTL file through Verilator, Icarus and Yosys"
-	@echo "  make vectors  regenerate vectors under $(BUILD)/vectors and diff the golden set"
-	@echo "  make cosim    Icarus replay + Verilator lockstep (COSIM_CYCLES=$(COSIM_CYCLES))"
-	@echo "  make cosim-fault  mutation checks: a flipped matrix bit in RTL or C must be caught"
-	@echo "  make synth    Yosys cells/XOR counts beside the model's (build/synth/bim_report.md)"
-	@echo "  make formal   Yosys equivalence of every shipped matrix; faulty ones must fail"
-	@echo "  make bench    C-model throughput, Verilator lockstep vs Icarus replay cycles/s"
-	@echo "  make fuzz     libFuzzer on the map, matrix and trace parsers (FUZZ_SECONDS=60)"
-	@echo "  make deps     install missing Debian packages (root) or print the apt-get line"
-	@echo "  make clean    remove $(BUILD)/"
+	@echo "  per block, for BLOCKS = $(BLOCKS) (tb/gmc_<b>.mk; docs/adding-a-block.md):"
+	@echo "  make lint-<b> vectors-<b> vectors-golden-<b> cosim-<b> cosim-fault-<b> bench-<b> synth-<b>"
+	@echo "  make formal-<b>   for $(FORMAL_BLOCKS) (k-induction) and bim (equivalence)"
 
 # ---------------------------------------------------------------- deps
 # python3: the CLI test scripts read gmc's JSON with it (not every Debian image has it)
 DEB_PKGS := verilator iverilog yosys libsystemc-dev libcmocka-dev pkg-config gnuplot-nox z3 python3
-deps:
+deps:  ## install missing Debian packages (root) or print the apt-get line
 	@bash tests/deps.sh $(DEB_PKGS)
 
 # ---------------------------------------------------------------- C build
-build: $(GMC) $(LIB)
+build: $(GMC) $(LIB)  ## libgmc ($(LIB)) and the CLI ($(GMC))
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -77,15 +68,15 @@ $(GMC): $(CLI_OBJS) $(LIB)
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
 
 # ---------------------------------------------------------------- run
-run: deps build $(BUILD)/bench/memtrace_gen
+run: deps build $(BUILD)/bench/memtrace_gen  ## the BIM mapper and its entropy valley, FR-FCFS vs Warped-MC on a GPU-like trace, Warped-MC's price; prints its real time
 	@bash tests/demo.sh $(GMC) $(BUILD)/run $(BUILD)/bench/memtrace_gen
 
 # ---------------------------------------------------------------- test
 # tests/run_all.sh runs every stage, counts, and ends with "N passed, N failed".
-test: deps build
+test: deps build  ## everything a fresh machine can check, stages side by side on $(JOBS) job slots; ends with "N passed, N failed"
 	@bash tests/run_all.sh
 
-clean:
+clean:  ## remove $(BUILD)/
 	rm -rf $(BUILD)
 
 include tests/tests.mk

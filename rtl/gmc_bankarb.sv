@@ -3,12 +3,12 @@
 //
 // C twin: model/blocks/gmc_bankarb.{h,c} (gmc_bankarb_step).
 //
-// Each cycle at most one of NB banks whose command is ready (req_i) is
-// granted.  TWO_LEVEL = 1: "first selects an available bank ... from the
+// Each cycle at most one of NumBanks banks whose command is ready (req_i) is
+// granted.  TwoLevel = 1: "first selects an available bank ... from the
 // higher-priority bank pool in a round-robin fashion, then ... scans the
 // lower-priority bank pool": if any requesting bank has hi_i set, the grant
 // is the first of them at or after ptr_hi_q (wrapping around), else the
-// first requesting bank at or after ptr_lo_q.  TWO_LEVEL = 0: the
+// first requesting bank at or after ptr_lo_q.  TwoLevel = 0: the
 // conventional controller's bank round robin, one pool, one pointer
 // (ptr_lo_q), hi_i ignored.
 //
@@ -23,33 +23,33 @@
 // first, then one masked/unmasked priority encoder: with m = req & {bits >=
 // ptr}, the grant is the lowest set bit of m if m has one, else of req.  The
 // lowest set bit is x & ~(prefix_or(x) << 1), with the prefix OR built in
-// log2(NB) levels (not x & -x, whose carry chain Yosys maps to a ripple of
-// NB gates: docs/blocks/gmc_bankarb.md compares the two).  gnt_idx_o and the
+// log2(NumBanks) levels (not x & -x, whose carry chain Yosys maps to a ripple of
+// NumBanks gates: docs/blocks/gmc_bankarb.md compares the two).  gnt_idx_o and the
 // next pointer are OR trees over the one-hot grant; no adder anywhere.
 //
 // `GMC_FAULT_BANKARB (mutation check only): the pointer moves to the granted
 // bank instead of one past it.
 module gmc_bankarb #(
-  parameter int NB        = 16,  // banks, >= 1 (the C twin: 1..64)
-  parameter int TWO_LEVEL = 1    // 1: high pool before low pool; 0: one pool
+  parameter int NumBanks = 16,  // banks, >= 1 (the C twin: 1..64)
+  parameter int TwoLevel = 1    // 1: high pool before low pool; 0: one pool
 ) (
   input  logic                                 clk_i,      // clock
   input  logic                                 rst_ni,     // async reset, active low
   input  logic                                 en_i,       // command slot free: grant may be taken
-  input  logic [NB-1:0]                        req_i,      // bank b has a command ready
-  input  logic [NB-1:0]                        hi_i,       // bank b is in the high-priority pool
-  output logic [NB-1:0]                        gnt_o,      // granted bank, one-hot or zero
+  input  logic [NumBanks-1:0]                        req_i,      // bank b has a command ready
+  input  logic [NumBanks-1:0]                        hi_i,       // bank b is in the high-priority pool
+  output logic [NumBanks-1:0]                        gnt_o,      // granted bank, one-hot or zero
   output logic                                 gnt_hi_o,   // the grant came from the high pool
-  output logic [((NB > 1) ? $clog2(NB) : 1)-1:0] gnt_idx_o,  // index of the granted bank, 0 if none
+  output logic [((NumBanks > 1) ? $clog2(NumBanks) : 1)-1:0] gnt_idx_o,  // index of the granted bank, 0 if none
   output logic                                 valid_o     // a bank is granted (|gnt_o)
 );
 
-  localparam int IW = (NB > 1) ? $clog2(NB) : 1;  // index and pointer bits
+  localparam int IW = (NumBanks > 1) ? $clog2(NumBanks) : 1;  // index and pointer bits
 
   // Prefix OR from bank 0 upward, log depth: prefix_or(x)[i] = |x[i:0].
-  function automatic logic [NB-1:0] prefix_or(input logic [NB-1:0] x);
+  function automatic logic [NumBanks-1:0] prefix_or(input logic [NumBanks-1:0] x);
     prefix_or = x;
-    for (int s = 1; s < NB; s = 2 * s) begin
+    for (int s = 1; s < NumBanks; s = 2 * s) begin
       prefix_or = prefix_or | (prefix_or << s);
     end
   endfunction
@@ -57,45 +57,45 @@ module gmc_bankarb #(
   // First requester at or after ptr, wrapping around (see the header).  The
   // lowest set bit of x is x & ~(prefix_or(x) << 1); the top bit of the
   // masked prefix says whether any requester sits at or after ptr.
-  function automatic logic [NB-1:0] rr_first(input logic [NB-1:0] req,
+  function automatic logic [NumBanks-1:0] rr_first(input logic [NumBanks-1:0] req,
                                              input logic [IW-1:0] ptr);
-    logic [NB-1:0] m, pm, pr;
-    m        = req & ({NB{1'b1}} << ptr);
+    logic [NumBanks-1:0] m, pm, pr;
+    m        = req & ({NumBanks{1'b1}} << ptr);
     pm       = prefix_or(m);
     pr       = prefix_or(req);
-    rr_first = pm[NB-1] ? (m & ~(pm << 1)) : (req & ~(pr << 1));
+    rr_first = pm[NumBanks-1] ? (m & ~(pm << 1)) : (req & ~(pr << 1));
   endfunction
 
   // Bits b of the banks whose index has bit k set: gnt_idx_o[k] = |(gnt_o & mask).
-  function automatic logic [NB-1:0] idx_mask(input int k);
+  function automatic logic [NumBanks-1:0] idx_mask(input int k);
     idx_mask = '0;
-    for (int b = 0; b < NB; b++) begin
+    for (int b = 0; b < NumBanks; b++) begin
       idx_mask[b] = ((b >> k) & 1) != 0;
     end
   endfunction
 
   logic [IW-1:0] ptr_lo_d, ptr_lo_q;
-  logic [NB-1:0] pool_req;    // requesters of the pool that grants this cycle
+  logic [NumBanks-1:0] pool_req;    // requesters of the pool that grants this cycle
   logic [IW-1:0] pool_ptr;    // and its pointer
-  logic [NB-1:0] gnt_any;     // grant before en_i gating
+  logic [NumBanks-1:0] gnt_any;     // grant before en_i gating
   logic          from_hi;     // it comes from the high pool
   logic [IW-1:0] idx;
-  logic [IW-1:0] idx_next;    // one past the granted bank, wrapping at NB
+  logic [IW-1:0] idx_next;    // one past the granted bank, wrapping at NumBanks
 
   // One search, on the pool that grants: the pools are selected before the
   // encoder, so there is one encoder, not one per pool and a mux after.
   assign gnt_any = rr_first(pool_req, pool_ptr);
 
   // Index of the grant and of the bank after it (the grant rotated up by
-  // one, so bank NB-1 wraps to 0): OR trees, no adder.
-  logic [NB-1:0] gnt_next;
-  if (NB > 1) begin : g_rot
-    assign gnt_next = {gnt_o[NB-2:0], gnt_o[NB-1]};
+  // one, so bank NumBanks-1 wraps to 0): OR trees, no adder.
+  logic [NumBanks-1:0] gnt_next;
+  if (NumBanks > 1) begin : g_rot
+    assign gnt_next = {gnt_o[NumBanks-2:0], gnt_o[NumBanks-1]};
   end else begin : g_rot1
     assign gnt_next = gnt_o;
   end
   for (genvar k = 0; k < IW; k++) begin : g_idx
-    localparam logic [NB-1:0] IdxMask = idx_mask(k);
+    localparam logic [NumBanks-1:0] IdxMask = idx_mask(k);
     assign idx[k] = |(gnt_o & IdxMask);
 `ifdef GMC_FAULT_BANKARB
     assign idx_next[k] = idx[k];
@@ -106,9 +106,9 @@ module gmc_bankarb #(
 `endif
   end
 
-  if (TWO_LEVEL != 0) begin : g_two
+  if (TwoLevel != 0) begin : g_two
     logic [IW-1:0] ptr_hi_d, ptr_hi_q;
-    logic [NB-1:0] hreq;
+    logic [NumBanks-1:0] hreq;
 
     assign hreq     = req_i & hi_i;
     assign from_hi  = |hreq;
@@ -166,7 +166,7 @@ module gmc_bankarb #(
 
   // Pointers: the high pool's (0 when there is none).
   logic [IW-1:0] f_ptr_hi;
-  if (TWO_LEVEL != 0) begin : g_f_two
+  if (TwoLevel != 0) begin : g_f_two
     assign f_ptr_hi = g_two.ptr_hi_q;
   end else begin : g_f_one
     assign f_ptr_hi = '0;
@@ -182,16 +182,16 @@ module gmc_bankarb #(
   logic f_live;   // out of reset, the first reset seen
   assign f_live = f_rst_seen_q && rst_ni;
 
-  // (b - p) mod NB for p, b < NB: how many banks the search from p visits
+  // (b - p) mod NumBanks for p, b < NumBanks: how many banks the search from p visits
   // before b.
   function automatic int f_dist(input int p, input int b);
-    f_dist = (b >= p) ? b - p : b + NB - p;
+    f_dist = (b >= p) ? b - p : b + NumBanks - p;
   endfunction
 
-  localparam int CW = $clog2(NB + 1) + 1;  // counters reach NB (a violation)
+  localparam int CW = $clog2(NumBanks + 1) + 1;  // counters reach NumBanks (a violation)
 
   logic f_any_hi;  // some bank requests in the high pool
-  assign f_any_hi = (TWO_LEVEL != 0) && |(req_i & hi_i);
+  assign f_any_hi = (TwoLevel != 0) && |(req_i & hi_i);
 
   // P1 grant one-hot or zero; P2 only to requesting banks.
   logic f_p_onehot, f_p_req_only;
@@ -209,23 +209,23 @@ module gmc_bankarb #(
   assign f_p_hi_flag = !gnt_hi_o || (valid_o && (gnt_o & hi_i) != '0);
   // P6 two-level priority: never to a low-pool bank while a high-pool bank
   // requests, and then the grant is marked high; a grant is marked high only
-  // then (TWO_LEVEL = 0: never).
+  // then (TwoLevel = 0: never).
   logic f_p_priority, f_p_hi_only_if_hi;
   assign f_p_priority      = !(en_i && f_any_hi) || (gnt_hi_o && (gnt_o & ~hi_i) == '0);
   assign f_p_hi_only_if_hi = !gnt_hi_o || f_any_hi;
-  // P7 the pointers stay below NB.
+  // P7 the pointers stay below NumBanks.
   logic f_p_ptr_range;
-  assign f_p_ptr_range = !f_rst_seen_q || (32'(ptr_lo_q) < NB && 32'(f_ptr_hi) < NB);
+  assign f_p_ptr_range = !f_rst_seen_q || (32'(ptr_lo_q) < NumBanks && 32'(f_ptr_hi) < NumBanks);
 
   // P8 round-robin order (the grant exactly, given the pointers): no bank
   // of the granting pool lies between its pointer and the granted bank in
   // the search order.
-  logic [NB-1:0] f_pool;
+  logic [NumBanks-1:0] f_pool;
   logic [IW-1:0] f_pool_ptr;
-  logic [NB-1:0] f_ok_order;
+  logic [NumBanks-1:0] f_ok_order;
   assign f_pool     = f_any_hi ? (req_i & hi_i) : req_i;
   assign f_pool_ptr = f_any_hi ? f_ptr_hi : ptr_lo_q;
-  for (genvar b = 0; b < NB; b++) begin : g_f_order
+  for (genvar b = 0; b < NumBanks; b++) begin : g_f_order
     assign f_ok_order[b] = !(valid_o && f_pool[b] &&
                              f_dist(32'(f_pool_ptr), b) < f_dist(32'(f_pool_ptr), 32'(gnt_idx_o)));
   end
@@ -233,7 +233,7 @@ module gmc_bankarb #(
   assign f_p_rr_order = !f_live || &f_ok_order;
 
   // P9 pointer update: next cycle, the granting pool's pointer is one past
-  // the granted bank (mod NB), the other is unchanged, and nothing moves
+  // the granted bank (mod NumBanks), the other is unchanged, and nothing moves
   // without a grant.
   logic          f_chk_q;   // the cycle before was live: check the pointers
   logic [IW-1:0] f_exp_hi_q, f_exp_lo_q;
@@ -243,8 +243,8 @@ module gmc_bankarb #(
     f_exp_hi_q <= f_ptr_hi;
     f_exp_lo_q <= ptr_lo_q;
     if (valid_o) begin
-      if (f_any_hi) f_exp_hi_q <= IW'((32'(gnt_idx_o) + 1) % NB);
-      else          f_exp_lo_q <= IW'((32'(gnt_idx_o) + 1) % NB);
+      if (f_any_hi) f_exp_hi_q <= IW'((32'(gnt_idx_o) + 1) % NumBanks);
+      else          f_exp_lo_q <= IW'((32'(gnt_idx_o) + 1) % NumBanks);
     end
   end
   logic f_p_ptr_next;
@@ -254,26 +254,26 @@ module gmc_bankarb #(
   //  w_hi[b]: enabled cycles in which b requests in the high pool without
   //           being granted, since b entered the high pool with a request;
   //           cleared when b is granted or stops (requesting in the high pool).
-  //           Bound: w_hi[b] <= NB-1, i.e. granted within NB enabled cycles.
+  //           Bound: w_hi[b] <= NumBanks-1, i.e. granted within NumBanks enabled cycles.
   //  w_lo[b]: enabled cycles in which b requests, is in the low pool and no
   //           bank requests in the high pool, without b being granted, since
   //           b started requesting (its pool may change meanwhile); cleared
-  //           when b is granted or drops req_i.  TWO_LEVEL = 0: every
-  //           enabled cycle in which b requests.  Bound: w_lo[b] <= NB-1.
-  // P12/P13, the invariants w + dist(pointer, b) <= NB-1, make the bounds
+  //           when b is granted or drops req_i.  TwoLevel = 0: every
+  //           enabled cycle in which b requests.  Bound: w_lo[b] <= NumBanks-1.
+  // P12/P13, the invariants w + dist(pointer, b) <= NumBanks-1, make the bounds
   // inductive: each counted cycle grants some g before b in the search
   // order, the pointer moves to g+1 and b's distance shrinks by at least
   // one, and no other cycle moves that pool's pointer while b waits in it.
-  logic [NB-1:0] f_ok_bound_hi, f_ok_bound_lo, f_ok_inv_hi, f_ok_inv_lo;
+  logic [NumBanks-1:0] f_ok_bound_hi, f_ok_bound_lo, f_ok_inv_hi, f_ok_inv_lo;
 
-  for (genvar b = 0; b < NB; b++) begin : g_f_bank
+  for (genvar b = 0; b < NumBanks; b++) begin : g_f_bank
     logic [CW-1:0] w_hi_q, w_lo_q;
     logic          in_hi, cnt_hi, cnt_lo;
 
-    assign in_hi  = (TWO_LEVEL != 0) && req_i[b] && hi_i[b];
+    assign in_hi  = (TwoLevel != 0) && req_i[b] && hi_i[b];
     assign cnt_hi = en_i && in_hi && !gnt_o[b];
     assign cnt_lo = en_i && req_i[b] && !gnt_o[b] &&
-                    ((TWO_LEVEL == 0) || (!hi_i[b] && !f_any_hi));
+                    ((TwoLevel == 0) || (!hi_i[b] && !f_any_hi));
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -287,10 +287,10 @@ module gmc_bankarb #(
       end
     end
 
-    assign f_ok_bound_hi[b] = 32'(w_hi_q) <= NB - 1;
-    assign f_ok_bound_lo[b] = 32'(w_lo_q) <= NB - 1;
-    assign f_ok_inv_hi[b]   = 32'(w_hi_q) + f_dist(32'(f_ptr_hi), b) <= NB - 1;
-    assign f_ok_inv_lo[b]   = 32'(w_lo_q) + f_dist(32'(ptr_lo_q), b) <= NB - 1;
+    assign f_ok_bound_hi[b] = 32'(w_hi_q) <= NumBanks - 1;
+    assign f_ok_bound_lo[b] = 32'(w_lo_q) <= NumBanks - 1;
+    assign f_ok_inv_hi[b]   = 32'(w_hi_q) + f_dist(32'(f_ptr_hi), b) <= NumBanks - 1;
+    assign f_ok_inv_lo[b]   = 32'(w_lo_q) + f_dist(32'(ptr_lo_q), b) <= NumBanks - 1;
   end
 
   logic f_p_bound_hi, f_p_bound_lo, f_p_inv_hi, f_p_inv_lo;

@@ -23,7 +23,7 @@ fail() { echo "synth bankarb: $name: $*" >&2; exit 1; }
 
 mkdir -p "$out" && cd "$out" || exit 1
 read -r model_bits iw < <("$bits" "$nb" "$tl") || fail "gmc_bankarb_bits failed"
-load="read_verilog -sv $rtl; chparam -set NB $nb -set TWO_LEVEL $tl gmc_bankarb"
+load="read_verilog -sv $rtl; chparam -set NumBanks $nb -set TwoLevel $tl gmc_bankarb"
 "$YOSYS" -q -l synth.log -p "$load; synth -flatten -top gmc_bankarb; tee -q -o synth.stat stat" >/dev/null \
   || fail "yosys synth failed (log $out/synth.log)"
 "$YOSYS" -q -l noabc.log -p "$load; synth -flatten -noabc -top gmc_bankarb; tee -q -o noabc.stat stat;

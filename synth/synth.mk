@@ -24,8 +24,8 @@ sy_p = $(word 1,$(subst _, ,$1))
 sy_s = $(word 2,$(subst _, ,$1))
 
 .PHONY: synth synth-bim formal formal-bim formal-fault-bim
-synth: synth-bim
-formal: formal-bim
+synth: synth-bim  ## Yosys cells, flip-flops and memory bits of every block beside the model's counts
+formal: formal-bim  ## BIM equivalence proofs and every block's k-induction proofs; injected faults must fail them
 
 # One row per configuration (re-run every time: a few Yosys runs, ~1 s).
 $(SY)/bim/%/row.md: $(SY_DEPS) FORCE

@@ -194,11 +194,11 @@ VEC_TARGETS   := $(BLOCKS:%=vectors-%)
 .PHONY: $(LINT_TARGETS) $(COSIM_TARGETS) $(FAULT_TARGETS) $(VEC_TARGETS) \
         $(BLOCKS:%=vectors-golden-%) $(BLOCKS:%=bench-%)
 lint: $(LINT_TARGETS)
-cosim: $(COSIM_TARGETS)
-cosim-fault: $(FAULT_TARGETS)
-vectors: $(VEC_TARGETS)
-vectors-golden: $(BLOCKS:%=vectors-golden-%)
-bench: $(BLOCKS:%=bench-%)
+cosim: $(COSIM_TARGETS)  ## Icarus replay of the golden vectors + Verilator lockstep of every block (COSIM_CYCLES=$(COSIM_CYCLES))
+cosim-fault: $(FAULT_TARGETS)  ## mutation checks: every injected RTL and C fault must be caught
+vectors: $(VEC_TARGETS)  ## regenerate every block's golden vectors under $(BUILD)/vectors and diff the committed set
+vectors-golden: $(BLOCKS:%=vectors-golden-%)  ## rewrite the committed golden vectors (intended model change only)
+bench: $(BLOCKS:%=bench-%)  ## lockstep vs Icarus cycles/s per block, C-model and trace-mode speed
 
 $(COSIM_TARGETS): cosim-%: $$(call b_cosim_logs,$$*)
 	@[ -n "$(call b_vecs,$*)" ] || { echo "cosim-$*: no vectors/$*/*.vec (make vectors-golden-$*)"; exit 1; }
@@ -210,7 +210,7 @@ $(FAULT_TARGETS): cosim-fault-%: $$(call b_fault_logs,$$*)
 # ---------------------------------------------------------------- vectors
 $(VEC_TARGETS): vectors-%: $(GMC)
 	@mkdir -p $(BUILD)/vectors/$*
-	@p=0; f=0; for c in $($*_VEC_CFGS); do v=$$c$($*_VEC_SUFFIX).vec; \
+	@p=0; f=0; for c in $($*_VEC_CFGS); do v=$${c}$($*_VEC_SUFFIX).vec; \
 	  if $(GMC) block vectors $* $$c --cycles $($*_VEC_CYCLES) --stim-seed 1 -o $(BUILD)/vectors/$*/$$v && \
 	     cmp -s $(BUILD)/vectors/$*/$$v vectors/$*/$$v; then p=$$((p + 1)); \
 	  else f=$$((f + 1)); echo "vectors-$*: $$v differs from the committed golden file (diff $(BUILD)/vectors/$*/$$v vectors/$*/$$v)"; fi; \
@@ -219,7 +219,7 @@ $(VEC_TARGETS): vectors-%: $(GMC)
 $(BLOCKS:%=vectors-golden-%): vectors-golden-%: $(GMC)
 	@mkdir -p vectors/$*
 	@for c in $($*_VEC_CFGS); do \
-	  $(GMC) block vectors $* $$c --cycles $($*_VEC_CYCLES) --stim-seed 1 -o vectors/$*/$$c$($*_VEC_SUFFIX).vec || exit 1; \
+	  $(GMC) block vectors $* $$c --cycles $($*_VEC_CYCLES) --stim-seed 1 -o vectors/$*/$${c}$($*_VEC_SUFFIX).vec || exit 1; \
 	done; echo "wrote $(words $($*_VEC_CFGS)) files to vectors/$*/"
 
 # ---------------------------------------------------------------- lint
@@ -285,7 +285,7 @@ $(BLOCKS:%=bench-%): bench-%: $$(foreach c,$$($$*_LS_CFGS),$(BLK)/$$*/ls/$$c/loc
 	          sed -n 's/.* \([0-9.]*\) Mcycles\/s.*/\1/p'); \
 	      l=$$(awk "BEGIN { printf \"%.2f\", ($$v > $$l) ? $$v : $$l }"); done; \
 	    n=$$(grep -c '^[0-9a-f]' $(BLK)/$*/ls/$$c/bench.vec); \
-	    s=$$(date +%s.%N); $(VVP) -n $(BLK)/$*/iv/$$c$($*_VEC_SUFFIX)/tb.vvp +vec=$(BLK)/$*/ls/$$c/bench.vec >/dev/null || exit 1; e=$$(date +%s.%N); \
+	    s=$$(date +%s.%N); $(VVP) -n $(BLK)/$*/iv/$${c}$($*_VEC_SUFFIX)/tb.vvp +vec=$(BLK)/$*/ls/$$c/bench.vec >/dev/null || exit 1; e=$$(date +%s.%N); \
 	    i=$$(awk "BEGIN { printf \"%.1f\", $$n / ($$e - $$s) / 1000 }"); \
 	    x=$$(awk "BEGIN { printf \"%d\", $$l * 1000 / $$i }"); \
 	    printf '%-32s %15s %14s %8sx %8.1f\n' $$c $$l $$i $$x $$(cat $(BLK)/$*/ls/$$c/build.time); \

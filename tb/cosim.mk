@@ -48,7 +48,7 @@ FORCE:
 # ================================================================ lint
 # Verilator -Wall must be silent; Icarus -Wall must print nothing; Yosys
 # turns every warning into an error (-e).
-lint: lint-rtl
+lint: lint-rtl  ## every RTL file through Verilator -Wall, Icarus -Wall and Yosys, then every block's configurations
 
 lint-rtl:
 	@rc=0; for f in $(RTL_SRCS); do m=$$(basename $$f .sv); \

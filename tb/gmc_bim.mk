@@ -20,5 +20,5 @@ bim_C_FAULTS     := 1
 bim_C_FAULT_CFGS.1 := $(bim_FAULT_CFGS)
 # Lint: the widest matrices (W 30 and 33) at both REG_OUT; raw corners.
 bim_LINT_CFGS    := $(foreach p,$(bim_PRESETS),$(foreach r,0 1,$(p)_all_s1_r$(r)))
-bim_LINT_G       := "" "-GREG_OUT=1'b1" "-GW=64 -GREG_OUT=1'b1" "-GW=1" "-GW=33"
+bim_LINT_G       := "" "-GRegOut=1'b1" "-GWidth=64 -GRegOut=1'b1" "-GWidth=1" "-GWidth=33"
 bim_BENCH_CYCLES := 10000000

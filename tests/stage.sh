@@ -12,7 +12,7 @@ log=build/test-logs
 mkdir -p "$log"
 f="$log/$name.log"
 t0=$(date +%s)
-if "$MAKE" --no-print-directory "$@" >"$f" 2>&1; then rc=0; else rc=1; fi
+if "$MAKE" --no-print-directory -k "$@" >"$f" 2>&1; then rc=0; else rc=1; fi
 dt=$(( $(date +%s) - t0 ))
 p=0 q=0 found=0
 if [ "$kind" = counted ]; then

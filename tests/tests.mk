@@ -10,10 +10,10 @@ $(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(LIB)
 	$(CC) $(CFLAGS_ALL) -Wno-unused-parameter -o $@ $< $(LIB) $(CMOCKA) -lm
 
 .PHONY: unit cli-tests
-unit: $(UNIT_BINS)
+unit: $(UNIT_BINS)  ## cmocka unit tests
 	@rc=0; for t in $(UNIT_BINS); do $$t || rc=1; done; exit $$rc
 
-cli-tests: $(GMC)
+cli-tests: $(GMC)  ## scripted end-to-end runs of the CLI (tests/cli/*.sh)
 	@rc=0; for s in $(sort $(wildcard tests/cli/*.sh)); do bash $$s $(GMC) || rc=1; done; exit $$rc
 
 # C-model throughput (part of `make bench`).
@@ -21,7 +21,7 @@ cli-tests: $(GMC)
 $(BUILD)/bench/bench_bim: tests/bench/bench_bim.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -O3 -o $@ $< $(LIB) -lm
-bench-model: $(BUILD)/bench/bench_bim
+bench-model: $(BUILD)/bench/bench_bim  ## C-model throughput of the BIM block (part of bench)
 	@$(BUILD)/bench/bench_bim | tee $(BUILD)/bench/bim_model.txt
 
 # Coverage-guided fuzzing of the parsers (libFuzzer, ASan+UBSan).  Not part
@@ -36,6 +36,6 @@ $(BUILD)/fuzz/fuzz_bim_parsers: tests/fuzz/fuzz_bim_parsers.c $(FUZZ_BIM_SRCS)
 	@mkdir -p $(dir $@)
 	clang -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -Imodel -Imodel/cli -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=undefined -o $@ $< $(FUZZ_BIM_SRCS) -lm
-fuzz: $(BUILD)/fuzz/fuzz_bim_parsers
+fuzz: $(BUILD)/fuzz/fuzz_bim_parsers  ## libFuzzer on the map, matrix, DRAM-config and trace parsers (FUZZ_SECONDS=$(FUZZ_SECONDS) each)
 	@mkdir -p $(BUILD)/fuzz/corpus_bim
 	$(BUILD)/fuzz/fuzz_bim_parsers -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(BUILD)/fuzz/corpus_bim

@@ -67,6 +67,11 @@ int gmc_block_parse_fields(const char *config, const char *const *tags, unsigned
         }
         char *e;
         unsigned long long x = strtoull(s + tl, &e, 10);
+        if (x <= 1000000 && !*e && i + 1 < n) {
+            snprintf(err, en, "configuration '%s': expected %u fields, the next '%s<number>', found the end",
+                     config, n, tags[i + 1]);
+            return -1;
+        }
         if (x > 1000000 || (i + 1 < n ? *e != '_' : *e != 0)) {
             snprintf(err, en, "configuration '%s': expected '%s<number>'%s, found '%.16s'", config,
                      tags[i], i + 1 < n ? " and '_'" : " at the end", s);

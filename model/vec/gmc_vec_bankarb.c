@@ -131,9 +131,9 @@ static unsigned blk_ports(const void *vc, gmc_port_t *p)
 static unsigned blk_params(const void *vc, gmc_param_t *p)
 {
     const gmc_bankarb_cfg_t *c = vc;
-    p[0].key = "NB", p[0].rtl = "NB";
+    p[0].key = "NB", p[0].rtl = "NumBanks";
     snprintf(p[0].value, sizeof p[0].value, "%u", c->nb);
-    p[1].key = "TWO_LEVEL", p[1].rtl = "TWO_LEVEL";
+    p[1].key = "TWO_LEVEL", p[1].rtl = "TwoLevel";
     snprintf(p[1].value, sizeof p[1].value, "%u", c->two_level);
     return 2;
 }

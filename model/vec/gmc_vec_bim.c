@@ -95,11 +95,11 @@ static unsigned blk_ports(const void *vc, gmc_port_t *p)
 static unsigned blk_params(const void *vc, gmc_param_t *p)
 {
     const bim_blk_cfg_t *b = vc;
-    p[0].key = "W", p[0].rtl = "W";
+    p[0].key = "W", p[0].rtl = "Width";
     snprintf(p[0].value, sizeof p[0].value, "%u", b->c.width);
-    p[1].key = "REG_OUT", p[1].rtl = "REG_OUT";
+    p[1].key = "REG_OUT", p[1].rtl = "RegOut";
     snprintf(p[1].value, sizeof p[1].value, "%u", b->c.reg_out);
-    p[2].key = "M", p[2].rtl = "M";
+    p[2].key = "M", p[2].rtl = "Matrix";
     gmc_bim_verilog_param(&b->c.m, p[2].value, sizeof p[2].value);
     return 3;
 }

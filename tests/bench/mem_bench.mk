@@ -21,13 +21,13 @@ $(BUILD)/bench/memtrace_gen: tests/bench/memtrace_gen.c model/util/gmc_rng.c
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -O2 -Imodel -o $@ $^
 
-bench-mem: $(BUILD)/bench/gmc-O3 $(BUILD)/bench/memtrace_gen
+bench-mem: $(BUILD)/bench/gmc-O3 $(BUILD)/bench/memtrace_gen  ## trace-mode speed: requests/s, instructions per request (callgrind)
 	@bash tests/bench/bench_mem.sh $(BUILD)/bench/gmc-O3 $(BUILD)/bench/memtrace_gen $(MEM_BENCH_DIR) \
 	  | tee $(BUILD)/bench/mem.txt
 
 # The scheduler comparison table of docs/memory.md "Trace mode" (not timed).
 SCHED_TABLE_N ?= 100000
-sched-table: $(GMC) $(BUILD)/bench/memtrace_gen
+sched-table: $(GMC) $(BUILD)/bench/memtrace_gen  ## what each scheduler does on random, stream and GPU-like warps traces (the docs/memory.md table)
 	@bash tests/bench/sched_table.sh $(GMC) $(BUILD)/bench/memtrace_gen $(MEM_BENCH_DIR) $(SCHED_TABLE_N) \
 	  | tee $(BUILD)/bench/sched_table.md
 
