@@ -1,15 +1,19 @@
 // lockstep_main.h: the one Verilator lockstep harness.  A block's
-// tb/lockstep_gmc_<blk>.cpp is an adapter of a few lines that names its
-// block description, C types, step function and X-macro port list, then
-// includes this file (docs/adding-a-block.md):
+// tb/lockstep_gmc_<blk>.cpp is an adapter of three lines that names the
+// block and its X-macro port list, then includes this file
+// (docs/adding-a-block.md):
 //
-//   #define LS_BLOCK  gmc_block_wmc            // model/vec/gmc_block.h description
-//   #define LS_IN     gmc_wmc_in_t             // the C twin's port structs
-//   #define LS_OUT    gmc_wmc_out_t
-//   #define LS_STEP(c, q, in, out) gmc_wmc_step((const gmc_wmc_cfg_t *)(c), \
-//       (const gmc_wmc_state_t *)(q), in, (gmc_wmc_state_t *)(q), out)
+//   #include "blocks/gmc_wmc.h"
+//   #define LS_NAME wmc                                              // gmc_wmc_*
 //   #define LS_PORTS(X) GMC_WMC_PORTS(X, 1, 1, 1, 1, 1, 1, 1, 1, 1)  // widths unused here
 //   #include "lockstep_main.h"
+//
+// From LS_NAME come the block description gmc_block_<name>
+// (model/vec/gmc_block.h) and the C twin's gmc_<name>_in_t / _out_t /
+// _cfg_t / _state_t and gmc_<name>_step, called directly (not through the
+// description) so the compiler sees it in the hot loop.  A block whose
+// description's cfg is not its step's may define LS_BLOCK, LS_IN, LS_OUT
+// and LS_STEP(cfg, q, in, out) itself instead.
 //
 // The Verilated class is Vtop (verilator --prefix Vtop); the configuration
 // is compiled in as -DGMC_LS_CONFIG='"<name>"' and parsed by the block's
@@ -59,8 +63,19 @@ struct VerilatedVcdC {
 #include "lockstep_common.h"
 #include "vec/gmc_block.h"
 
+#define LS_CAT3_(a, b, c) a##b##c
+#define LS_CAT3(a, b, c) LS_CAT3_(a, b, c)
+#ifdef LS_NAME
+#define LS_BLOCK LS_CAT3(gmc_block_, LS_NAME, )
+#define LS_IN    LS_CAT3(gmc_, LS_NAME, _in_t)
+#define LS_OUT   LS_CAT3(gmc_, LS_NAME, _out_t)
+#define LS_STEP(c, q, in, out)                                                            \
+  LS_CAT3(gmc_, LS_NAME, _step)((const LS_CAT3(gmc_, LS_NAME, _cfg_t) *)(c),              \
+                                (const LS_CAT3(gmc_, LS_NAME, _state_t) *)(q), in,        \
+                                (LS_CAT3(gmc_, LS_NAME, _state_t) *)(q), out)
+#endif
 #if !defined(LS_BLOCK) || !defined(LS_IN) || !defined(LS_OUT) || !defined(LS_STEP) || !defined(LS_PORTS)
-#error "define LS_BLOCK, LS_IN, LS_OUT, LS_STEP and LS_PORTS before including lockstep_main.h"
+#error "define LS_NAME (or LS_BLOCK, LS_IN, LS_OUT, LS_STEP) and LS_PORTS before including lockstep_main.h"
 #endif
 #ifndef GMC_LS_CONFIG
 #error "build with -DGMC_LS_CONFIG='\"<configuration>\"' (tb/block.mk)"

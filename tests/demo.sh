@@ -2,6 +2,7 @@
 # `make run`: what the stages of gmc so far show.  Usage: demo.sh GMC OUTDIR MEMTRACE_GEN
 set -euo pipefail
 GMC=$1 OUT=$2 GEN=$3
+t0=$(date +%s.%N)
 mkdir -p "$OUT"
 say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
@@ -42,3 +43,5 @@ echo "   plot (pooled metric): $OUT/transpose_entropy_pooled.png"
 echo "   trace:                $TRC"
 echo "   more: docs/blocks/gmc_bim.md, docs/entropy.md, docs/memory.md, docs/blocks/gmc_wmc.md;"
 echo "         make test runs the RTL co-simulation"
+echo
+echo "make run: the demo took $(awk "BEGIN { printf \"%.2f\", $(date +%s.%N) - $t0 }") s wall (after the build)"
