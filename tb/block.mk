@@ -270,16 +270,18 @@ $(BLK)/%/bench.vec: $(GMC)
 	@mkdir -p $(@D)
 	@$(GMC) block vectors $(call b_blk,$*) $(call b_cfg,$*) --cycles $(or $($(call b_blk,$*)_BENCH_IV_CYCLES),20000) \
 	  --stim-seed $(COSIM_STIM_SEED) -o $@
-$(BLOCKS:%=bench-%): bench-%: $$(foreach c,$$($$*_LS_CFGS),$(BLK)/$$*/ls/$$c/lockstep $(BLK)/$$*/iv/$$c$$($$*_VEC_SUFFIX)/tb.vvp $(BLK)/$$*/ls/$$c/bench.vec)
+$(BLOCKS:%=bench-%): bench-%: $(BUILD)/bench/bench_block $$(foreach c,$$($$*_LS_CFGS),$(BLK)/$$*/ls/$$c/lockstep $(BLK)/$$*/iv/$$c$$($$*_VEC_SUFFIX)/tb.vvp $(BLK)/$$*/ls/$$c/bench.vec)
 	@mkdir -p $(BUILD)/bench
 	@{ echo "# gmc_$* co-simulation speed, $$(date -u +%Y-%m-%dT%H:%MZ)"; \
 	  echo "# machine: $$(nproc) CPU(s), $$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"; \
 	  echo "# tools:   $$($(VERILATOR) --version); $$($(IVERILOG) -V 2>&1 | head -1); $$($(CXX) --version | head -1)"; \
+	  echo "# C model:  $(BUILD)/bench/bench_block $* <config> (the step in place on pre-drawn stimulus, best of 3)"; \
 	  echo "# lockstep: $(BLK)/$*/ls/<config>/lockstep --cycles $(or $($*_BENCH_CYCLES),10000000) --stim-seed $(COSIM_STIM_SEED)  (best of 3)"; \
 	  echo "# replay:   $(VVP) -n $(BLK)/$*/iv/<config>/tb.vvp +vec=$(BLK)/$*/ls/<config>/bench.vec"; \
 	  echo "# build:    verilate + g++ ($(VL_MAKE)) + link of one lockstep model, shared run-time"; \
-	  printf '%-32s %15s %14s %9s %8s\n' config lockstep_Mcyc/s icarus_kcyc/s speedup build_s; \
+	  printf '%-32s %10s %15s %14s %9s %8s\n' config C_Mstep/s lockstep_Mcyc/s icarus_kcyc/s speedup build_s; \
 	  for c in $($*_LS_CFGS); do \
+	    m=$$($(BUILD)/bench/bench_block $* $$c | sed -n 's/.* \([0-9.]*\) Msteps\/s.*/\1/p'); \
 	    l=0; for k in 1 2 3; do \
 	      v=$$($(BLK)/$*/ls/$$c/lockstep --cycles $(or $($*_BENCH_CYCLES),10000000) --stim-seed $(COSIM_STIM_SEED) | \
 	          sed -n 's/.* \([0-9.]*\) Mcycles\/s.*/\1/p'); \
@@ -288,6 +290,6 @@ $(BLOCKS:%=bench-%): bench-%: $$(foreach c,$$($$*_LS_CFGS),$(BLK)/$$*/ls/$$c/loc
 	    s=$$(date +%s.%N); $(VVP) -n $(BLK)/$*/iv/$${c}$($*_VEC_SUFFIX)/tb.vvp +vec=$(BLK)/$*/ls/$$c/bench.vec >/dev/null || exit 1; e=$$(date +%s.%N); \
 	    i=$$(awk "BEGIN { printf \"%.1f\", $$n / ($$e - $$s) / 1000 }"); \
 	    x=$$(awk "BEGIN { printf \"%d\", $$l * 1000 / $$i }"); \
-	    printf '%-32s %15s %14s %8sx %8.1f\n' $$c $$l $$i $$x $$(cat $(BLK)/$*/ls/$$c/build.time); \
+	    printf '%-32s %10s %15s %14s %8sx %8.1f\n' $$c $$m $$l $$i $$x $$(cat $(BLK)/$*/ls/$$c/build.time); \
 	  done; } | tee $(BUILD)/bench/$*.txt
 	@echo "bench-$*: written to $(BUILD)/bench/$*.txt"

@@ -21,6 +21,9 @@ cli-tests: $(GMC)  ## scripted end-to-end runs of the CLI (tests/cli/*.sh)
 $(BUILD)/bench/bench_bim: tests/bench/bench_bim.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -O3 -o $@ $< $(LIB) -lm
+$(BUILD)/bench/bench_block: tests/bench/bench_block.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -O3 -o $@ $< $(LIB) -lm
 bench-model: $(BUILD)/bench/bench_bim  ## C-model throughput of the BIM block (part of bench)
 	@$(BUILD)/bench/bench_bim | tee $(BUILD)/bench/bim_model.txt
 
