@@ -6,9 +6,10 @@
 #
 #   synth/block_formal.sh BLK CONFIG OUTDIR [--inject-fault]
 #
-# Flow: read_verilog -formal (defines FORMAL); chparam; prep; async2sync (the
+# Flow: read_verilog -formal (defines FORMAL); chparam; prep; PREP_EXTRA
+# (e.g. memory_map: sat cannot import memories); async2sync (the
 # asynchronous resets become synchronous flops whose outputs read the reset
-# value while rst_ni = 0, as the RTL's do); PREP_EXTRA (e.g. memory maps);
+# value while rst_ni = 0, as the RTL's do);
 # sat -tempinduct -prove-asserts: base case from the initial state (only the
 # checker's own start flop has one; every other flop is free) and induction
 # step over every state, the length raised until both hold (at most MAXK).
@@ -42,7 +43,7 @@ chp=$("$GMC" block flags "$blk" "$cfg" yosys) || exit 1
 mkdir -p "$out" && cd "$out" || exit 1
 rm -f formal.log cex.vcd bmc_*.log
 prep="read_verilog -defer -sv -formal -I$root/rtl $def $rtl; chparam $chp gmc_$blk;
-      prep -top gmc_$blk; async2sync; ${PREP_EXTRA:-}"
+      prep -top gmc_$blk; ${PREP_EXTRA:-} async2sync"
 
 # Property names: the labels of the assertions (p_<name> asserts the wire
 # f_p_<name>), from the RTL and its property file; the counterexample table

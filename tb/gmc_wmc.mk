@@ -20,12 +20,19 @@ wmc_FAULT_CFGS    := sm2_w2_h0_p3_nb2_r4_s2_pt4 sm3_w3_h4_p4_nb4_r8_s3_pt8 sm3_w
 wmc_IV_FAULT_SKIP := %_r1_s1_pt1_s1
 wmc_C_FAULTS      := 1
 wmc_LINT_CFGS     := $(wmc_VEC_CFGS) sm3_w3_h16_p8_nb64_r2_s8_pt2 sm1_w4_h1_p2_nb3_r16_s5_pt32
-# -formal lint of the default costs 40 s (its shadow registers): the others.
-wmc_LINT_FORMAL_CFGS := $(filter-out $(wmc_DEFAULT),$(wmc_LINT_CFGS))
+wmc_LINT_FORMAL_CFGS := $(wmc_LINT_CFGS)
 wmc_BENCH_CYCLES     := 2000000
 wmc_BENCH_IV_CYCLES  := 5000
-# Proofs (synth/formal.mk): k-induction of the RTL's seven properties on
-# small configurations; the RTL fault must fail them.
-wmc_FORMAL_CFGS       := sm1_w2_h2_p2_nb3_r4_s2_pt4 sm2_w1_h0_p3_nb2_r8_s3_pt2
+# Proofs (synth/formal.mk): k-induction of the RTL's ten properties; the RTL
+# fault must fail them.  Small configurations that still have every structure
+# of the default -- 8-counter WET words over several words (WetLaneBits = 3
+# from SmBits + WarpBits = 4 on, as in Table 3's 128 x 48), 4-counter words,
+# several RS planes and banks, NumBanks not a power of 2, a PC hash (WAT), and
+# every width at its minimum.  The properties are per entry (freely chosen
+# index) or per port, so a larger table only repeats what these cover.
+# `sat` cannot import memories: memory_map turns every word into flops.
+wmc_FORMAL_CFGS       := sm1_w2_h2_p2_nb3_r4_s2_pt4 sm2_w1_h0_p3_nb2_r8_s3_pt2 sm2_w2_h0_p3_nb2_r4_s2_pt4 \
+                         sm3_w2_h2_p4_nb5_r8_s3_pt8 sm1_w1_h2_p1_nb1_r1_s1_pt1
 wmc_FORMAL_FAULT_CFGS := sm1_w2_h2_p2_nb3_r4_s2_pt4
-wmc_FORMAL_MIN_PROPS  := 7
+wmc_FORMAL_MIN_PROPS  := 10
+wmc_FORMAL_PREP_EXTRA := memory_map; opt_clean;

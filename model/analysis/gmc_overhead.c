@@ -90,3 +90,15 @@ int gmc_wmc_rtl_cfg(const gmc_wmc_params_t *p, gmc_wmc_cfg_t *c, char *err, size
     c->pt_bits = p->pt_bits;
     return gmc_wmc_cfg_init(c, err, n);
 }
+
+uint64_t gmc_wmc_rtl_flops(const gmc_wmc_cfg_t *c)
+{
+    /* rtl/gmc_wmc.sv: WetLaneBits = (G > 3) ? 3 : G - 1, G = SM_BITS + WARP_BITS. */
+    unsigned g = c->sm_bits + c->warp_bits, lane_bits = g > 3 ? 3 : g - 1;
+    return ((uint64_t)1 << (g - lane_bits)) + 2 * (uint64_t)c->nb;
+}
+
+uint64_t gmc_wmc_rtl_memory_bits(const gmc_wmc_cfg_t *c)
+{
+    return gmc_wmc_storage_bits(c) - (c->pt_bits == 1 ? (uint64_t)c->nb : 0);
+}

@@ -44,10 +44,18 @@ void gmc_wmc_cost(const gmc_wmc_params_t *p, gmc_wmc_cost_t *c);
 /* The rtl/gmc_wmc.sv configuration with these parameters (SM_BITS =
  * clog2(sms), WARP_BITS = clog2(warps), PEND_BITS = clog2(max_pending + 1),
  * NB, ROWS, SCORE_BITS, PT_BITS, PC_HASH_BITS as given).  0, or -1 with one
- * line in err when the RTL's parameter limits do not allow it.  Its
- * flip-flops are gmc_wmc_storage_bits() (every table is flops; `make
- * synth-wmc` checks Yosys's count against it). */
+ * line in err when the RTL's parameter limits do not allow it. */
 int gmc_wmc_rtl_cfg(const gmc_wmc_params_t *p, gmc_wmc_cfg_t *cfg, char *err, size_t n);
+/* The bits of rtl/gmc_wmc.sv's memories: gmc_wmc_storage_bits(), less the
+ * PT when PT_BITS = 1 (an entry is then its hi flag, a flip-flop, and
+ * Yosys removes the never-read PT memory).  `make synth-wmc` checks Yosys's
+ * memory bits against it. */
+uint64_t gmc_wmc_rtl_memory_bits(const gmc_wmc_cfg_t *cfg);
+/* The flip-flops rtl/gmc_wmc.sv has besides its memories: a valid bit per
+ * WET word (2^min(3, G - 1) counters a word, G = SM_BITS + WARP_BITS), per
+ * RS word (bank) and per PT entry (its hi flag): 2^(G - min(3, G - 1)) +
+ * 2 NB.  `make synth-wmc` checks Yosys's count against it. */
+uint64_t gmc_wmc_rtl_flops(const gmc_wmc_cfg_t *cfg);
 
 typedef struct {
     unsigned mcs;           /* M: DRAM controllers (8, seed 002 Table 2) */

@@ -81,11 +81,14 @@ static int warped_mc(int argc, char **argv)
         printf("  },\n  \"total_bits\": %llu,\n  \"total_bytes\": %llu,\n",
                (unsigned long long)c.total_bits, (unsigned long long)c.total_bytes);
         if (rtl_ok)
-            printf("  \"rtl\": {\"module\": \"rtl/gmc_wmc.sv\", \"params\": {\"SM_BITS\": %u, \"WARP_BITS\": %u, "
-                   "\"PC_HASH_BITS\": %u, \"PEND_BITS\": %u, \"NB\": %u, \"ROWS\": %u, \"SCORE_BITS\": %u, "
-                   "\"PT_BITS\": %u}, \"flip_flops\": %llu, \"checked_by\": \"make synth-wmc\"}\n}\n",
+            printf("  \"rtl\": {\"module\": \"rtl/gmc_wmc.sv\", \"params\": {\"SmBits\": %u, \"WarpBits\": %u, "
+                   "\"PcHashBits\": %u, \"PendBits\": %u, \"NumBanks\": %u, \"Rows\": %u, \"ScoreBits\": %u, "
+                   "\"PtBits\": %u}, \"memory_bits\": %llu, \"flip_flops\": %llu, \"flop_mapped_ff\": %llu, "
+                   "\"checked_by\": \"make synth-wmc\"}\n}\n",
                    rc_.sm_bits, rc_.warp_bits, rc_.pc_hash_bits, rc_.pend_bits, rc_.nb, rc_.rows,
-                   rc_.score_bits, rc_.pt_bits, (unsigned long long)gmc_wmc_storage_bits(&rc_));
+                   rc_.score_bits, rc_.pt_bits, (unsigned long long)gmc_wmc_rtl_memory_bits(&rc_),
+                   (unsigned long long)gmc_wmc_rtl_flops(&rc_),
+                   (unsigned long long)(gmc_wmc_rtl_memory_bits(&rc_) + gmc_wmc_rtl_flops(&rc_)));
         else
             printf("  \"rtl\": null,\n  \"rtl_note\": \"%s\"\n}\n", rerr);
         return 0;
@@ -98,8 +101,9 @@ static int warped_mc(int argc, char **argv)
     printf("  total %llu bits = %llu bytes  (global warp id %u bits)\n",
            (unsigned long long)c.total_bits, (unsigned long long)c.total_bytes, c.gwid_bits);
     if (rtl_ok)
-        printf("  rtl/gmc_wmc.sv flip-flops: %llu (every table in flops; make synth-wmc checks Yosys's count)\n",
-               (unsigned long long)gmc_wmc_storage_bits(&rc_));
+        printf("  rtl/gmc_wmc.sv: %llu memory bits (the four tables) + %llu flip-flops (valid bits)\n"
+               "    (make synth-wmc checks both against Yosys)\n",
+               (unsigned long long)gmc_wmc_rtl_memory_bits(&rc_), (unsigned long long)gmc_wmc_rtl_flops(&rc_));
     else
         printf("  rtl/gmc_wmc.sv: not buildable with these parameters (%s)\n", rerr);
     return 0;

@@ -34,9 +34,21 @@ uint64_t gmc_rng_u64(gmc_rng_t *r)
 uint64_t gmc_rng_below(gmc_rng_t *r, uint64_t n)
 {
     /* Rejection sampling: discard the top partial range so every value in
-     * [0, n) is equally likely. */
-    uint64_t lim = UINT64_MAX - (UINT64_MAX % n);
-    uint64_t x;
-    do { x = gmc_rng_u64(r); } while (x >= lim);
+     * [0, n) is equally likely: redraw while x >= lim = 2^64 - 1 -
+     * (2^64 - 1) % n.  Since lim >= 2^64 - n, a draw below 2^64 - n is kept
+     * without computing lim, and for a power of 2 lim = 2^64 - n and
+     * x % n = x & (n - 1): the same values as the plain loop with fewer
+     * divisions (the stimulus generators call this ~20 times a cycle). */
+    uint64_t x = gmc_rng_u64(r);
+    if ((n & (n - 1)) == 0) {
+        while (x >= (uint64_t)0 - n)
+            x = gmc_rng_u64(r);
+        return x & (n - 1);
+    }
+    if (x >= (uint64_t)0 - n) {
+        uint64_t lim = UINT64_MAX - (UINT64_MAX % n);
+        while (x >= lim)
+            x = gmc_rng_u64(r);
+    }
     return x % n;
 }

@@ -260,10 +260,10 @@ static unsigned blk_params(const void *vc, gmc_param_t *p)
 {
     const gmc_wmc_cfg_t *c = vc;
     const struct { const char *key, *rtl; unsigned v; } t[] = {
-        {"SM_BITS", "SM_BITS", c->sm_bits},         {"WARP_BITS", "WARP_BITS", c->warp_bits},
-        {"PC_HASH_BITS", "PC_HASH_BITS", c->pc_hash_bits}, {"PEND_BITS", "PEND_BITS", c->pend_bits},
-        {"NB", "NB", c->nb},                        {"ROWS", "ROWS", c->rows},
-        {"SCORE_BITS", "SCORE_BITS", c->score_bits}, {"PT_BITS", "PT_BITS", c->pt_bits},
+        {"SM_BITS", "SmBits", c->sm_bits},         {"WARP_BITS", "WarpBits", c->warp_bits},
+        {"PC_HASH_BITS", "PcHashBits", c->pc_hash_bits}, {"PEND_BITS", "PendBits", c->pend_bits},
+        {"NB", "NumBanks", c->nb},                        {"ROWS", "Rows", c->rows},
+        {"SCORE_BITS", "ScoreBits", c->score_bits}, {"PT_BITS", "PtBits", c->pt_bits},
     };
     for (unsigned i = 0; i < 8; i++) {
         p[i].key = t[i].key, p[i].rtl = t[i].rtl;
@@ -308,7 +308,8 @@ static void blk_cov_pre(const void *vc, const void *vq, const void *vin, uint64_
     if (!in->rst_n)
         return;
     const uint32_t wm = c->wet_entries - 1;
-    const uint32_t ei = gmc_wmc_gwid(c, in->enq_sm, in->enq_warp, in->enq_pc) & wm;
+    /* The WET index {sm, warp}: the gwid without its PC-hash bits. */
+    const uint32_t ei = (((uint32_t)in->enq_sm << c->warp_bits) | in->enq_warp) & wm;
     if (in->enq && in->svc && ei == (in->svc_gwid & wm))
         n[CV_CANCEL]++;
     if (in->enq && in->open && in->enq_bank == in->open_bank && in->enq_bank < c->nb &&
