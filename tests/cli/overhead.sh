@@ -12,7 +12,7 @@ assert set(j["tables"]) == {"wat", "wet", "rs", "pt"}
 assert sum(t["bits"] for t in j["tables"].values()) == j["total_bits"]
 r = j["rtl"]
 assert r["memory_bits"] == 11264 and r["flip_flops"] == 160 and r["flop_mapped_ff"] == 11424, r
-assert r["params"]["NB"] == 16 and r["params"]["PEND_BITS"] == 6, r
+assert r["params"]["NumBanks"] == 16 and r["params"]["PendBits"] == 6, r
 PY
 then ok "warped-mc defaults: 1408 bytes, one entry per table, RTL memory bits and flops beside"; else notok "warped-mc defaults"; fi
 "$GMC" overhead warped-mc --banks 128 --json >"$T/w128.json" && python3 - "$T/w128.json" <<'PY' \
