@@ -73,8 +73,9 @@ run: deps build $(BUILD)/bench/memtrace_gen  ## the BIM mapper and its entropy v
 
 # ---------------------------------------------------------------- test
 # tests/run_all.sh runs every stage, counts, and ends with "N passed, N failed".
-test: deps build  ## everything a fresh machine can check, stages side by side on $(JOBS) job slots; ends with "N passed, N failed"
-	@bash tests/run_all.sh
+test: deps  ## everything a fresh machine can check, stages side by side on $(JOBS) job slots; ends with "N passed, N failed"
+	@$(MAKE) --no-print-directory -j$(JOBS) build
+	@JOBS=$(JOBS) bash tests/run_all.sh
 
 clean:  ## remove $(BUILD)/
 	rm -rf $(BUILD)

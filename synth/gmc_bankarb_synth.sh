@@ -15,13 +15,8 @@
 # the model's pointer bits (they are the block's only state).
 set -u
 bits=$1 nb=$2 tl=$3 out=$4
-here=$(cd "$(dirname "$0")" && pwd)
-rtl=$(cd "$here/.." && pwd)/rtl/gmc_bankarb.sv
-YOSYS=${YOSYS:-yosys}
-name="NB $nb TWO_LEVEL $tl"
-fail() { echo "synth bankarb: $name: $*" >&2; exit 1; }
-
-mkdir -p "$out" && cd "$out" || exit 1
+. "$(dirname "$0")/lib.sh"
+synth_init bankarb "NB $nb TWO_LEVEL $tl" "$out"
 read -r model_bits iw < <("$bits" "$nb" "$tl") || fail "gmc_bankarb_bits failed"
 load="read_verilog -sv $rtl; chparam -set NumBanks $nb -set TwoLevel $tl gmc_bankarb"
 "$YOSYS" -q -l synth.log -p "$load; synth -flatten -top gmc_bankarb; tee -q -o synth.stat stat" >/dev/null \

@@ -10,12 +10,8 @@
 # cells -- not a parse or elaboration error.
 set -u
 gmc=$1 preset=$2 scheme=$3 seed=$4 out=$5 fault=${6:-}
-here=$(cd "$(dirname "$0")" && pwd)
-rtl=$(cd "$here/.." && pwd)/rtl/gmc_bim.sv
-YOSYS=${YOSYS:-yosys}
-name="$preset $scheme s$seed"
-
-mkdir -p "$out" && cd "$out" || exit 1
+. "$(dirname "$0")/lib.sh"
+synth_init bim "$preset $scheme s$seed" "$out" "formal"
 args=(--preset "$preset" --scheme "$scheme" --seed "$seed")
 "$gmc" bim "${args[@]}" --reg-out 0 --emit-verilog $fault --module bim_dut -o bim_dut.sv || exit 1
 "$gmc" bim "${args[@]}" --emit-spec --module bim_spec -o bim_spec.sv || exit 1

@@ -10,13 +10,8 @@
 # agree exactly; the others are reported and explained in the report).
 set -u
 gmc=$1 preset=$2 scheme=$3 seed=$4 out=$5
-here=$(cd "$(dirname "$0")" && pwd)
-rtl=$(cd "$here/.." && pwd)/rtl/gmc_bim.sv
-YOSYS=${YOSYS:-yosys}
-name="$preset $scheme s$seed"
-fail() { echo "synth: $name: $*" >&2; exit 1; }
-
-mkdir -p "$out" && cd "$out" || exit 1
+. "$(dirname "$0")/lib.sh"
+synth_init bim "$preset $scheme s$seed" "$out" "synth"
 args=(--preset "$preset" --scheme "$scheme" --seed "$seed")
 "$gmc" bim "${args[@]}" --reg-out 0 --emit-verilog --module bim_dut -o bim_dut.sv || fail "gmc --emit-verilog"
 "$gmc" bim "${args[@]}" --reg-out 1 --emit-verilog --module bim_dut_r1 -o bim_dut_r1.sv || fail "gmc --emit-verilog"

@@ -26,13 +26,8 @@
 #     state, nothing of it was optimised away).
 set -u
 bits=$1 out=${10}
-here=$(cd "$(dirname "$0")" && pwd)
-rtl=$(cd "$here/.." && pwd)/rtl/gmc_wmc.sv
-YOSYS=${YOSYS:-yosys}
-name="SM $2 WARP $3 HASH $4 PEND $5 NB $6 ROWS $7 SCORE $8 PT $9"
-fail() { echo "synth wmc: $name: $*" >&2; exit 1; }
-
-mkdir -p "$out" && cd "$out" || exit 1
+. "$(dirname "$0")/lib.sh"
+synth_init wmc "SM $2 WARP $3 HASH $4 PEND $5 NB $6 ROWS $7 SCORE $8 PT $9" "$out"
 rm -f row.md counts mem.txt ff.txt synth.stat
 read -r model_bits wat wet rs pt < <("$bits" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9") \
   || fail "gmc_wmc_bits failed"

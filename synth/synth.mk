@@ -83,13 +83,8 @@ $(SY)/formal-fault/%/result: $(SY_DEPS) FORCE
 SY_PROOFS := $(foreach c,$(SY_CFGS),$(SY)/formal/$(c)/result)
 SY_FAULTS := $(foreach c,$(SY_CFGS),$(SY)/formal-fault/$(c)/result)
 
-# $1 = label, $2 = result files
-define sy_summarize
-	@p=0; f=0; for r in $2; do \
-	  if [ "$$(cat $$r 2>/dev/null)" = PASS ]; then p=$$((p + 1)); \
-	  else f=$$((f + 1)); echo "$1: FAILED: $$(dirname $$r) (see its formal.log)"; fi; done; \
-	echo "$$p passed, $$f failed ($1)"; [ $$f -eq 0 ]
-endef
+# (sy_summarize: the one flow's summary line, tb/block.mk)
+sy_summarize = $(call b_summarize,$1,$2)
 
 formal-fault-bim: $(SY_FAULTS)
 	$(call sy_summarize,formal: injected faults caught,$(SY_FAULTS))
