@@ -83,6 +83,12 @@ $(SY)/formal-fault/%/result: $(SY_DEPS) FORCE
 SY_PROOFS := $(foreach c,$(SY_CFGS),$(SY)/formal/$(c)/result)
 SY_FAULTS := $(foreach c,$(SY_CFGS),$(SY)/formal-fault/$(c)/result)
 
+# The blocks' storage-bit helpers (synth/gmc_<b>_bits.c: what the model says
+# a configuration stores, for the synth checks).
+$(BUILD)/synth/bits/gmc_%_bits: synth/gmc_%_bits.c $(LIB)
+	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) -lm
+
 # (sy_summarize: the one flow's summary line, tb/block.mk)
 sy_summarize = $(call b_summarize,$1,$2)
 

@@ -16,16 +16,12 @@ ba_summarize = $(call b_summarize,$1,$2)
 BA_SY            := $(BUILD)/synth/bankarb
 BA_SY_REPORT     := $(BUILD)/synth/bankarb_report.md
 BA_SY_CFGS       := nb16_tl1 nb16_tl0 nb64_tl1 nb64_tl0 nb5_tl1 nb4_tl1 nb1_tl1
-BA_SY_BITS       := $(BA_SY)/gmc_bankarb_bits
+BA_SY_BITS       := $(BUILD)/synth/bits/gmc_bankarb_bits
 ba_sy_nb = $(patsubst nb%,%,$(word 1,$(subst _, ,$1)))
 ba_sy_tl = $(patsubst tl%,%,$(word 2,$(subst _, ,$1)))
 
 .PHONY: synth-bankarb
 synth: synth-bankarb
-
-$(BA_SY_BITS): synth/gmc_bankarb_bits.c $(LIB)
-	@mkdir -p $(@D)
-	@$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) -lm
 
 $(BA_SY)/%/row.md: $(BA_SY_BITS) rtl/gmc_bankarb.sv synth/gmc_bankarb_synth.sh FORCE
 	@YOSYS=$(YOSYS) bash synth/gmc_bankarb_synth.sh $(abspath $(BA_SY_BITS)) $(call ba_sy_nb,$*) \

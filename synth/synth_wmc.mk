@@ -31,17 +31,13 @@ WMC_SY_REPORT     := $(BUILD)/synth/wmc_report.md
 # Table 3's configuration; small ones.
 WMC_SY_CFGS       ?= sm5_w5_h0_p6_nb16_r64_s4_pt64 sm4_w3_h0_p5_nb5_r8_s4_pt8 \
                      sm3_w3_h4_p4_nb4_r8_s3_pt8 sm2_w2_h0_p3_nb2_r4_s2_pt4 sm1_w1_h2_p1_nb1_r1_s1_pt1
-WMC_SY_BITS       := $(WMC_SY)/gmc_wmc_bits
+WMC_SY_BITS       := $(BUILD)/synth/bits/gmc_wmc_bits
 # The eight parameters as arguments: SM WARP HASH PEND NB ROWS SCORE PT.
 wmc_args = $(call wmc_sm,$1) $(call wmc_w,$1) $(call wmc_h,$1) $(call wmc_p,$1) \
            $(call wmc_nb,$1) $(call wmc_r,$1) $(call wmc_s,$1) $(call wmc_pt,$1)
 
 .PHONY: synth-wmc
 synth: synth-wmc
-
-$(WMC_SY_BITS): synth/gmc_wmc_bits.c $(LIB)
-	@mkdir -p $(@D)
-	@$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) -lm
 
 $(WMC_SY)/%/row.md: $(WMC_SY_BITS) rtl/gmc_wmc.sv synth/gmc_wmc_synth.sh FORCE
 	@YOSYS=$(YOSYS) bash synth/gmc_wmc_synth.sh $(abspath $(WMC_SY_BITS)) $(call wmc_args,$*) $(@D) \
