@@ -1,16 +1,14 @@
-# synth/synth_bankarb.mk -- Yosys pricing and formal proofs of rtl/gmc_bankarb.sv.
+# synth/synth_bankarb.mk -- Yosys pricing of rtl/gmc_bankarb.sv (its proofs
+# are the one flow's: synth/formal.mk, lists in tb/gmc_bankarb.mk).
 # Included by the top Makefile after synth/synth.mk (BUILD, LIB, CC,
 # CFLAGS_ALL, YOSYS, FORCE come from there or the top Makefile).
 #
 #   make synth-bankarb    cells, depth and flip-flops for every BA_SY_CFGS beside
 #                         the model's pointer bits -> build/synth/bankarb_report.md
-#   make formal-bankarb   unbounded proofs (k-induction) of the RTL's properties
-#                         for every BA_FORMAL_CFGS; then the RTL built with
-#                         `GMC_FAULT_BANKARB must fail them (BA_FORMAL_FAULT_CFGS)
 #
-# Both are prerequisites of the project-wide synth and formal targets and
-# end with "N passed, M failed (...)".  NB 64 proves too (45 s):
-#   make formal-bankarb BA_FORMAL_CFGS+=nb64_tl1
+# A prerequisite of the project-wide synth target; ends with "N passed, M
+# failed (...)".  NB 64 proves too (45 s):
+#   make formal-bankarb bankarb_FORMAL_CFGS=nb64_tl1 bankarb_FORMAL_FAULT_CFGS=
 
 ba_summarize = $(call b_summarize,$1,$2)
 BA_SY            := $(BUILD)/synth/bankarb

@@ -1,7 +1,7 @@
-// lockstep_common.h: what every Verilator lockstep harness (tb/lockstep_gmc_*.cpp)
-// shares -- its options, the seeding of Verilator's random initial state, the
-// Verilator context and a wall clock.  Each harness keeps its own ports,
-// stimulus, comparison, coverage and failure report.
+// lockstep_common.h: the lockstep harness's options, the seeding of
+// Verilator's random initial state, the Verilator context and a wall clock
+// (used by tb/lockstep_main.h, the one harness every block's adapter
+// tb/lockstep_gmc_<blk>.cpp includes).
 #ifndef GMC_LOCKSTEP_COMMON_H
 #define GMC_LOCKSTEP_COMMON_H
 #include <cerrno>

@@ -1,4 +1,5 @@
-# Unit tests (cmocka), CLI scripts and the golden-vector check.
+# Unit tests (cmocka), CLI scripts, the C-model benches and the fuzzers of
+# the BIM parsers (the golden vectors are the one flow's: tb/block.mk).
 # Included by the top Makefile.
 
 UNIT_SRCS := $(sort $(wildcard tests/test_*.c))

@@ -1,7 +1,7 @@
 #include "gmc_bankarb.h"
 #include <stdio.h>
 
-/* Mutation checks (build switches, never in a normal build; tb/cosim_bankarb.mk):
+/* Mutation checks (build switches, never in a normal build; make cosim-fault-bankarb, tb/gmc_bankarb.mk):
  *   -DGMC_FAULT_BANKARB (= 1)  a pool's pointer moves to the granted bank
  *                              instead of one past it, so a bank that keeps
  *                              requesting is served again and again -- the

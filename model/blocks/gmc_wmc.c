@@ -244,7 +244,7 @@ void gmc_wmc_step(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
     if (open)
         d->rs_q[ob][orow] = 0;
 #else
-    /* Mutation check only (tb/cosim_wmc.mk): the increment wins over the
+    /* Mutation check only (make cosim-fault-wmc, tb/gmc_wmc.mk): the increment wins over the
      * open's clear of the same slot. */
     if (open)
         d->rs_q[ob][orow] = 0;

@@ -11,7 +11,7 @@ static void usage(FILE *f)
     fprintf(f,
         "usage: gmc vectors bankarb [--banks NB] [--two-level 0|1] [--cycles N] [--stim-seed N] -o FILE\n"
         "Writes a self-describing vector file (header: block, parameters, seed, ports)\n"
-        "for the two-level bank arbiter from the C model; tb/tb_gmc_bankarb.sv replays it.\n\n"
+        "for the two-level bank arbiter from the C model; the generated testbench (gmc block tb bankarb) replays it.\n\n"
         "options:\n"
         "  --banks NB         NB parameter: banks, 1..%d (default 16)\n"
         "  --two-level 0|1    TWO_LEVEL parameter: 1 = Warped-MC high/low pools,\n"

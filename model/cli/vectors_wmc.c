@@ -13,7 +13,7 @@ static void usage(FILE *f)
         "                       [--banks NB] [--rows N] [--score-bits N] [--pt-bits N]\n"
         "                       [--cycles N] [--stim-seed N] -o FILE\n"
         "Writes a self-describing vector file (header: block, parameters, seed, ports)\n"
-        "for Warped-MC's tables (WAT/WET/RS/PT) from the C model; tb/tb_gmc_wmc.sv replays it.\n\n"
+        "for Warped-MC's tables (WAT/WET/RS/PT) from the C model; the generated testbench (gmc block tb wmc) replays it.\n\n"
         "options (RTL parameters; defaults = seed 000 Table 3):\n"
         "  --sm-bits N        SM_BITS, 1..11 (default 5)\n"
         "  --warp-bits N      WARP_BITS, 1..11; SM_BITS + WARP_BITS <= %d (default 5)\n"
