@@ -1,4 +1,4 @@
-// gmc_bankarb: Warped-MC two-level bank arbiter (seed 000 sections 2.2,
+// gmc_bankarb: Warped-MC two-level bank arbiter (Warped-MC [ICPP'23] sections 2.2,
 // 3.3 "Bank scheduling", 4.1 "Bank priority").
 //
 // C twin: model/blocks/gmc_bankarb.{h,c} (gmc_bankarb_step).

@@ -1,4 +1,4 @@
-// gmc_bim: BIM XOR-tree address mapper (seed 003 section IV-A, Fig. 7).
+// gmc_bim: BIM XOR-tree address mapper (PAE [ISCA'18] section IV-A, Fig. 7).
 //
 // C twin: model/blocks/gmc_bim.{h,c} (gmc_bim_step, gmc_bim_map).
 //

@@ -1,6 +1,6 @@
 // gmc_wmc: Warped-MC's tables of one memory controller -- warp alias table
 // (WAT), warp entry table (WET), row scoreboard (RS) and priority table (PT)
-// (seed 000 sections 4.1 Algorithm 1, 4.2 Fig. 8, 5.5 Table 3).
+// (Warped-MC [ICPP'23] sections 4.1 Algorithm 1, 4.2 Fig. 8, 5.5 Table 3).
 //
 // C twin: model/blocks/gmc_wmc.{h,c} (gmc_wmc_step); every rule below is
 // written out, with the sentence it rests on, in docs/blocks/gmc_wmc.md.

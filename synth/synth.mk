@@ -54,7 +54,7 @@ synth-bim: $(foreach c,$(SY_CFGS),$(SY)/bim/$(c)/row.md)
 	  echo "- **FF**: \`synth -flatten\` of the REG_OUT = 1 wrapper; \`make synth\` fails unless it is W + 1 (addr and valid)."; \
 	  echo; \
 	  echo "Why the numbers differ:"; \
-	  echo "- *-noabc and abc below the model*: the model prices each output bit's tree on its own, as seed 003 Fig. 7 draws it."; \
+	  echo "- *-noabc and abc below the model*: the model prices each output bit's tree on its own, as PAE [ISCA'18] Fig. 7 draws it."; \
 	  echo "  Yosys \`opt_merge\` shares identical XOR2 sub-trees between output bits (rows that pair the same inputs at the"; \
 	  echo "  same tree position), and ABC re-factors the whole XOR network, sharing common sub-expressions across rows."; \
 	  echo "  The model's count is therefore an upper bound on the gates a synthesiser needs. ABC also emits XNOR where it"; \

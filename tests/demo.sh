@@ -6,7 +6,7 @@ t0=$(date +%s.%N)
 mkdir -p "$OUT"
 say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
-say "1. The PAE address mapper for the Hynix GDDR5 map of seed 003 (Fig. 4), seed 7"
+say "1. The PAE address mapper for the Hynix GDDR5 map of PAE [ISCA'18] Fig. 4, matrix seed 7"
 echo "   \$ gmc bim --preset gddr5-hynix --scheme pae --seed 7"
 "$GMC" bim --preset gddr5-hynix --scheme pae --seed 7
 
@@ -14,7 +14,7 @@ say "2. One address through it: channel and bank change, row and column stay"
 "$GMC" bim --preset gddr5-hynix --scheme base --addr 0x1f3c0
 "$GMC" bim --preset gddr5-hynix --scheme pae --seed 7 --addr 0x1f3c0
 
-say "3. Window-based entropy (seed 003 Eq. 1-2) of a matrix transpose, before/after PAE"
+say "3. Window-based entropy (PAE [ISCA'18] Eq. 1-2) of a matrix transpose, before/after PAE"
 echo "   \$ gmc entropy --gen transpose --scheme pae --seed 7 --png $OUT/transpose_entropy.png"
 "$GMC" entropy --gen transpose --scheme pae --seed 7 --png "$OUT/transpose_entropy.png"
 
@@ -33,7 +33,7 @@ for s in frfcfs warped-mc; do
 done
 echo "   (the open-loop trace is not the paper's closed loop: docs/memory.md \"Trace mode\")"
 
-say "6. What Warped-MC's tables cost per memory controller (seed 000 Table 3: 1408 bytes)"
+say "6. What Warped-MC's tables cost per memory controller (Warped-MC [ICPP'23] Table 3: 1408 bytes)"
 echo "   \$ gmc overhead warped-mc"
 "$GMC" overhead warped-mc
 

@@ -1,4 +1,4 @@
-/* The seed 003 schemes: which inputs may feed which outputs, invertibility,
+/* The PAE [ISCA'18] schemes: which inputs may feed which outputs, invertibility,
  * determinism, and the XOR-tree cost arithmetic. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -89,7 +89,7 @@ static void rmp_moves_paper_bits_into_channel_bank_positions(void **st)
     for (unsigned i = 0; i < m.width; i++)
         if ((sel >> i) & 1)
             fed |= x.row[i];
-    /* "bits 8-11, 15, and 16" (seed 003 sec. IV-B). */
+    /* "bits 8-11, 15, and 16" (PAE [ISCA'18] sec. IV-B). */
     assert_true(fed == ((0xfULL << 8) | (1ULL << 15) | (1ULL << 16)));
 }
 

@@ -78,13 +78,13 @@ static void presets_hold_the_seed_table_values(void **st)
 {
     gmc_dram_cfg_t c;
     char err[256];
-    gmc_dram_cfg_preset("gddr6-rtx2060s", &c, err, sizeof err, err, 0);   /* seed 000 Table 2 */
+    gmc_dram_cfg_preset("gddr6-rtx2060s", &c, err, sizeof err, err, 0);   /* Warped-MC [ICPP'23] Table 2 */
     assert_int_equal(c.tRP, 20);  assert_int_equal(c.tRC, 62);   assert_int_equal(c.tRAS, 50);
     assert_int_equal(c.tRCD, 20); assert_int_equal(c.tRRD_S, 10); assert_int_equal(c.tWR, 20);
     assert_int_equal(c.tCL, 20);  assert_int_equal(c.tCCD_S, 4);  assert_int_equal(c.channels, 16);
     assert_int_equal(gmc_dram_banks(&c), 16);
     assert_int_equal(c.columns * gmc_dram_burst_bytes(&c), 1024);   /* 1 KB rows */
-    gmc_dram_cfg_preset("gddr5-hynix", &c, err, sizeof err, err, 0);  /* seed 003 Table I */
+    gmc_dram_cfg_preset("gddr5-hynix", &c, err, sizeof err, err, 0);  /* PAE [ISCA'18] Table I */
     assert_int_equal(c.tck_ps, 1082); /* 924 MHz */
     assert_int_equal(c.tCL, 12);  assert_int_equal(c.tRCD, 12);   assert_int_equal(c.tRP, 12);
     assert_int_equal(c.channels, 4); assert_int_equal(gmc_dram_banks(&c), 16);
@@ -93,7 +93,7 @@ static void presets_hold_the_seed_table_values(void **st)
     /* 118.3 GB/s over 4 channels: bytes per burst / (tBURST * tCK) */
     double gbs = 4.0 * gmc_dram_burst_bytes(&c) / (c.tBURST * 1e6 / 924.0) * 1000.0;
     assert_true(gbs > 118.2 && gbs < 118.4);
-    gmc_dram_cfg_preset("gddr3", &c, err, sizeof err, err, 0);        /* seed 002 Table 2 */
+    gmc_dram_cfg_preset("gddr3", &c, err, sizeof err, err, 0);        /* Yuan et al. [MICRO'09] Table 2 */
     assert_int_equal(c.tCL, 9);   assert_int_equal(c.tRP, 13);    assert_int_equal(c.tRC, 34);
     assert_int_equal(c.tRAS, 21); assert_int_equal(c.tRCD, 12);   assert_int_equal(c.tRRD_S, 8);
     assert_int_equal(c.channels, 8); assert_int_equal(gmc_dram_banks(&c), 4);

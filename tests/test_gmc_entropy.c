@@ -1,4 +1,4 @@
-/* Unit tests of the window-based entropy (seed 003 sec. III): the paper
+/* Unit tests of the window-based entropy (PAE [ISCA'18] sec. III): the paper
  * and pooled metrics and the accumulator.  The trace reader is tested in
  * test_gmc_trace.c, the trace generators in test_gmc_tracegen.c. */
 #include <stdarg.h>

@@ -126,7 +126,7 @@ static void generators_reject_bad_options(void **st)
     assert_int_equal(c.n, 0);
 }
 
-/* Seed 003 Fig. 2: "TB-RM2 is responsible for indices 16 to 23 while
+/* PAE [ISCA'18] Fig. 2: "TB-RM2 is responsible for indices 16 to 23 while
  * TB-CM0 is responsible for indices 0, 8, 16, 24, 32, 40, 48 and 56". */
 static void fig2_tb_rm2_reads_16_to_23_and_tb_cm0_reads_every_8th(void **st)
 {
@@ -252,7 +252,7 @@ static double windows_near_0_or_1(const collect_t *c, unsigned bit, size_t w,
     return (double)near / (double)(c->ntb - w + 1);
 }
 
-/* Seed 003 Fig. 10: "Hynix (BASE) exhibits a clear entropy valley for
+/* PAE [ISCA'18] Fig. 10: "Hynix (BASE) exhibits a clear entropy valley for
  * channel bits 8-9 and bank bit 10".  In the default transpose it is
  * genuine: bits 8-10 are constant within every TB's reads and writes and
  * across the 16 TBs of a tile, so in >= 99% of the windows at most 15% or
@@ -291,7 +291,7 @@ static void transpose_default_valley_is_genuine_under_both_metrics(void **st)
 }
 
 /* PAE lifts the valley under both metrics for the seeds of the demo (7)
- * and of seed 003's sensitivity study (1-3).  Measured mean over bits
+ * and of PAE [ISCA'18]'s sensitivity study (1-3).  Measured mean over bits
  * 8-10 after PAE, paper / pooled: seed 7 0.970 / 0.980, seed 1 0.933 /
  * 0.921, seed 2 0.775 / 0.826, seed 3 0.987 / 0.997 (raw 0.077 / 0.257).
  * Bank bits 15-17 rise too. */

@@ -1,4 +1,4 @@
-/* gmc_entropy: the window entropies of seed 003 Eq. 1 and 2 (the "paper"
+/* gmc_entropy: the window entropies of PAE [ISCA'18] Eq. 1 and 2 (the "paper"
  * metric) and the "pooled" variant.  See gmc_entropy.h for the definitions;
  * the accumulator that feeds them is gmc_entropy_acc.c. */
 #include "analysis/gmc_entropy.h"

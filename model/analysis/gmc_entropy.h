@@ -1,4 +1,4 @@
-/* gmc_entropy: window-based address-bit entropy (seed 003 section III-A).
+/* gmc_entropy: window-based address-bit entropy (PAE [ISCA'18] section III-A).
  *
  * For every thread block (TB) and address bit the Bit Value Ratio (BVR) is
  * the fraction of the TB's requests that have the bit set.  TBs are sorted
@@ -36,7 +36,7 @@
 extern "C" {
 #endif
 
-/* Window size of seed 003: the number of SMs in its Table I. */
+/* Window size of PAE [ISCA'18]: the number of SMs in its Table I. */
 #define GMC_ENTROPY_DEFAULT_WINDOW 12u
 /* Address views analysed in one pass (e.g. raw and BIM-mapped). */
 #define GMC_ENTROPY_MAX_VIEWS 4u

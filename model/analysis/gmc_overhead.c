@@ -11,7 +11,7 @@ unsigned gmc_clog2(uint64_t x)
 
 void gmc_wmc_params_default(gmc_wmc_params_t *p)
 {
-    /* seed 000 sec. 5.5: "32 SMs and each SM runs up to 32 concurrent warps,
+    /* Warped-MC [ICPP'23] sec. 5.5: "32 SMs and each SM runs up to 32 concurrent warps,
      * WAT creates a 10-bit warp ID"; "a maximum of 32 off-chip accesses ...
      * the size of a single WET entry is 6 bits"; "a per-row score as 4 bits
      * ... a single bank includes 64 rows"; "the size of a PT entry is 64 bits". */
@@ -63,7 +63,7 @@ void gmc_wmc_cost(const gmc_wmc_params_t *p, gmc_wmc_cost_t *c)
 
 void gmc_frfcfs_params_default(gmc_frfcfs_params_t *p)
 {
-    /* seed 002 Table 1/2: 8 controllers, queue 32, GDDR3 4096 rows, 4 banks. */
+    /* Yuan et al. [MICRO'09] Table 1/2: 8 controllers, queue 32, GDDR3 4096 rows, 4 banks. */
     p->mcs = 8;
     p->queue = 32;
     p->rows = 4096;

@@ -1,7 +1,7 @@
 /* gmc_overhead: analytic price of scheduler logic in bits, from parameters.
- *  - Warped-MC storage per memory controller (seed 000 sec. 5.5, Table 3)
+ *  - Warped-MC storage per memory controller (Warped-MC [ICPP'23] sec. 5.5, Table 3)
  *  - FR-FCFS and banked-FIFO bit comparisons per DRAM command clock
- *    (seed 002 sec. 3.4, Table 1). */
+ *    (Yuan et al. [MICRO'09] sec. 3.4, Table 1). */
 #ifndef GMC_OVERHEAD_H
 #define GMC_OVERHEAD_H
 #include <stddef.h>
@@ -15,7 +15,7 @@ extern "C" {
 unsigned gmc_clog2(uint64_t x);
 
 typedef struct {
-    unsigned sms;           /* SMs (32, seed 000 Table 2) */
+    unsigned sms;           /* SMs (32, Warped-MC [ICPP'23] Table 2) */
     unsigned warps;         /* warps per SM (32) */
     unsigned max_pending;   /* most requests one warp can have pending (32: fully uncoalesced) */
     unsigned banks;         /* banks per channel (16) */
@@ -58,7 +58,7 @@ uint64_t gmc_wmc_rtl_memory_bits(const gmc_wmc_cfg_t *cfg);
 uint64_t gmc_wmc_rtl_flops(const gmc_wmc_cfg_t *cfg);
 
 typedef struct {
-    unsigned mcs;           /* M: DRAM controllers (8, seed 002 Table 2) */
+    unsigned mcs;           /* M: DRAM controllers (8, Yuan et al. [MICRO'09] Table 2) */
     unsigned queue;         /* Q: requests per controller queue (32) */
     uint64_t rows;          /* nR: rows per bank (4096) */
     unsigned banks;         /* nB: banks (4) */

@@ -11,8 +11,8 @@ typedef struct {
 } gen_t;
 
 static const gen_t gens[] = {
-    {"fig2-rm",   "seed 003 Fig. 2, 8x8 array, row-major thread-to-TB map"},
-    {"fig2-cm",   "seed 003 Fig. 2, 8x8 array, column-major thread-to-TB map"},
+    {"fig2-rm",   "PAE [ISCA'18] Fig. 2, 8x8 array, row-major thread-to-TB map"},
+    {"fig2-cm",   "PAE [ISCA'18] Fig. 2, 8x8 array, column-major thread-to-TB map"},
     {"transpose", "naive float transpose of --batch B matrices n x n (--n), batch fastest"},
 };
 #define NGENS (sizeof gens / sizeof gens[0])

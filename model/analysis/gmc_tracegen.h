@@ -1,6 +1,6 @@
 /* gmc_tracegen: built-in, deterministic address traces for `gmc entropy`.
  *
- *   fig2-rm    seed 003 Fig. 2: an 8x8 array, 8 TBs of 8 threads, thread i
+ *   fig2-rm    PAE [ISCA'18] Fig. 2: an 8x8 array, 8 TBs of 8 threads, thread i
  *              of TB r reads element r*8 + i (row-major thread-to-TB map).
  *   fig2-cm    the same array, thread i of TB c reads element i*8 + c
  *              (column-major map; TB-CM0 reads 0, 8, ..., 56).

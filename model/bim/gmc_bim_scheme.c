@@ -1,4 +1,4 @@
-/* The schemes of seed 003 as BIM generators.  The sentences each one rests
+/* The schemes of PAE [ISCA'18] as BIM generators.  The sentences each one rests
  * on, and the choices gmc made where the paper is silent, are in
  * docs/blocks/gmc_bim.md ("Schemes"). */
 #include "gmc_bim_scheme.h"
@@ -100,7 +100,7 @@ static int make_pm(const gmc_addrmap_t *m, gmc_gf2_t *out, char *err, size_t n)
     return 0;
 }
 
-/* seed 003 sec. IV-B: "we allocate the 6 bits with the highest average
+/* PAE [ISCA'18] sec. IV-B: "we allocate the 6 bits with the highest average
  * entropy to bank and channel selection (i.e., bits 8-11, 15, and 16)". */
 static const uint8_t rmp_gddr5_paper[] = {8, 9, 10, 11, 15, 16};
 
@@ -118,7 +118,7 @@ static int make_rmp(const gmc_addrmap_t *m, const gmc_scheme_opts_t *opt, gmc_gf
         memcpy(src, rmp_gddr5_paper, nsrc);
     } else {
         /* No published profile: the ns lowest non-block bits, the bits that
-         * change most often in CPU-like streams (seed 003 sec. I). */
+         * change most often in CPU-like streams (PAE [ISCA'18] sec. I). */
         uint8_t nb[64];
         unsigned k = positions(gmc_gf2_mask(m->width) & ~m->fmask[GMC_F_BLOCK], nb);
         nsrc = ns < k ? ns : k;

@@ -1,4 +1,4 @@
-/* gmc_bim_scheme: the address-mapping schemes of seed 003 (sections IV, VI)
+/* gmc_bim_scheme: the address-mapping schemes of PAE [ISCA'18] (sections IV, VI)
  * as BIM generators, and the cost of the XOR tree a matrix implies. */
 #ifndef GMC_BIM_SCHEME_H
 #define GMC_BIM_SCHEME_H
@@ -25,7 +25,7 @@ int         gmc_scheme_parse(const char *name, gmc_scheme_t *s);  /* 0 / -1 */
 
 typedef struct {
     /* RMP only: the input bits to move into the channel and bank positions,
-     * highest entropy first.  0 bits = the map's default (seed 003's
+     * highest entropy first.  0 bits = the map's default (PAE [ISCA'18]'s
      * published choice for gddr5-hynix; see docs/blocks/gmc_bim.md). */
     unsigned nrmp;
     uint8_t  rmp[64];

@@ -2,7 +2,7 @@
  *
  * Convention (the one used everywhere in gmc): row[i] is the bitmask of the
  * input address bits that are XORed together to form output bit i, so
- * out_i = parity(row[i] & in).  This is the BIM of seed 003 section IV-A
+ * out_i = parity(row[i] & in).  This is the BIM of PAE [ISCA'18] section IV-A
  * (BIM x a_in = a_out) stored row by row. */
 #ifndef GMC_GF2_H
 #define GMC_GF2_H

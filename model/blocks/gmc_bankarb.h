@@ -1,5 +1,5 @@
 /* gmc_bankarb: Warped-MC's two-level bank arbiter, bit-accurate twin of
- * rtl/gmc_bankarb.sv (seed 000 sections 2.2, 3.3 "Bank scheduling", 4.1
+ * rtl/gmc_bankarb.sv (Warped-MC [ICPP'23] sections 2.2, 3.3 "Bank scheduling", 4.1
  * "Bank priority", 4.2).
  *
  * Each cycle the arbiter picks at most one of NB banks whose command is

@@ -1,5 +1,5 @@
 /* gmc_bim: the BIM XOR-tree address mapper, bit-accurate twin of
- * rtl/gmc_bim.sv (seed 003 section IV-A, Fig. 7).
+ * rtl/gmc_bim.sv (PAE [ISCA'18] section IV-A, Fig. 7).
  *
  * out.addr = M x in.addr over GF(2); with REG_OUT = 1 the result is
  * registered (latency 1), otherwise it is combinational (latency 0).

@@ -6,7 +6,7 @@ static int pow2(unsigned x) { return x && !(x & (x - 1)); }
 
 void gmc_wmc_cfg_default(gmc_wmc_cfg_t *c)
 {
-    /* seed 000 sec. 5.5 / Table 3: 32 SMs x 32 warps -> 10-bit warp id;
+    /* Warped-MC [ICPP'23] sec. 5.5 / Table 3: 32 SMs x 32 warps -> 10-bit warp id;
      * WET 6 bits; RS 64 rows x 4 bits; PT 64 bits; 16 banks (GDDR6). */
     memset(c, 0, sizeof *c);
     c->sm_bits = 5;

@@ -1,6 +1,6 @@
 /* gmc_wmc: Warped-MC's tables block -- warp alias table (WAT), warp entry
  * table (WET), row scoreboard (RS) and priority table (PT) of one memory
- * controller (seed 000 sections 4.1 Algorithm 1, 4.2 Fig. 8, 5.5 Table 3).
+ * controller (Warped-MC [ICPP'23] sections 4.1 Algorithm 1, 4.2 Fig. 8, 5.5 Table 3).
  * RTL twin: rtl/gmc_wmc.sv (co-simulated through tb/block.mk).  Build switch
  * GMC_FAULT_WMC (mutation check only): the RS increment wins over the clear.
  *

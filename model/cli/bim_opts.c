@@ -18,7 +18,7 @@ void bim_sel_usage(FILE *f)
 {
     fprintf(f,
         "map (one of):\n"
-        "  --preset NAME      gddr5-hynix (default, seed 003 Fig. 4) or gddr6-rtx2060s\n"
+        "  --preset NAME      gddr5-hynix (default, PAE [ISCA'18] Fig. 4) or gddr6-rtx2060s\n"
         "  --map SPEC         e.g. \"Row[29:18] Bank[17:15] Col[14:11] Bank[10] Ch[9:8] Col[7:6] Block[5:0]\"\n"
         "  --map-file FILE    the same text in a file ('#' comments)\n"
         "matrix (one of):\n"

@@ -14,7 +14,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
         "usage: gmc bim [map] [matrix] [action] [--json] [-o FILE]\n"
-        "Binary-invertible-matrix address mapping (seed 003 sec. IV).\n\n");
+        "Binary-invertible-matrix address mapping (PAE [ISCA'18] sec. IV).\n\n");
     bim_sel_usage(f);
     fprintf(f,
         "actions (default: print the matrix and its cost):\n"

@@ -1,4 +1,4 @@
-/* gmc entropy: window-based address-bit entropy of a trace (seed 003
+/* gmc entropy: window-based address-bit entropy of a trace (PAE [ISCA'18]
  * sec. III), raw and after a BIM address mapping.  This file holds the
  * options and the flow of a run; entropy_cli.h lists the other pieces.
  * docs/entropy.md. */
@@ -16,7 +16,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
         "usage: gmc entropy (--trace FILE | --gen NAME) [options]\n"
-        "Window-based entropy of every address bit (seed 003 sec. III, Eq. 1-2):\n"
+        "Window-based entropy of every address bit (PAE [ISCA'18] sec. III, Eq. 1-2):\n"
         "per kernel, per TB the bit value ratio (BVR) of each bit; TBs sorted by\n"
         "id; windows of W consecutive TBs; H* = mean over windows of the window\n"
         "entropy; kernels averaged weighted by their request counts.\n\n"
@@ -36,11 +36,11 @@ static void usage(FILE *f)
         "  --gen-out FILE     also write the generated trace to FILE (trace format)\n"
         "analysis:\n"
         "  --metric M         window entropy (default paper):\n"
-        "                       paper   seed 003 Eq. 1 over the window's distinct BVR\n"
+        "                       paper   PAE [ISCA'18] Eq. 1 over the window's distinct BVR\n"
         "                               values, log base v (the literal definition)\n"
         "                       pooled  binary entropy of the mean of the window's BVRs\n"
         "                               (also counts variation inside a TB)\n"
-        "  --window W         TBs per window (default %u = SMs of seed 003 Table I)\n"
+        "  --window W         TBs per window (default %u = SMs of PAE [ISCA'18] Table I)\n"
         "  --bits N           address bits to analyse, 1..64 (default: the map's width)\n"
         "  --wrap             mask addresses to the width instead of rejecting them\n"
         "  --kernel K         analyse only kernel K\n",

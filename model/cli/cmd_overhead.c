@@ -10,10 +10,10 @@ static void usage(FILE *f)
         "usage: gmc overhead warped-mc [--sms N] [--warps N] [--max-pending N] [--banks N]\n"
         "                              [--rows N] [--score-bits N] [--pt-bits N] [--pc-hash-bits N] [--json]\n"
         "       gmc overhead frfcfs [--mcs M] [--queue Q] [--rows nR] [--banks nB] [--json]\n"
-        "warped-mc: storage per memory controller of WAT, WET, RS, PT (seed 000 Table 3;\n"
+        "warped-mc: storage per memory controller of WAT, WET, RS, PT (Warped-MC [ICPP'23] Table 3;\n"
         "           defaults are the seed's: 32 SMs x 32 warps, 32 pending, 16 banks x 64 rows x 4 bits, 64-bit PT)\n"
         "frfcfs:    bit comparisons per DRAM command clock, M*Q*(log2 nR + log2 nB), and the\n"
-        "           banked FIFO's M*(nB*log2 nR + log2 nB) (seed 002 sec. 3.4; defaults M=8 Q=32 nR=4096 nB=4)\n");
+        "           banked FIFO's M*(nB*log2 nR + log2 nB) (Yuan et al. [MICRO'09] sec. 3.4; defaults M=8 Q=32 nR=4096 nB=4)\n");
 }
 
 /* Parses "--name value" pairs into unsigned slots; returns 0, 2 on error. */
@@ -93,7 +93,7 @@ static int warped_mc(int argc, char **argv)
             printf("  \"rtl\": null,\n  \"rtl_note\": \"%s\"\n}\n", rerr);
         return 0;
     }
-    printf("Warped-MC storage per memory controller (seed 000 Table 3)\n"
+    printf("Warped-MC storage per memory controller (Warped-MC [ICPP'23] Table 3)\n"
            "  %-4s %12s %10s %10s\n", "", "entry bits", "entries", "bits");
     for (int i = 0; i < 4; i++)
         printf("  %-4s %12llu %10llu %10llu\n", c.t[i].name, (unsigned long long)c.t[i].entry_bits,
@@ -131,7 +131,7 @@ static int frfcfs(int argc, char **argv)
                (unsigned long long)c.banked_fifo_bits);
         return 0;
     }
-    printf("bit comparisons per DRAM command clock (seed 002 sec. 3.4), M=%u Q=%u nR=%llu nB=%u\n"
+    printf("bit comparisons per DRAM command clock (Yuan et al. [MICRO'09] sec. 3.4), M=%u Q=%u nR=%llu nB=%u\n"
            "  FR-FCFS      M*Q*(log2 nR + log2 nB)      = %llu\n"
            "  banked FIFO  M*(nB*log2 nR + log2 nB)     = %llu\n",
            p.mcs, p.queue, (unsigned long long)p.rows, p.banks, (unsigned long long)c.frfcfs_bits,

@@ -1,4 +1,4 @@
-/* gmc entropy --png: the bar chart of seed 003 Fig. 5/10 through gnuplot
+/* gmc entropy --png: the bar chart of PAE [ISCA'18] Fig. 5/10 through gnuplot
  * (MSB left, block-offset bits omitted, channel/bank bits shaded, raw and
  * mapped bars side by side). */
 #include <errno.h>
@@ -110,7 +110,7 @@ int entropy_write_png(const entropy_result_t *r, cli_outfile_t *png)
                 strerror(errno));
         goto done;
     }
-    /* Bits shown: MSB down to the lowest non-block bit (seed 003 Fig. 5). */
+    /* Bits shown: MSB down to the lowest non-block bit (PAE [ISCA'18] Fig. 5). */
     unsigned lo = 0;
     while (lo + 1 < r->bits && entropy_is_field(r, lo, GMC_F_BLOCK))
         lo++;

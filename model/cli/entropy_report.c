@@ -21,7 +21,7 @@ const char *entropy_metric_text(gmc_entropy_metric_t m)
 {
     return m == GMC_ENTROPY_POOLED
         ? "binary entropy of the mean BVR of the window's TBs"
-        : "seed 003 Eq. 1 over the window's distinct BVR values, log base v";
+        : "PAE [ISCA'18] Eq. 1 over the window's distinct BVR values, log base v";
 }
 
 /* ------------------------------------------------------------ JSON */

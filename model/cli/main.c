@@ -6,7 +6,7 @@
 
 static const gmc_cmd_t cmds[] = {
     {"bim",     "BIM address mapping: schemes, map/unmap, XOR-tree cost, Verilog", cmd_bim},
-    {"entropy", "window-based address-bit entropy of a trace (seed 003 sec. III)", cmd_entropy},
+    {"entropy", "window-based address-bit entropy of a trace (PAE [ISCA'18] sec. III)", cmd_entropy},
     {"vectors", "write self-describing co-simulation vectors from the C model",    cmd_vectors},
     {"block",   "the verification flow's view of a block: configurations, flags, testbench, vectors", cmd_block},
     {"mem",     "trace mode: requests through the DRAM controllers (latency, BLP, efficiency)", cmd_mem},

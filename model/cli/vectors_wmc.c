@@ -14,7 +14,7 @@ static void usage(FILE *f)
         "                       [--cycles N] [--stim-seed N] -o FILE\n"
         "Writes a self-describing vector file (header: block, parameters, seed, ports)\n"
         "for Warped-MC's tables (WAT/WET/RS/PT) from the C model; the generated testbench (gmc block tb wmc) replays it.\n\n"
-        "options (RTL parameters; defaults = seed 000 Table 3):\n"
+        "options (RTL parameters; defaults = Warped-MC [ICPP'23] Table 3):\n"
         "  --sm-bits N        SM_BITS, 1..11 (default 5)\n"
         "  --warp-bits N      WARP_BITS, 1..11; SM_BITS + WARP_BITS <= %d (default 5)\n"
         "  --pc-hash-bits N   PC_HASH_BITS, 0..%d (default 0: no PC in the warp id)\n"

@@ -5,7 +5,7 @@
  * three):
  *   gmc        <cycle> <R|W> <addr> [<sm> <warp> <pc>]
  *              cycle, sm, warp decimal; addr, pc hex (0x optional).
- *              sm/warp/pc name the load's warp (seed 000's global warp id);
+ *              sm/warp/pc name the load's warp (Warped-MC [ICPP'23]'s global warp id);
  *              all three or none.
  *   dramsim3   <addr> <READ|WRITE> <cycle>        (DRAMsim3 trace files)
  *              addr hex (0x optional), cycle decimal.

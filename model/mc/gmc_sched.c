@@ -14,7 +14,7 @@ static uint32_t fcfs_pick(const gmc_mc_t *mc, unsigned bank)
     return (r != GMC_MC_NONE && gmc_mc_req(mc, r)->bank == bank) ? r : GMC_MC_NONE;
 }
 
-/* frfcfs (seed 000 sec. 2.2): "schedules the request with higher priority
+/* frfcfs (Warped-MC [ICPP'23] sec. 2.2): "schedules the request with higher priority
  * if the row address of the request is equal to the address of the open
  * row ... If the controller cannot find any requests that can access the
  * data in the row buffer, the controller schedules the oldest request". */
@@ -28,14 +28,14 @@ static uint32_t frfcfs_pick(const gmc_mc_t *mc, unsigned bank)
     return head;
 }
 
-/* bfifo (seed 002 sec. 3.4): "a banked FIFO queue with one bank per DRAM
+/* bfifo (Yuan et al. [MICRO'09] sec. 3.4): "a banked FIFO queue with one bank per DRAM
  * bank"; each bank serves its requests in arrival order. */
 static uint32_t bfifo_pick(const gmc_mc_t *mc, unsigned bank)
 {
     return gmc_mc_bank_head(mc, bank);
 }
 
-/* divfirst (seed 000 sec. 5.2): "prioritizes urgent transactions first
+/* divfirst (Warped-MC [ICPP'23] sec. 5.2): "prioritizes urgent transactions first
  * without considering row-hit cases".  Urgent = fewest pending requests in
  * its warp (1 = the warp's last, slowest request); ties go to the oldest. */
 static uint32_t divfirst_pick(const gmc_mc_t *mc, unsigned bank)
@@ -60,10 +60,10 @@ static const gmc_sched_ops_t fcfs = {
     "fcfs", "in order: the whole channel strictly in arrival order",
     GMC_SCHED_IN_ORDER, fcfs_pick, NULL, NULL, NULL, NULL, NULL};
 static const gmc_sched_ops_t bfifo = {
-    "bfifo", "banked FIFO (seed 002): per bank in arrival order; banks round robin",
+    "bfifo", "banked FIFO (Yuan et al. [MICRO'09]): per bank in arrival order; banks round robin",
     GMC_SCHED_CACHE, bfifo_pick, NULL, NULL, NULL, NULL, NULL};
 static const gmc_sched_ops_t divfirst = {
-    "divfirst", "Div-First (seed 000): per bank a warp's last pending request first, no row hits",
+    "divfirst", "Div-First (Warped-MC [ICPP'23]): per bank a warp's last pending request first, no row hits",
     GMC_SCHED_WARPS, divfirst_pick, NULL, NULL, NULL, NULL, NULL};
 
 static const gmc_sched_ops_t *const scheds[] = {&frfcfs, &fcfs, &bfifo, &divfirst,

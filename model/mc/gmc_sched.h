@@ -1,5 +1,5 @@
 /* gmc_sched: memory-request schedulers as small ops tables.  The warp
- * table (seed 000's warp entry table, n_pending per global warp) that the
+ * table (Warped-MC [ICPP'23]'s warp entry table, n_pending per global warp) that the
  * warp-aware ones read is in gmc_warps.h, included here.
  *
  * The contract (docs/memory.md "## Schedulers" has the prose and the
@@ -71,7 +71,7 @@ typedef struct gmc_sched_ops {
     void     (*fini)(struct gmc_mc *mc);
 } gmc_sched_ops_t;
 
-/* Warped-MC (seed 000 sec. 4), model/mc/gmc_sched_wmc.c. */
+/* Warped-MC (Warped-MC [ICPP'23] sec. 4), model/mc/gmc_sched_wmc.c. */
 extern const gmc_sched_ops_t gmc_sched_warped_mc;
 
 /* The shipped schedulers, in --help order; NULL past the end. */

@@ -1,4 +1,4 @@
-/* warped-mc: seed 000's Warped-MC scheduler (Algorithm 1, sec. 4) driving
+/* warped-mc: Warped-MC [ICPP'23]'s Warped-MC scheduler (Algorithm 1, sec. 4) driving
  * the gmc_wmc tables block -- the same gmc_wmc_step() the co-simulation
  * checks against rtl/gmc_wmc.sv, one instance per controller.
  *
@@ -263,6 +263,6 @@ static void wmc_fini(gmc_mc_t *mc)
 
 const gmc_sched_ops_t gmc_sched_warped_mc = {
     "warped-mc",
-    "Warped-MC (seed 000): H/M row hits, row scores on misses, H banks first (gmc_wmc)",
+    "Warped-MC (Warped-MC [ICPP'23]): H/M row hits, row scores on misses, H banks first (gmc_wmc)",
     GMC_SCHED_CACHE | GMC_SCHED_PRIO,
     wmc_pick, wmc_prio, wmc_enqueue, wmc_issue, wmc_init, wmc_fini};

@@ -1,6 +1,6 @@
 /* gmc_warplat: per-warp-load latency and latency divergence in trace mode.
  *
- * Seed 000 sec. 3.1 defines "memory latency divergence as a gap between the
+ * Warped-MC [ICPP'23] sec. 3.1 defines "memory latency divergence as a gap between the
  * shortest and the longest turnaround times of the off-chip memory requests
  * generated from a single warp", and a load warp's time is set by its
  * slowest request.  A trace does not mark loads, so a *load* here is a

@@ -7,7 +7,7 @@
 extern "C" {
 #endif
 
-/* A global warp is (SM id, warp id in the SM, PC of the load), seed 000
+/* A global warp is (SM id, warp id in the SM, PC of the load), Warped-MC [ICPP'23]
  * sec. 4.2: "A warp alias table (WAT) creates a global warp ID ... by
  * combining a hashed PC of a load, a warp ID in an SM, and an SM ID".  One
  * table serves every channel ("WAT and WET are global hardware components

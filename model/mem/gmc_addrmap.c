@@ -18,9 +18,9 @@ const char *gmc_field_name(gmc_field_t f)
 
 /* Presets.  Sources and reasoning: docs/blocks/gmc_bim.md. */
 static const struct { const char *name, *spec; } presets[] = {
-    /* seed 003 Fig. 4: 1 GB Hynix GDDR5, 4 ch x 16 banks x 4K rows x 64 col x 64 B */
+    /* PAE [ISCA'18] Fig. 4: 1 GB Hynix GDDR5, 4 ch x 16 banks x 4K rows x 64 col x 64 B */
     {"gddr5-hynix", "Row[29:18] Bank[17:15] Col[14:11] Bank[10] Ch[9:8] Col[7:6] Block[5:0]"},
-    /* seed 000 Table 2: 16 ch x 16 banks, 1 KB rows; 8 GB (RTX 2060 Super), 32 B atoms,
+    /* Warped-MC [ICPP'23] Table 2: 16 ch x 16 banks, 1 KB rows; 8 GB (RTX 2060 Super), 32 B atoms,
      * 256 B channel interleave (gmc's choice, see the doc page). */
     {"gddr6-rtx2060s", "Row[32:18] Bank[17:14] Col[13:12] Ch[11:8] Col[7:5] Block[4:0]"},
 };

@@ -2,7 +2,7 @@
  *
  * A map names, for every physical address bit, the DRAM field it feeds
  * (block offset, column, channel, bank, row) and which bit of that field.
- * Written MSB first like seed 003 Fig. 4:
+ * Written MSB first like PAE [ISCA'18] Fig. 4:
  *     "Row[29:18] Bank[17:15] Col[14:11] Bank[10] Ch[9:8] Col[7:6] Block[5:0]"
  * Slices of one field concatenate in the order written: the slice written
  * first (higher address bits) holds the field's higher bits, so above

@@ -25,11 +25,11 @@ case_ok() {
   if "$@" >"$T/out" 2>"$T/err"; then ok "$name"; else notok "$name" "$(head -c 400 "$T/err")"; fi
 }
 
-# Seed 003 Fig. 3: 8 TBs, bit 6 BVRs 0,0,1,1,0,0,1,1 (two requests per TB,
+# PAE [ISCA'18] Fig. 3: 8 TBs, bit 6 BVRs 0,0,1,1,0,0,1,1 (two requests per TB,
 # written out of TB order and interleaved).
 fig3="$T/fig3.trace"
 {
-  echo "# seed 003 Fig. 3 pattern on bit 6"
+  echo "# PAE [ISCA'18] Fig. 3 pattern on bit 6"
   for tb in 7 3 5 1 6 2 4 0; do
     case $tb in 2|3|6|7) a=0x40 ;; *) a=0 ;; esac
     echo "0 $tb $a"
@@ -113,7 +113,7 @@ out=$("$GMC" entropy --trace "$fig3" --window 2 2>&1)
 echo "$out" | grep -Eq '^ +6  col0 +0\.4286$' && echo "$out" | grep -Eq '^ +9  ch1 +0\.0000$' &&
   [ "$(echo "$out" | grep -E '^ +[0-9]+  ' | head -1 | awk '{print $1}')" = 29 ] \
   && ok "table: MSB first, field names, 4 decimals" || notok "table" "$out"
-echo "$out" | grep -q '^# metric paper: seed 003 Eq. 1' &&
+echo "$out" | grep -qF "# metric paper: PAE [ISCA'18] Eq. 1" &&
   "$GMC" entropy --trace "$fig3" --metric pooled | grep -q '^# metric pooled: binary entropy' \
   && ok "table header names the metric" || notok "table header names the metric" "$out"
 
@@ -136,7 +136,7 @@ echo old >"$T/target.csv"; ln -s "$T/target.csv" "$T/link.csv"
 "$GMC" entropy --trace "$fig3" --window 2 --csv - >"$T/out" 2>"$T/e" && grep -qx '6,col0,0.428571' "$T/out" \
   && ok "--csv - writes to stdout" || notok "--csv -" "$(cat "$T/e")"
 
-# Transpose (seed 003 Fig. 10), the `make run` demo: a genuine valley on
+# Transpose (PAE [ISCA'18] Fig. 10), the `make run` demo: a genuine valley on
 # channel bits 8-9 and bank bit 10 that both metrics see, and PAE seed 7
 # lifting it under both.
 for m in paper pooled; do

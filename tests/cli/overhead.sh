@@ -23,7 +23,7 @@ assert j["rtl"] is None and "NB must be 1..64" in j["rtl_note"], j
 PY
 
 "$GMC" overhead frfcfs --mcs 8 --queue 32 --rows 4096 --banks 4 --json | grep -q '"bits_compared": 3584' \
-  && ok "frfcfs seed 002 Table 1: 3584" || notok "frfcfs seed 002 Table 1: 3584"
+  && ok "frfcfs Yuan et al. [MICRO'09] Table 1: 3584" || notok "frfcfs Yuan et al. [MICRO'09] Table 1: 3584"
 "$GMC" overhead frfcfs --mcs 16 --queue 64 --rows 32768 --banks 16 --json | grep -q '"bits_compared": 19456' \
   && ok "frfcfs scaled: 16*64*(15+4)" || notok "frfcfs scaled"
 "$GMC" overhead warped-mc --banks 32 --json | grep -q '"total_bits": 16384' \
