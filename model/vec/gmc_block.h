@@ -110,6 +110,16 @@ typedef struct gmc_block {
     void (*report)(const void *chk, const void *cfg, FILE *f);
 } gmc_block_t;
 
+/* The entries every description fills the same way: the in/out/state sizes
+ * of the C twin gmc_<b>_*_t and the description's own blk_* functions (each
+ * model/vec/gmc_vec_<b>.c names them so).  cfg_size and stim_size stay
+ * explicit: a description may wrap the twin's cfg (BIM) or its stimulus. */
+#define GMC_BLOCK_STD(b)                                                       \
+    .state_size = sizeof(gmc_##b##_state_t), .in_size = sizeof(gmc_##b##_in_t), \
+    .out_size = sizeof(gmc_##b##_out_t), .parse = blk_parse, .name_of = blk_name, \
+    .ports = blk_ports, .params = blk_params, .reset = blk_reset, .step = blk_step, \
+    .stim_init = blk_stim_init, .stim_next = blk_stim_next
+
 /* Every block, NULL-terminated; and lookup by name (NULL if unknown). */
 extern const gmc_block_t *const gmc_blocks[];
 const gmc_block_t *gmc_block_find(const char *name);
