@@ -82,6 +82,7 @@ clean:  ## remove $(BUILD)/
 
 include tests/tests.mk
 include $(sort $(wildcard tests/fuzz/*.mk))
+include $(sort $(wildcard tests/equiv/*.mk))
 # The blocks' fragments first (they fill BLOCKS), then the shared set-up and
 # the one flow, then anything else under tb/.
 include $(sort $(wildcard tb/gmc_*.mk))

@@ -3,11 +3,13 @@
 # stage listed after '|' starts only when that one is done (cosim-fault
 # links against the models cosim builds).
 .PHONY: all
-STAGES := unit cli vectors lint cosim cosim-fault synth formal
+STAGES := unit equiv cli vectors lint cosim cosim-fault synth formal
 all: $(STAGES:%=stage-%)
 
 stage-unit:
 	+@bash tests/stage.sh unit counted unit
+stage-equiv:
+	+@bash tests/stage.sh equiv counted equiv
 stage-cli:
 	+@bash tests/stage.sh cli counted cli-tests
 stage-vectors:

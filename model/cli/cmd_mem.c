@@ -35,6 +35,8 @@ static void usage(FILE *f)
         "  --age-cap N         serve a request older than N cycles first in its bank\n"
         "                      (default 4096; 0 = off)\n"
         "  --no-refresh        never refresh, even if the device config enables it\n"
+        "  --step-every-cycle  the slow reference: step every controller every cycle,\n"
+        "                      no idle-cycle skipping (same results; for checking them)\n"
         "  --wrap              mask addresses wider than the map instead of failing\n"
         "  --json              one JSON object instead of the text report\n"
         "  --per-request FILE  one line per request (written only if the run succeeds)\n"
@@ -116,6 +118,8 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
             o->json = 1;
         else if (!strcmp(a, "--no-refresh"))
             o->no_refresh = 1;
+        else if (!strcmp(a, "--step-every-cycle"))
+            o->every_cycle = 1;
         else if (!strcmp(a, "--wrap"))
             o->wrap = 1;
         else if (!strcmp(a, "--trace"))
@@ -204,6 +208,7 @@ static int resolve(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t wn)
     sc->bim = &o->sel.m;
     sc->channels = (unsigned)o->channels;
     sc->refresh = !o->no_refresh;
+    sc->every_cycle = o->every_cycle;
     gmc_mc_cfg_defaults(&sc->mc);
     sc->mc.rq = (unsigned)o->rq;
     sc->mc.wq = (unsigned)o->wq;

@@ -16,7 +16,7 @@
 typedef struct {
     const char *trace, *per_request, *dram_cfg, *sched;
     gmc_memtrace_fmt_t fmt;
-    int         json, no_refresh, wrap;
+    int         json, no_refresh, wrap, every_cycle;
     uint64_t    channels, rq, wq, wq_high, wq_low, age_cap;
     int         have_wq_high, have_wq_low;
     bim_sel_t   sel;

@@ -150,6 +150,11 @@ uint32_t gmc_mc_enqueue(gmc_mc_t *mc, const gmc_mc_req_t *r, uint64_t now)
     mc->q_tail = i;
     mc->nonempty[w] |= BIT(b);
     mc->n[w]++;
+    /* A drain that reaches wq_high runs down to wq_low.  Record it now:
+     * the step that would see it may be skipped (the probe), and by the
+     * next full step the writes may be below wq_high again. */
+    if (w && mc->drain && mc->n[1] >= mc->cfg.wq_high)
+        mc->drain_high = 1;
     mc->dirty |= BIT(b);
     if (mc->outst[b]++ == 0)
         mc->busy_banks++;

@@ -121,6 +121,7 @@ typedef struct gmc_mc {
     int                 probe_valid;  /* the scan is of cycle probe_t, nothing changed since */
     int                 probe_held;   /* a request entered; gmc_mc_wake decides */
     int                 no_shortcuts; /* tests: no probe, gmc_mc_wake says `now` (same results) */
+    int                 test_fault_wake; /* tests: GMC_MEMSYS_FAULT_WAKE_HOOK (gmc_memsys.h) */
     uint64_t            probe_t, probe_next;
     /* bank arbiter block */
     gmc_bankarb_cfg_t   acfg;

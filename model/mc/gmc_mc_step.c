@@ -263,13 +263,21 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
         (!(flags & GMC_SCHED_IN_ORDER) && want_drain(mc, &high) != mc->drain) ||
         (probe && (mc->scan_aged & BIT(b))))
         return now;
-    if ((flags & GMC_SCHED_IN_ORDER) ? mc->q_head != i : q->is_write != mc->drain) {
-        mc->probe_valid = probe;   /* not a candidate in this mode: nothing changes */
+    /* A request of the other type is no candidate in this mode, but the
+     * scheduler's on_enqueue hook may have changed state that this mode's
+     * pick of the bank reads (Warped-MC: a write raises the row score that
+     * the bank's read pick follows); then the bank is picked again below. */
+    const int other = !(flags & GMC_SCHED_IN_ORDER) && q->is_write != mc->drain;
+    if ((flags & GMC_SCHED_IN_ORDER) ? mc->q_head != i
+                                     : other && (!mc->sched->on_enqueue || mc->test_fault_wake ||
+                                                 !(mc->nonempty[mc->drain] & BIT(b)))) {
+        mc->probe_valid = probe;   /* nothing this mode sees changed */
         return probe ? now : next;
     }
-    /* it may become its bank's oldest: its age-cap crossing is an event */
-    uint64_t at = mc->cfg.age_cap && !(flags & GMC_SCHED_IN_ORDER) ? now + mc->cfg.age_cap + 1
-                                                                   : GMC_MC_NEVER;
+    /* it may become its bank's oldest: its age-cap crossing is an event
+     * (not when it is of the other type: the bank has older requests) */
+    uint64_t at = mc->cfg.age_cap && !(flags & GMC_SCHED_IN_ORDER) && !other
+                      ? now + mc->cfg.age_cap + 1 : GMC_MC_NEVER;
     next = at < next ? at : next;
     uint32_t r = policy_pick(mc, b, &cmd);
     uint64_t e = gmc_dram_earliest(mc->d, &mc->ch, (gmc_dram_cmd_t)cmd, b);

@@ -115,8 +115,12 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
             gmc_memsys_free(ms);
             return -1;
         }
-        ms->next[c] = GMC_MC_NEVER;
+        ms->next[c] = 0;   /* an idle channel still refreshes: its first step says when */
+        ms->mc[c].no_shortcuts = cfg->every_cycle != 0;
+        ms->mc[c].test_fault_wake = (cfg->test_fault & GMC_MEMSYS_FAULT_WAKE_HOOK) != 0;
     }
+    ms->every_cycle = cfg->every_cycle != 0;
+    ms->test_fault = cfg->test_fault;
     return 0;
 oom:
     snprintf(err, n, "out of memory for %u channels", ms->nch);
@@ -196,6 +200,22 @@ static int fetch(gmc_memsys_t *ms, staged_t *s, gmc_memsys_src_fn src, void *ctx
     return 1;
 }
 
+/* The shared warp table changed (a request entered or left somewhere):
+ * every controller in [from, to) whose scheduler reads the table must step
+ * no later than t, since its picks may have changed although none of its
+ * own requests did.  (Warped-MC keeps its tables per controller: not one.) */
+static uint64_t touch_warp_readers(gmc_memsys_t *ms, unsigned from, unsigned to, uint64_t t)
+{
+    uint64_t lowered = GMC_MC_NEVER;   /* t if a controller's next moved down to it */
+    ms->warps_seen = ms->warps.changes;
+    if (ms->test_fault & GMC_MEMSYS_FAULT_WARP_TOUCH)
+        return lowered;
+    for (unsigned c = from; c < to; c++)
+        if (ms->mc[c].warps && ms->next[c] > t)
+            ms->next[c] = lowered = t;
+    return lowered;
+}
+
 int gmc_memsys_run(gmc_memsys_t *ms, gmc_memsys_src_fn src, void *ctx, char *err, size_t n)
 {
     staged_t s;
@@ -218,9 +238,19 @@ int gmc_memsys_run(gmc_memsys_t *ms, gmc_memsys_src_fn src, void *ctx, char *err
         }
         uint64_t tn = GMC_MC_NEVER;
         unsigned queued = 0;
+        if (ms->warps.changes != ms->warps_seen)   /* requests entered */
+            (void)touch_warp_readers(ms, 0, ms->nch, t);
         for (unsigned c = 0; c < ms->nch; c++) {
-            if (ms->next[c] <= t)
+            if (ms->next[c] <= t || ms->every_cycle) {
                 ms->next[c] = gmc_mc_step(&ms->mc[c], t);
+                if (ms->warps.changes != ms->warps_seen) {
+                    /* the ones stepped before see it at t + 1, as they would
+                     * stepping every cycle; the ones after, at t */
+                    uint64_t e = touch_warp_readers(ms, 0, c, t + 1);
+                    tn = e < tn ? e : tn;   /* already folded into tn: fold again */
+                    touch_warp_readers(ms, c + 1, ms->nch, t);
+                }
+            }
             tn = ms->next[c] < tn ? ms->next[c] : tn;
             queued += gmc_mc_queued(&ms->mc[c]);
         }
@@ -231,6 +261,8 @@ int gmc_memsys_run(gmc_memsys_t *ms, gmc_memsys_src_fn src, void *ctx, char *err
         } else if (!queued) {
             break;
         }
+        if (ms->every_cycle)
+            tn = t + 1;
         if (tn == GMC_MC_NEVER || tn <= t) {
             snprintf(err, n, "internal error: the event loop stalled at cycle %llu",
                      (unsigned long long)t);

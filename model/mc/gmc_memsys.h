@@ -38,7 +38,17 @@ typedef struct {
     unsigned         channels;   /* controllers simulated; 0 = dram.channels */
     int              refresh;    /* 0 = no refresh even if the device asks for it */
     gmc_mc_cfg_t     mc;
+    int              every_cycle; /* the slow reference: step every channel every cycle,
+                                     no probe, no wake shortcut (same results, slower) */
+    unsigned         test_fault;  /* tests only: GMC_MEMSYS_FAULT_* re-creates a fixed
+                                     skip-ahead bug, so the equivalence test shows it
+                                     can fail; 0 in every real run */
 } gmc_memsys_cfg_t;
+
+enum {
+    GMC_MEMSYS_FAULT_WARP_TOUCH = 1,   /* other channels miss warp-table changes */
+    GMC_MEMSYS_FAULT_WAKE_HOOK  = 2,   /* wake ignores what on_enqueue changed */
+};
 
 typedef struct {
     gmc_dram_t       d;
@@ -49,7 +59,10 @@ typedef struct {
     gmc_mc_t        *mc;
     uint64_t        *next;       /* per channel: next cycle worth a step */
     gmc_warps_t      warps;
+    uint64_t         warps_seen;  /* warps.changes the controllers were told of */
     gmc_memstats_t   stats;
+    int              every_cycle; /* cfg.every_cycle */
+    unsigned         test_fault;  /* cfg.test_fault */
     uint64_t         nreq;       /* requests entered */
     uint64_t         cycles;     /* after run: last data-done cycle */
 } gmc_memsys_t;

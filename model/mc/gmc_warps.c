@@ -43,6 +43,7 @@ void gmc_warps_free(gmc_warps_t *w)
 uint32_t gmc_warps_add(gmc_warps_t *w, uint32_t sm, uint32_t warp, uint64_t pc)
 {
     uint32_t *slot = &w->bucket[mix(sm, warp, pc) & w->mask];
+    w->changes++;
     for (uint32_t i = *slot; i != GMC_WARPS_NONE; i = w->e[i].next)
         if (w->e[i].sm == sm && w->e[i].warp == warp && w->e[i].pc == pc) {
             w->e[i].n_pending++;
@@ -61,6 +62,7 @@ uint32_t gmc_warps_add(gmc_warps_t *w, uint32_t sm, uint32_t warp, uint64_t pc)
 void gmc_warps_drop(gmc_warps_t *w, uint32_t i)
 {
     gmc_warp_ent_t *e = &w->e[i];
+    w->changes++;
     if (--e->n_pending)
         return;
     uint32_t *p = &w->bucket[mix(e->sm, e->warp, e->pc) & w->mask];

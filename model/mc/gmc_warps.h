@@ -25,6 +25,8 @@ typedef struct {
     gmc_warp_ent_t *e;
     uint32_t       *bucket;
     uint32_t        cap, mask, free_head, live;
+    uint64_t        changes;   /* bumped by every add and drop: a controller that
+                                  reads the table must look again (gmc_memsys) */
 } gmc_warps_t;
 
 int      gmc_warps_init(gmc_warps_t *w, uint32_t cap);   /* 0, or -1: out of memory */

@@ -1,0 +1,269 @@
+/* mem_equiv: skipping idle cycles changes nothing.
+ *
+ * For random GPU-like request streams (many warps, multi-request loads with
+ * row locality, bursts that fill the queues, writes, refresh, traces with
+ * and without timestamps and warp ids) and random controller settings
+ * (queue sizes, drain watermarks, age cap), every scheduler runs at 1, 2
+ * and 16 channels twice: as gmc runs (probe, wake, idle skip) and as the
+ * slow reference (cfg.every_cycle: every controller stepped every cycle).
+ * The two must agree on a digest of every served request (id, channel,
+ * bank, row, column, type, arrival, first command, data done, class) in
+ * serve order and on every counter of every channel (gmc_mc_stats_t,
+ * gmc_dram_stats_t, the latency histograms' summaries, the run's cycles).
+ *
+ * usage: mem_equiv [--seed S] [--traces N] [--requests R] [--fault F] [--dump K]
+ * Prints what it compared and "P passed, F failed" (one per run pair).
+ * --fault F re-creates a fixed bug (GMC_MEMSYS_FAULT_*) in the fast run:
+ * the program must then report failures (make test checks that it does).
+ * --dump K writes trace K in gmc's trace format to stdout and the gmc mem
+ * options of its settings to stderr, for replaying a mismatch with
+ * `gmc mem --step-every-cycle`. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mc/gmc_memsys.h"
+#include "mc/gmc_sched.h"
+#include "mem/gmc_dram_cfg.h"
+#include "util/gmc_rng.h"
+
+typedef struct {
+    const gmc_memtrace_rec_t *r;
+    size_t n, i;
+} arr_src_t;
+
+static int arr_src(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n)
+{
+    (void)err, (void)n;
+    arr_src_t *a = ctx;
+    if (a->i == a->n)
+        return 0;
+    *r = a->r[a->i++];
+    return 1;
+}
+
+static void mix(uint64_t *h, uint64_t v)
+{
+    for (int k = 0; k < 8; k++, v >>= 8)
+        *h = (*h ^ (v & 0xff)) * 0x100000001b3ull;
+}
+
+typedef struct {
+    uint64_t digest, served;
+} digest_t;
+
+static void on_served(void *ctx, unsigned ch, const gmc_mc_req_t *r)
+{
+    digest_t *d = ctx;
+    const uint64_t v[] = {r->id, ch, r->bank, r->row, r->col, r->is_write, r->arrival,
+                          r->first_cmd, r->done, r->cls};
+    for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
+        mix(&d->digest, v[k]);
+    d->served++;
+}
+
+/* The controller settings of one trace. */
+typedef struct {
+    unsigned rq, wq, wq_high, wq_low, refresh, trefi;
+    uint64_t age_cap;
+} knobs_t;
+
+static unsigned pick(gmc_rng_t *g, const unsigned *v, unsigned n)
+{
+    return v[gmc_rng_below(g, n)];
+}
+
+/* A GPU-like stream: warps issue loads of 1..32 requests (same sm, warp,
+ * pc) that cluster in a few rows; loads overlap; arrivals come in bursts. */
+static size_t gen_trace(gmc_rng_t *g, gmc_memtrace_rec_t *out, size_t n, knobs_t *k)
+{
+    static const unsigned warps[] = {4, 64, 512}, rqs[] = {4, 8, 16, 64}, wqs[] = {4, 8, 32};
+    static const unsigned caps[] = {0, 60, 400, 4096}, wpct[] = {0, 10, 30, 50};
+    static const unsigned rowpool[] = {8, 64, 4096};
+    const unsigned nw = pick(g, warps, 3), wp = pick(g, wpct, 4), pool = pick(g, rowpool, 3);
+    const int timed = gmc_rng_below(g, 5) != 0, warp_ids = gmc_rng_below(g, 6) != 0;
+    const unsigned gap = (unsigned)gmc_rng_below(g, 12);   /* mean cycles between loads */
+    k->rq = pick(g, rqs, 4);
+    k->wq = pick(g, wqs, 3);
+    k->wq_high = 1 + (unsigned)gmc_rng_below(g, k->wq);
+    k->wq_low = (unsigned)gmc_rng_below(g, k->wq_high);
+    k->age_cap = pick(g, caps, 4);
+    k->refresh = gmc_rng_below(g, 2) != 0;
+    k->trefi = gmc_rng_below(g, 2) ? 700 : 3900;
+    uint64_t t = 0;
+    size_t i = 0;
+    while (i < n) {
+        unsigned len = 1 + (unsigned)(gmc_rng_below(g, 4) ? gmc_rng_below(g, 4) : gmc_rng_below(g, 32));
+        uint32_t sm = (uint32_t)gmc_rng_below(g, 16), w = (uint32_t)gmc_rng_below(g, nw) % 32;
+        if (nw > 32)
+            sm = (uint32_t)gmc_rng_below(g, nw / 32);
+        uint64_t pc = 0x100 + 8 * gmc_rng_below(g, 4);
+        int is_w = gmc_rng_below(g, 100) < wp;
+        for (unsigned j = 0; j < len && i < n; j++, i++) {
+            /* a row of the pool (address bits above the 2 KiB that hold a
+             * row's columns across the channels), a sector within it */
+            uint64_t row = gmc_rng_below(g, pool) * 0x9e3779b97f4a7c15ull;
+            uint64_t a = ((row >> 20) << 13) ^ (gmc_rng_below(g, 64) << 5);
+            out[i] = (gmc_memtrace_rec_t){.cycle = t + gmc_rng_below(g, 3), .addr = a & ((1ull << 32) - 1),
+                                          .pc = pc, .sm = sm, .warp = w, .is_write = (uint8_t)is_w,
+                                          .has_time = (uint8_t)timed, .has_warp = (uint8_t)warp_ids};
+            if (i && out[i].cycle < out[i - 1].cycle)
+                out[i].cycle = out[i - 1].cycle;
+        }
+        t += gap ? gmc_rng_below(g, 2 * gap + 1) : 0;
+    }
+    return n;
+}
+
+typedef struct {
+    uint64_t digest, served, cycles;
+    uint64_t stats[16][32];   /* per channel: every counter */
+} result_t;
+
+static int run(const gmc_memtrace_rec_t *r, size_t n, const knobs_t *k,
+               const gmc_sched_ops_t *s, unsigned nch, int slow, unsigned fault, result_t *res)
+{
+    gmc_memsys_cfg_t c;
+    char err[256], warn[1024] = "";
+    memset(&c, 0, sizeof c);
+    if (gmc_dram_cfg_preset("gddr6-rtx2060s", &c.dram, err, sizeof err, warn, sizeof warn) < 0 ||
+        gmc_addrmap_preset("gddr6-rtx2060s", &c.map)) {
+        fprintf(stderr, "mem_equiv: %s\n", err);
+        return -1;
+    }
+    c.dram.refresh = k->refresh;
+    c.dram.tREFI = k->trefi;
+    c.refresh = (int)k->refresh;
+    c.channels = nch;
+    c.every_cycle = slow;
+    c.test_fault = slow ? 0 : fault;
+    gmc_mc_cfg_defaults(&c.mc);
+    c.mc.sched = s;
+    c.mc.rq = k->rq, c.mc.wq = k->wq, c.mc.wq_high = k->wq_high, c.mc.wq_low = k->wq_low;
+    c.mc.age_cap = k->age_cap;
+    gmc_memsys_t ms;
+    if (gmc_memsys_init(&ms, &c, err, sizeof err)) {
+        fprintf(stderr, "mem_equiv: %s\n", err);
+        return -1;
+    }
+    digest_t d = {14695981039346656037ull, 0};
+    gmc_memsys_set_served(&ms, on_served, &d);
+    arr_src_t a = {r, n, 0};
+    if (gmc_memsys_run(&ms, arr_src, &a, err, sizeof err)) {
+        fprintf(stderr, "mem_equiv: %s\n", err);
+        gmc_memsys_free(&ms);
+        return -1;
+    }
+    memset(res, 0, sizeof *res);
+    res->digest = d.digest;
+    res->served = d.served;
+    res->cycles = ms.cycles;
+    for (unsigned ch = 0; ch < ms.nch; ch++) {
+        const gmc_mc_stats_t *m = &ms.mc[ch].st;
+        const gmc_dram_stats_t *ds = &ms.mc[ch].ch.st;
+        uint64_t *o = res->stats[ch];   /* at most 16 channels here */
+        unsigned j = 0;
+        o[j++] = m->reads, o[j++] = m->writes, o[j++] = m->cls[0], o[j++] = m->cls[1];
+        o[j++] = m->cls[2], o[j++] = m->age_fired, o[j++] = m->drains;
+        o[j++] = m->pending_cycles, o[j++] = m->blp_sum, o[j++] = m->last_done;
+        o[j++] = m->outside_sum, o[j++] = m->outside_max;
+        for (unsigned q = 0; q < GMC_DRAM_NCMD; q++)
+            o[j++] = ds->cmds[q];
+        o[j++] = ds->data_busy, o[j++] = ds->last_data_end;
+    }
+    for (unsigned l = 0; l < GMC_NLAT; l++) {
+        gmc_lat_summary_t h;
+        gmc_hist_summary(&ms.stats.lat[l], &h);
+        mix(&res->digest, h.n), mix(&res->digest, h.p50), mix(&res->digest, h.p99);
+        mix(&res->digest, h.max), mix(&res->digest, ms.stats.lat[l].sum);
+    }
+    gmc_memsys_free(&ms);
+    return 0;
+}
+
+static int dump_trace(const gmc_memtrace_rec_t *r, size_t n, const knobs_t *k)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (r[i].has_time)
+            printf("%" PRIu64 " ", r[i].cycle);
+        printf("%c 0x%" PRIx64, r[i].is_write ? 'W' : 'R', r[i].addr);
+        if (r[i].has_warp)
+            printf(" %u %u 0x%" PRIx64, r[i].sm, r[i].warp, r[i].pc);
+        printf("\n");
+    }
+    fprintf(stderr, "--rq %u --wq %u --wq-high %u --wq-low %u --age-cap %" PRIu64 "%s%s\n", k->rq,
+            k->wq, k->wq_high, k->wq_low, k->age_cap, k->refresh ? "" : " --no-refresh",
+            k->refresh ? (k->trefi == 700 ? " (refresh: tREFI 700)" : " (refresh: tREFI 3900)") : "");
+    return ferror(stdout) || fflush(stdout) ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t seed = 1, traces = 40, reqs = 3000;
+    unsigned fault = 0;
+    int64_t dump = -1;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        uint64_t v = strtoull(argv[i + 1], NULL, 0);
+        if (!strcmp(argv[i], "--seed"))
+            seed = v;
+        else if (!strcmp(argv[i], "--traces"))
+            traces = v;
+        else if (!strcmp(argv[i], "--requests"))
+            reqs = v;
+        else if (!strcmp(argv[i], "--fault"))
+            fault = (unsigned)v;
+        else if (!strcmp(argv[i], "--dump"))
+            dump = (int64_t)v;
+        else {
+            fprintf(stderr, "usage: mem_equiv [--seed S] [--traces N] [--requests R] [--fault F]\n");
+            return 2;
+        }
+    }
+    gmc_memtrace_rec_t *r = malloc((reqs ? reqs : 1) * sizeof *r);
+    if (!r)
+        return fprintf(stderr, "mem_equiv: out of memory\n"), 1;
+    static const unsigned chans[] = {1, 2, 16};
+    uint64_t pass = 0, fail = 0, nreq = 0, cyc = 0;
+    if (dump < 0)
+        printf("mem_equiv: seed %" PRIu64 ", %" PRIu64 " traces of %" PRIu64 " requests%s\n", seed,
+           traces, reqs, fault ? " (with an injected fault)" : "");
+    for (uint64_t t = 0; t < traces; t++) {
+        gmc_rng_t g;
+        gmc_rng_seed(&g, seed * 1000003 + t);
+        knobs_t k;
+        size_t n = gen_trace(&g, r, reqs, &k);
+        if (dump >= 0) {
+            if ((uint64_t)dump == t)
+                return dump_trace(r, n, &k);
+            continue;
+        }
+        for (unsigned si = 0; gmc_sched_get(si); si++)
+            for (unsigned ci = 0; ci < 3; ci++) {
+                static result_t a, b;
+                const gmc_sched_ops_t *s = gmc_sched_get(si);
+                if (run(r, n, &k, s, chans[ci], 0, fault, &a) ||
+                    run(r, n, &k, s, chans[ci], 1, 0, &b))
+                    return 1;
+                nreq += a.served;
+                if (a.digest == b.digest && a.served == n && b.served == n &&
+                    a.cycles == b.cycles && !memcmp(a.stats, b.stats, sizeof a.stats)) {
+                    pass++;
+                } else {
+                    fail++;
+                    if (fail <= 5)
+                        printf("MISMATCH trace %" PRIu64 " (seed %" PRIu64 ") %s, %u channel(s): "
+                               "served %" PRIu64 "/%" PRIu64 ", cycles %" PRIu64 "/%" PRIu64
+                               ", rq %u wq %u %u/%u age %" PRIu64 " refresh %u\n",
+                               t, seed, s->name, chans[ci], a.served, b.served, a.cycles,
+                               b.cycles, k.rq, k.wq, k.wq_high, k.wq_low, k.age_cap, k.refresh);
+                }
+                cyc += a.cycles;
+            }
+    }
+    free(r);
+    printf("mem_equiv: compared %" PRIu64 " runs (each scheduler x 1, 2, 16 channels), %" PRIu64
+           " requests, %" PRIu64 " simulated cycles, against stepping every cycle\n",
+           pass + fail, nreq, cyc);
+    printf("%" PRIu64 " passed, %" PRIu64 " failed\n", pass, fail);
+    return fail != 0;
+}
