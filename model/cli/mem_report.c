@@ -11,6 +11,15 @@ typedef struct {
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 
+/* Row activations per request that needed one (a miss or a conflict at its
+ * first command).  Row commitment (gmc_mc.h) makes it 1 without refresh;
+ * refresh closes rows and adds the re-activations. */
+static double act_per_nonhit(const gmc_memsys_totals_t *t)
+{
+    return ratio((double)t->dram.cmds[GMC_DRAM_ACT],
+                 (double)(t->mc.cls[GMC_CLS_MISS] + t->mc.cls[GMC_CLS_CONFLICT]));
+}
+
 static void summarize(gmc_memsys_t *ms, summary_t *s)
 {
     memset(s, 0, sizeof *s);
@@ -98,6 +107,7 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
             U(s.t.mc.cls[GMC_CLS_CONFLICT]));
     fprintf(f, "  \"row_hit_rate\": %.6f,\n", ratio((double)s.t.mc.cls[GMC_CLS_HIT],
                                                   (double)s.requests));
+    fprintf(f, "  \"activations_per_nonhit\": %.6f,\n", act_per_nonhit(&s.t));
     fprintf(f, "  \"blp\": %.6f,\n  \"efficiency\": %.6f,\n  \"pending_cycles\": %llu,\n"
                "  \"data_busy_cycles\": %llu,\n", s.blp, s.eff, U(s.t.mc.pending_cycles),
             U(s.t.dram.data_busy));
@@ -178,6 +188,8 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
             U(s.t.mc.cls[GMC_CLS_HIT]), U(s.t.mc.cls[GMC_CLS_MISS]),
             U(s.t.mc.cls[GMC_CLS_CONFLICT]),
             100 * ratio((double)s.t.mc.cls[GMC_CLS_HIT], (double)s.requests));
+    fprintf(f, "activations    %llu, %.4f per row miss or conflict (1 without refresh)\n",
+            U(s.t.dram.cmds[GMC_DRAM_ACT]), act_per_nonhit(&s.t));
     fprintf(f, "BLP            %.2f banks busy while requests are pending\n", s.blp);
     fprintf(f, "efficiency     %.1f%% of pending time the data bus carries data\n", 100 * s.eff);
     fprintf(f, "age cap        fired %llu times\n", U(s.t.mc.age_fired));

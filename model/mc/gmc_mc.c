@@ -81,6 +81,8 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
         for (unsigned b = 0; b < GMC_DRAM_MAX_BANKS; b++)
             mc->head[w][b] = mc->tail[w][b] = GMC_MC_NONE;
     mc->q_head = mc->q_tail = GMC_MC_NONE;
+    for (unsigned b = 0; b < GMC_DRAM_MAX_BANKS; b++)
+        mc->commit[b] = GMC_MC_NONE;
     mc->dirty = ~(uint64_t)0;
     /* Two pools only when something can raise hi_i; with hi_i = 0 the
      * two-level arbiter grants exactly as the plain round robin. */

@@ -15,6 +15,12 @@
  *      open) or RD/WR (its row open).  Banks whose command is legal now
  *      request the arbiter (req_i); aged or prio banks are hi_i.  The
  *      granted bank's command issues.
+ * Row commitment: once a bank issues PRE or ACT for a request, that
+ * request is served before the bank issues another PRE or ACT, whatever
+ * the scheduler, the write-drain mode or the age cap say (row hits of the
+ * open row may still go first).  So every activation serves the request it
+ * was made for, and without refresh activations equal row misses plus
+ * conflicts (docs/memory.md "Row commitment").
  * A request leaves the queue when its column command issues; it completes
  * (data done) tCL/tCWL + tBURST later.  Its latency is data done minus the
  * cycle it entered the queue.  A request entering at cycle t can have its
@@ -114,6 +120,10 @@ typedef struct gmc_mc {
     uint32_t            pick[GMC_DRAM_MAX_BANKS];
     uint16_t            pcmd[GMC_DRAM_MAX_BANKS];   /* not uint8_t: char stores alias all */
     uint64_t            lb[GMC_DRAM_MAX_BANKS];     /* lower bound of the pick's earliest cycle */
+    /* Row commitment: the request a bank issued PRE or ACT for is served
+     * before the bank issues any other PRE or ACT (gmc_mc_step.c). */
+    uint64_t            commit_mask;
+    uint32_t            commit[GMC_DRAM_MAX_BANKS];
     /* the last scan of the banks (gmc_mc_step.c) */
     uint64_t            scan_ready, scan_hi, scan_aged;
     uint32_t            sel[GMC_DRAM_MAX_BANKS];

@@ -36,6 +36,24 @@ static inline uint32_t policy_pick(gmc_mc_t *mc, unsigned b, unsigned *cmd)
     return r;
 }
 
+/* The bank's next request and command: the policy's pick, unless the bank
+ * is committed to a request (it issued PRE or ACT for it) and the pick
+ * would issue another PRE or ACT, or the bank has no request of this mode:
+ * then the committed request.  NONE when the bank has nothing to do. */
+static inline uint32_t bank_pick(gmc_mc_t *mc, unsigned b, unsigned *cmd)
+{
+    uint32_t r = GMC_MC_NONE;
+    *cmd = NOCMD;
+    if (mc->nonempty[mc->drain] & BIT(b))
+        r = policy_pick(mc, b, cmd);
+    if ((mc->commit_mask & BIT(b)) &&
+        (r == GMC_MC_NONE || *cmd == GMC_DRAM_PRE || *cmd == GMC_DRAM_ACT)) {
+        r = mc->commit[b];
+        *cmd = cmd_for(mc, b, r);
+    }
+    return r;
+}
+
 /* The write-drain rule: the mode the queue counts call for. */
 static unsigned want_drain(const gmc_mc_t *mc, unsigned *high)
 {
@@ -105,6 +123,12 @@ static void issue(gmc_mc_t *mc, unsigned b, uint32_t i, unsigned cmd, uint64_t n
     uint64_t done = 0;
     GMC_DRAM_ISSUE_CHECKED(mc->d, &mc->ch, (gmc_dram_cmd_t)cmd, b, q->row, now, &done);
     mc->dirty |= BIT(b);
+    if (cmd == GMC_DRAM_PRE || cmd == GMC_DRAM_ACT) {
+        mc->commit[b] = i;
+        mc->commit_mask |= BIT(b);
+    } else if (mc->commit_mask & BIT(b) && mc->commit[b] == i) {
+        mc->commit_mask &= ~BIT(b);
+    }
     if (mc->sched->on_issue)
         mc->sched->on_issue(mc, i, (gmc_dram_cmd_t)cmd);
     if (cmd == GMC_DRAM_RD || cmd == GMC_DRAM_WR)
@@ -146,12 +170,12 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t)
     if (mc->sched->flags & GMC_SCHED_IN_ORDER) {
         cand = BIT(mc->req[mc->q_head].bank);
     } else {
-        cand = mc->nonempty[mc->drain];
+        cand = mc->nonempty[mc->drain] | mc->commit_mask;
         if (mc->cfg.age_cap) {
             /* Crossing the cap changes a bank's pick: that cycle is an event. */
             uint64_t at = mc->req[mc->q_head].arrival + mc->cfg.age_cap + 1;
             if (t >= at)
-                cand |= aged = find_aged(mc, t, apick, &next);
+                cand |= aged = find_aged(mc, t, apick, &next) & ~mc->commit_mask;
             else
                 next = at < next ? at : next;
         }
@@ -175,7 +199,8 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t)
                 next = mc->lb[b] < next ? mc->lb[b] : next;
                 continue;
             }
-            r = policy_pick(mc, b, &cmd);
+            r = (mc->sched->flags & GMC_SCHED_IN_ORDER) ? policy_pick(mc, b, &cmd)
+                                                          : bank_pick(mc, b, &cmd);
             if (r == GMC_MC_NONE)
                 continue;
             e = gmc_dram_earliest(d, ch, (gmc_dram_cmd_t)cmd, b);
@@ -279,7 +304,7 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
     uint64_t at = mc->cfg.age_cap && !(flags & GMC_SCHED_IN_ORDER) && !other
                       ? now + mc->cfg.age_cap + 1 : GMC_MC_NEVER;
     next = at < next ? at : next;
-    uint32_t r = policy_pick(mc, b, &cmd);
+    uint32_t r = (flags & GMC_SCHED_IN_ORDER) ? policy_pick(mc, b, &cmd) : bank_pick(mc, b, &cmd);
     uint64_t e = gmc_dram_earliest(mc->d, &mc->ch, (gmc_dram_cmd_t)cmd, b);
     mc->lb[b] = e;
     if (!probe)

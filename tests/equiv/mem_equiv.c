@@ -116,6 +116,7 @@ static size_t gen_trace(gmc_rng_t *g, gmc_memtrace_rec_t *out, size_t n, knobs_t
 }
 
 typedef struct {
+    uint64_t act, nonhit;   /* activations; row misses + conflicts */
     uint64_t digest, served, cycles;
     uint64_t stats[16][32];   /* per channel: every counter */
 } result_t;
@@ -170,6 +171,8 @@ static int run(const gmc_memtrace_rec_t *r, size_t n, const knobs_t *k,
         for (unsigned q = 0; q < GMC_DRAM_NCMD; q++)
             o[j++] = ds->cmds[q];
         o[j++] = ds->data_busy, o[j++] = ds->last_data_end;
+        res->act += ds->cmds[GMC_DRAM_ACT];
+        res->nonhit += m->cls[GMC_CLS_MISS] + m->cls[GMC_CLS_CONFLICT];
     }
     for (unsigned l = 0; l < GMC_NLAT; l++) {
         gmc_lat_summary_t h;
@@ -223,7 +226,7 @@ int main(int argc, char **argv)
     if (!r)
         return fprintf(stderr, "mem_equiv: out of memory\n"), 1;
     static const unsigned chans[] = {1, 2, 16};
-    uint64_t pass = 0, fail = 0, nreq = 0, cyc = 0;
+    uint64_t pass = 0, fail = 0, nreq = 0, cyc = 0, act_checks = 0;
     if (dump < 0)
         printf("mem_equiv: seed %" PRIu64 ", %" PRIu64 " traces of %" PRIu64 " requests%s\n", seed,
            traces, reqs, fault ? " (with an injected fault)" : "");
@@ -258,12 +261,25 @@ int main(int argc, char **argv)
                                b.cycles, k.rq, k.wq, k.wq_high, k.wq_low, k.age_cap, k.refresh);
                 }
                 cyc += a.cycles;
+                /* row commitment: without refresh, one activation per row
+                 * miss or conflict (docs/memory.md "Row commitment") */
+                if (!k.refresh) {
+                    act_checks++;
+                    if (a.act != a.nonhit) {
+                        fail++;
+                        printf("ACTIVATIONS trace %" PRIu64 " %s, %u channel(s): %" PRIu64
+                               " activations for %" PRIu64 " misses + conflicts\n",
+                               t, s->name, chans[ci], a.act, a.nonhit);
+                    }
+                }
             }
     }
     free(r);
     printf("mem_equiv: compared %" PRIu64 " runs (each scheduler x 1, 2, 16 channels), %" PRIu64
            " requests, %" PRIu64 " simulated cycles, against stepping every cycle\n",
            pass + fail, nreq, cyc);
+    printf("mem_equiv: %" PRIu64 " runs without refresh checked for one activation per row "
+           "miss or conflict\n", act_checks);
     printf("%" PRIu64 " passed, %" PRIu64 " failed\n", pass, fail);
     return fail != 0;
 }
