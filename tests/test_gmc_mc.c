@@ -160,12 +160,34 @@ static void frfcfs_takes_the_row_hit_over_an_older_miss(void **st)
     gmc_mc_free(&mc);
 }
 
-static void fcfs_serves_in_arrival_order(void **st)
+/* fcfs is GPGPU-Sim's FIFO: A (bank 0) and B (bank 1) hold their banks'
+ * slots and overlap; C (bank 0 again) waits for A's slot and D (bank 2)
+ * waits behind C although its bank is idle (head-of-line blocking). */
+static void fcfs_overlaps_banks_and_blocks_behind_a_busy_bank(void **st)
 {
     (void)st;
     device("gddr6-rtx2060s", 0, 0);
     gmc_mc_t mc;
     controller(&mc, "fcfs", 64, 4096);
+    const tr_t tr[] = {{0, 0, 1, 0, 0}, {0, 1, 1, 0, 0}, {0, 0, 2, 0, 0}, {0, 2, 7, 1, 0}};
+    drive(&mc, tr, 4, 0);
+    assert_int_equal(by_id(0)->first, 0);                /* ACT bank 0 at once */
+    assert_true(by_id(1)->first < by_id(0)->col);        /* bank 1 overlaps */
+    assert_true(by_id(2)->first > by_id(0)->col);        /* its slot frees at A's RD */
+    assert_true(by_id(3)->first > by_id(0)->col);        /* blocked behind C */
+    assert_true(by_id(3)->first < by_id(2)->col);        /* then overlaps with C */
+    for (unsigned i = 0; i < 4; i++)   /* one activation each: row commitment */
+        assert_int_not_equal(by_id(i)->cls, GMC_CLS_HIT);
+    assert_int_equal(mc.ch.st.cmds[GMC_DRAM_ACT], 4);
+    gmc_mc_free(&mc);
+}
+
+static void fcfs_strict_serves_in_arrival_order(void **st)
+{
+    (void)st;
+    device("gddr6-rtx2060s", 0, 0);
+    gmc_mc_t mc;
+    controller(&mc, "fcfs-strict", 64, 4096);
     const tr_t tr[] = {{0, 0, 1, 0, 0}, {0, 1, 1, 0, 0}, {0, 0, 1, 0, 0}, {0, 2, 7, 1, 0}};
     drive(&mc, tr, 4, 0);
     for (unsigned i = 0; i < 4; i++)
@@ -344,7 +366,7 @@ static void skipping_idle_cycles_changes_nothing(void **st)
         assert_memory_equal(a, lg, sizeof a);
         assert_memory_equal(&every, &mc.st, sizeof every);
         /* the run must exercise the cap and the drain, or it proves little */
-        if (!(gmc_sched_get(s / 2)->flags & GMC_SCHED_IN_ORDER))
+        if (!(gmc_sched_get(s / 2)->flags & GMC_SCHED_ONE_ORDER))
             assert_true(mc.st.age_fired > 0 && mc.st.drains > 0);
         assert_true((mc.ch.st.cmds[GMC_DRAM_REF] > 0) == (s & 1));
         gmc_mc_free(&mc);
@@ -510,7 +532,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(unloaded_latencies_equal_the_timing_arithmetic),
         cmocka_unit_test(frfcfs_takes_the_row_hit_over_an_older_miss),
-        cmocka_unit_test(fcfs_serves_in_arrival_order),
+        cmocka_unit_test(fcfs_overlaps_banks_and_blocks_behind_a_busy_bank),
+        cmocka_unit_test(fcfs_strict_serves_in_arrival_order),
         cmocka_unit_test(bfifo_serves_each_bank_in_order_but_banks_in_parallel),
         cmocka_unit_test(divfirst_takes_the_last_request_of_a_warp_ignoring_row_hits),
         cmocka_unit_test(age_cap_overrides_row_hits_and_is_counted),

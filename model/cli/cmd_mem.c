@@ -24,7 +24,7 @@ static void usage(FILE *f)
         "  --dram-cfg FILE     a DRAM config file instead of a preset's device\n"
         "  --sched S           scheduler (default frfcfs):\n");
     for (unsigned i = 0; gmc_sched_get(i); i++)
-        fprintf(f, "                        %-9s %s\n", gmc_sched_get(i)->name,
+        fprintf(f, "                        %-11s %s\n", gmc_sched_get(i)->name,
                 gmc_sched_get(i)->summary);
     fprintf(f,
         "  --channels N        controllers simulated (default: the device's); a request\n"

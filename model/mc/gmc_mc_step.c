@@ -36,6 +36,14 @@ static inline uint32_t policy_pick(gmc_mc_t *mc, unsigned b, unsigned *cmd)
     return r;
 }
 
+/* Banks the scheduler is asked about: those with queued requests of the
+ * current mode, or of either type for a one-queue scheduler. */
+static inline uint64_t queued_banks(const gmc_mc_t *mc)
+{
+    return (mc->sched->flags & GMC_SCHED_ONE_QUEUE) ? mc->nonempty[0] | mc->nonempty[1]
+                                                    : mc->nonempty[mc->drain];
+}
+
 /* The bank's next request and command: the policy's pick, unless the bank
  * is committed to a request (it issued PRE or ACT for it) and the pick
  * would issue another PRE or ACT, or the bank has no request of this mode:
@@ -44,7 +52,7 @@ static inline uint32_t bank_pick(gmc_mc_t *mc, unsigned b, unsigned *cmd)
 {
     uint32_t r = GMC_MC_NONE;
     *cmd = NOCMD;
-    if (mc->nonempty[mc->drain] & BIT(b))
+    if (queued_banks(mc) & BIT(b))
         r = policy_pick(mc, b, cmd);
     if ((mc->commit_mask & BIT(b)) &&
         (r == GMC_MC_NONE || *cmd == GMC_DRAM_PRE || *cmd == GMC_DRAM_ACT)) {
@@ -169,6 +177,8 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t)
     uint32_t apick[GMC_DRAM_MAX_BANKS];
     if (mc->sched->flags & GMC_SCHED_IN_ORDER) {
         cand = BIT(mc->req[mc->q_head].bank);
+    } else if (mc->sched->flags & GMC_SCHED_ONE_QUEUE) {
+        cand = queued_banks(mc) | mc->commit_mask;
     } else {
         cand = mc->nonempty[mc->drain] | mc->commit_mask;
         if (mc->cfg.age_cap) {
@@ -241,7 +251,7 @@ uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
             return refresh_step(mc, now);
         if (!gmc_mc_queued(mc))
             return mc->ch.ref_due;
-        if (!(mc->sched->flags & GMC_SCHED_IN_ORDER))
+        if (!(mc->sched->flags & GMC_SCHED_ONE_ORDER))
             update_mode(mc);
         next = scan(mc, now);
     }
@@ -260,7 +270,7 @@ uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
         return mc->ch.ref_due > t ? mc->ch.ref_due : t;
     const unsigned flags = mc->sched->flags;
     if (mc->no_shortcuts || gmc_dram_refresh_due(&mc->ch, t) || (flags & GMC_SCHED_WARPS) ||
-        (!(flags & GMC_SCHED_IN_ORDER) && want_drain(mc, &high) != mc->drain))
+        (!(flags & GMC_SCHED_ONE_ORDER) && want_drain(mc, &high) != mc->drain))
         return t;
     next = scan(mc, t);
     if (!mc->scan_ready)
@@ -285,14 +295,14 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
     if ((next <= now && !probe) || mc->no_shortcuts || mc->sched_wide)
         return now;   /* sched_wide: other banks changed too; a full step looks */
     if ((flags & GMC_SCHED_WARPS) || gmc_dram_refresh_due(&mc->ch, now) ||
-        (!(flags & GMC_SCHED_IN_ORDER) && want_drain(mc, &high) != mc->drain) ||
+        (!(flags & GMC_SCHED_ONE_ORDER) && want_drain(mc, &high) != mc->drain) ||
         (probe && (mc->scan_aged & BIT(b))))
         return now;
     /* A request of the other type is no candidate in this mode, but the
      * scheduler's on_enqueue hook may have changed state that this mode's
      * pick of the bank reads (Warped-MC: a write raises the row score that
      * the bank's read pick follows); then the bank is picked again below. */
-    const int other = !(flags & GMC_SCHED_IN_ORDER) && q->is_write != mc->drain;
+    const int other = !(flags & GMC_SCHED_ONE_ORDER) && q->is_write != mc->drain;
     if ((flags & GMC_SCHED_IN_ORDER) ? mc->q_head != i
                                      : other && (!mc->sched->on_enqueue || mc->test_fault_wake ||
                                                  !(mc->nonempty[mc->drain] & BIT(b)))) {
@@ -301,11 +311,13 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
     }
     /* it may become its bank's oldest: its age-cap crossing is an event
      * (not when it is of the other type: the bank has older requests) */
-    uint64_t at = mc->cfg.age_cap && !(flags & GMC_SCHED_IN_ORDER) && !other
+    uint64_t at = mc->cfg.age_cap && !(flags & GMC_SCHED_ONE_ORDER) && !other
                       ? now + mc->cfg.age_cap + 1 : GMC_MC_NEVER;
     next = at < next ? at : next;
     uint32_t r = (flags & GMC_SCHED_IN_ORDER) ? policy_pick(mc, b, &cmd) : bank_pick(mc, b, &cmd);
-    uint64_t e = gmc_dram_earliest(mc->d, &mc->ch, (gmc_dram_cmd_t)cmd, b);
+    /* NONE: a one-queue scheduler's request blocked behind another */
+    uint64_t e = r == GMC_MC_NONE ? GMC_MC_NEVER
+                                  : gmc_dram_earliest(mc->d, &mc->ch, (gmc_dram_cmd_t)cmd, b);
     mc->lb[b] = e;
     if (!probe)
         return e <= now ? now : e < next ? e : next;

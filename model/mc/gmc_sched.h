@@ -36,7 +36,11 @@
  *                    bank's queued requests of the current mode and its open
  *                    row, so the controller may reuse it until one of those
  *                    changes; GMC_SCHED_WARPS: reads the warp table;
- *                    GMC_SCHED_PRIO: uses prio (two-level arbitration).
+ *                    GMC_SCHED_PRIO: uses prio (two-level arbitration);
+ *                    GMC_SCHED_ONE_QUEUE: reads and writes in one arrival
+ *                    order like IN_ORDER (no drain policy, no age cap), but
+ *                    pick is asked for every bank with queued requests of
+ *                    either type and may depend on the whole queue.
  *
  * A scheduler never issues commands, never sees time except through the
  * requests' arrival cycles, and never touches the DRAM state. */
@@ -57,7 +61,10 @@ enum {
     GMC_SCHED_CACHE    = 1u << 1,
     GMC_SCHED_WARPS    = 1u << 2,
     GMC_SCHED_PRIO     = 1u << 3,
+    GMC_SCHED_ONE_QUEUE = 1u << 4,
 };
+/* No write-drain mode and no age cap: reads and writes in one arrival order. */
+#define GMC_SCHED_ONE_ORDER (GMC_SCHED_IN_ORDER | GMC_SCHED_ONE_QUEUE)
 
 typedef struct gmc_sched_ops {
     const char *name;       /* --sched NAME */

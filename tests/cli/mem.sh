@@ -107,7 +107,7 @@ if "$GMC" mem --trace "$T/warps.trc" --channels 1 --sched warped-mc --per-reques
    grep -q '"warp_loads": {"loads": 2, "multi_request": 1,' "$T/wmc.json"; then
   ok "warped-mc serves a warp's last request first"
 else notok "warped-mc serves a warp's last request first"; cat "$T/wmc.txt"; fi
-expect_fail "unknown scheduler" 2 "expected one of frfcfs, fcfs, bfifo, divfirst, warped-mc, found 'lifo'" -- \
+expect_fail "unknown scheduler" 2 "expected one of frfcfs, fcfs, bfifo, divfirst, warped-mc, fcfs-strict, found 'lifo'" -- \
   "$GMC" mem --trace "$T/one" --sched lifo
 expect_fail "unknown preset" 2 "unknown preset 'ddr9'" -- "$GMC" mem --trace "$T/one" --preset ddr9
 expect_fail "unknown format" 2 "expected gmc, dramsim3 or ramulator, found 'csv'" -- \

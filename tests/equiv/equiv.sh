@@ -12,7 +12,7 @@ eq=$1 gmc=$2 seed=$3 traces=$4 reqs=$5
 # --step-every-cycle must print the same report, for every scheduler.
 trc=tests/data/warped_mc_shortcut_repro.trc
 p=0 f=0
-for s in frfcfs fcfs bfifo divfirst warped-mc; do
+for s in frfcfs fcfs bfifo divfirst warped-mc fcfs-strict; do
   for ch in 1 2 16; do
     a=$("$gmc" mem --trace $trc --sched $s --channels $ch --json) &&
     b=$("$gmc" mem --trace $trc --sched $s --channels $ch --json --step-every-cycle)
