@@ -277,7 +277,7 @@ static void mixed_reads_and_writes_waste_no_activation(void **st)
         assert_true(tot.dram.cmds[GMC_DRAM_ACT] > 3000);   /* random rows: mostly conflicts */
         assert_int_equal(tot.dram.cmds[GMC_DRAM_ACT],
                          tot.mc.cls[GMC_CLS_MISS] + tot.mc.cls[GMC_CLS_CONFLICT]);
-        if (!(c.mc.sched->flags & GMC_SCHED_IN_ORDER))   /* the modes really alternated */
+        if (!(c.mc.sched->flags & GMC_SCHED_ONE_ORDER))   /* the modes really alternated */
             assert_true(tot.mc.drains > 10);
         gmc_memsys_free(&ms);
     }

@@ -20,7 +20,7 @@ static gmc_memtrace_rec_t rec(uint32_t sm, uint32_t warp, uint64_t pc)
 
 static void serve(gmc_warplat_t *w, uint32_t tag, uint64_t arrival, uint64_t done)
 {
-    gmc_mc_req_t q;
+    gmc_mem_done_t q;
     memset(&q, 0, sizeof q);
     q.tag = tag;
     q.arrival = arrival;

@@ -84,13 +84,13 @@ static int read_record(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n)
     return rc;
 }
 
-static void on_served(void *ctx, unsigned ch, const gmc_mc_req_t *r)
+static void on_complete(void *ctx, const gmc_mem_done_t *r)
 {
     run_ctx_t *c = ctx;
     if (r->tag)
         gmc_warplat_served(c->wl, r);
     if (c->per_request)
-        mem_per_request_line(c->per_request, ch, r);
+        mem_per_request_line(c->per_request, r);
 }
 
 static int parse_args(mem_opts_t *o, int argc, char **argv)
@@ -252,8 +252,9 @@ int cmd_mem(int argc, char **argv)
     }
     gmc_memtrace_set_width(&t, sc.map.width, o.wrap);
     gmc_warplat_t wl;
-    /* read but not served: every queue entry, the staged record, the open load */
-    if (gmc_warplat_init(&wl, (uint64_t)ms.nch * (sc.mc.rq + sc.mc.wq) + 2)) {
+    /* read but not completed: every queue entry, every completion in flight,
+     * the staged record, the open load */
+    if (gmc_warplat_init(&wl, (uint64_t)ms.nch * (sc.mc.rq + sc.mc.wq + 2 * (ms.cq_mask + 1)) + 2)) {
         fprintf(stderr, "gmc mem: out of memory\n");
         gmc_memtrace_close(&t);
         gmc_memsys_free(&ms);
@@ -272,7 +273,7 @@ int cmd_mem(int argc, char **argv)
         mem_per_request_header(pr.f);
         run.per_request = pr.f;
     }
-    gmc_memsys_set_served(&ms, on_served, &run);
+    gmc_memsys_on_complete(&ms, on_complete, &run);
     rc = gmc_memsys_run(&ms, read_record, &run, err, sizeof err);
     gmc_memtrace_close(&t);
     gmc_warplat_end(&wl);

@@ -29,9 +29,9 @@ typedef struct {
 
 void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms);
 void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms);
-/* --per-request: header line, then one line per request as it is served
- * (gmc_mc_served_fn; ctx = FILE *). */
+/* --per-request: header line, then one line per request as it completes
+ * (data done). */
 void mem_per_request_header(FILE *f);
-void mem_per_request_line(void *ctx, unsigned ch, const gmc_mc_req_t *r);
+void mem_per_request_line(FILE *f, const gmc_mem_done_t *r);
 
 #endif

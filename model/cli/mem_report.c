@@ -209,10 +209,10 @@ void mem_per_request_header(FILE *f)
     fprintf(f, "# id addr ch bank row col type trace_cycle arrival first_cmd done latency class\n");
 }
 
-void mem_per_request_line(void *ctx, unsigned ch, const gmc_mc_req_t *r)
+void mem_per_request_line(FILE *f, const gmc_mem_done_t *r)
 {
-    fprintf((FILE *)ctx, "%llu 0x%llx %u %u %u %u %c %llu %llu %llu %llu %llu %s\n", U(r->id),
-            U(r->addr), ch, r->bank, r->row, r->col, r->is_write ? 'W' : 'R', U(r->trace_cycle),
+    fprintf(f, "%llu 0x%llx %u %u %u %u %c %llu %llu %llu %llu %llu %s\n", U(r->id),
+            U(r->addr), r->channel, r->bank, r->row, r->col, r->is_write ? 'W' : 'R', U(r->offered),
             U(r->arrival), U(r->first_cmd), U(r->done), U(r->done - r->arrival),
             gmc_cls_name(r->cls));
 }

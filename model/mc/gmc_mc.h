@@ -44,6 +44,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "blocks/gmc_bankarb.h"
+#include "mc/gmc_mc_cfg.h"
 #include "mc/gmc_memstats.h"
 #include "mc/gmc_sched.h"
 #include "mem/gmc_dram.h"
@@ -80,20 +81,9 @@ typedef struct {
     uint64_t first_cmd, done;
     uint64_t pc;
     uint32_t sm, warp;
-    uint32_t tag;                /* the source's (gmc_memtrace_rec_t.tag); not read here */
+    uint64_t tag;                /* the caller's (gmc_mem_req_t.tag); not read here */
 } gmc_mc_req_t;
 
-typedef struct {
-    unsigned rq, wq;             /* queue capacities, >= 1 */
-    unsigned wq_high, wq_low;    /* drain watermarks, wq_low < wq_high <= wq */
-    uint64_t age_cap;            /* cycles, 0 = off */
-    const gmc_sched_ops_t *sched;
-} gmc_mc_cfg_t;
-
-/* Defaults: rq 64, wq 32, watermarks 28/16 (GPGPU-Sim's -dram_write_queue_size
- * default "32:28:16"), age cap 4096, frfcfs. */
-void gmc_mc_cfg_defaults(gmc_mc_cfg_t *c);
-int  gmc_mc_cfg_check(const gmc_mc_cfg_t *c, char *err, size_t n);
 
 /* Called when a request's column command issues (done is known then). */
 typedef void (*gmc_mc_served_fn)(void *ctx, unsigned channel, const gmc_mc_req_t *r);

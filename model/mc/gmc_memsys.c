@@ -63,6 +63,23 @@ static int fits(const gmc_addrmap_t *m, gmc_field_t f, uint64_t count, const cha
     return -1;
 }
 
+/* A request's column command issued (gmc_mc's served hook): its
+ * completion waits in its channel's queue until the data is done. */
+static void on_column(void *ctx, unsigned ch, const gmc_mc_req_t *r)
+{
+    gmc_memsys_t *ms = ctx;
+    if (ms->served)
+        ms->served(ms->served_ctx, ch, r);
+    gmc_memsys_cq_t *q = &ms->cq[ch * 2 + r->is_write];
+    assert(q->n <= ms->cq_mask);
+    gmc_mem_done_t *d = &q->d[(q->head + q->n++) & ms->cq_mask];
+    *d = (gmc_mem_done_t){.tag = r->tag, .addr = r->addr, .pc = r->pc, .id = r->id,
+                          .offered = r->trace_cycle, .arrival = r->arrival, .first_cmd = r->first_cmd, .done = r->done,
+                          .channel = ch, .bank = r->bank, .row = r->row, .col = r->col,
+                          .sm = r->sm, .warp = r->warp, .is_write = r->is_write,
+                          .has_warp = (r->flags & GMC_REQ_WARP) != 0, .cls = r->cls};
+}
+
 int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, size_t n)
 {
     memset(ms, 0, sizeof *ms);
@@ -115,12 +132,23 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
             gmc_memsys_free(ms);
             return -1;
         }
+        ms->mc[c].served = on_column;
+        ms->mc[c].served_ctx = ms;
         ms->next[c] = 0;   /* an idle channel still refreshes: its first step says when */
         ms->mc[c].no_shortcuts = cfg->every_cycle != 0;
         ms->mc[c].test_fault_wake = (cfg->test_fault & GMC_MEMSYS_FAULT_WAKE_HOOK) != 0;
     }
     ms->every_cycle = cfg->every_cycle != 0;
     ms->test_fault = cfg->test_fault;
+    /* as many completions per channel and type as the controller's
+     * in-flight ring holds (its sizing argument applies) */
+    ms->cq_mask = ms->mc[0].fl_mask;
+    ms->cq = calloc((size_t)ms->nch * 2, sizeof *ms->cq);
+    if (!ms->cq)
+        goto oom;
+    for (unsigned k = 0; k < ms->nch * 2; k++)
+        if (!(ms->cq[k].d = calloc((size_t)ms->cq_mask + 1, sizeof *ms->cq[k].d)))
+            goto oom;
     return 0;
 oom:
     snprintf(err, n, "out of memory for %u channels", ms->nch);
@@ -135,6 +163,10 @@ void gmc_memsys_free(gmc_memsys_t *ms)
             gmc_mc_free(&ms->mc[c]);
     free(ms->mc);
     free(ms->next);
+    if (ms->cq)
+        for (unsigned k = 0; k < ms->nch * 2; k++)
+            free(ms->cq[k].d);
+    free(ms->cq);
     free(ms->bim);
     gmc_warps_free(&ms->warps);
     gmc_memstats_free(&ms->stats);
@@ -143,10 +175,8 @@ void gmc_memsys_free(gmc_memsys_t *ms)
 
 void gmc_memsys_set_served(gmc_memsys_t *ms, gmc_mc_served_fn fn, void *ctx)
 {
-    for (unsigned c = 0; c < ms->nch; c++) {
-        ms->mc[c].served = fn;
-        ms->mc[c].served_ctx = ctx;
-    }
+    ms->served = fn;
+    ms->served_ctx = ctx;
 }
 
 void gmc_memsys_decode(const gmc_memsys_t *ms, uint64_t addr, unsigned *ch, gmc_mc_req_t *r)
@@ -167,11 +197,12 @@ int gmc_memsys_trace_src(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n)
     return gmc_memtrace_next((gmc_memtrace_t *)ctx, r, err, n);
 }
 
-/* The staged request: the next one the source offered. */
+/* ---- trace mode: a request stream through the API ---- */
+
+/* The staged request: the next one the source offered, decoded. */
 typedef struct {
     gmc_memtrace_rec_t rec;
-    gmc_mc_req_t       req;
-    unsigned           ch;
+    gmc_memsys_entry_t e;
     uint64_t           avail;   /* cycle it is offered */
     int                have;
 } staged_t;
@@ -187,89 +218,48 @@ static int fetch(gmc_memsys_t *ms, staged_t *s, gmc_memsys_src_fn src, void *ctx
                  (unsigned long long)ms->nreq, (unsigned long long)s->rec.cycle);
         return s->have = -1;
     }
-    /* only the fields gmc_mc_enqueue reads (no memset: this runs per request) */
-    gmc_memsys_decode(ms, s->rec.addr, &s->ch, &s->req);
-    s->req.addr = s->rec.addr;
-    s->req.is_write = s->rec.is_write;
-    s->req.flags = s->rec.has_warp ? GMC_REQ_WARP : 0;
-    s->req.sm = s->rec.sm;
-    s->req.warp = s->rec.warp;
-    s->req.pc = s->rec.pc;
-    s->req.tag = s->rec.tag;
+    const gmc_mem_req_t r = {.addr = s->rec.addr, .tag = s->rec.tag, .pc = s->rec.pc,
+                             .sm = s->rec.sm, .warp = s->rec.warp,
+                             .is_write = s->rec.is_write, .has_warp = s->rec.has_warp};
+    gmc_memsys_prepare(ms, &r, &s->e);
     s->avail = s->rec.has_time ? s->rec.cycle : now;
     return 1;
-}
-
-/* The shared warp table changed (a request entered or left somewhere):
- * every controller in [from, to) whose scheduler reads the table must step
- * no later than t, since its picks may have changed although none of its
- * own requests did.  (Warped-MC keeps its tables per controller: not one.) */
-static uint64_t touch_warp_readers(gmc_memsys_t *ms, unsigned from, unsigned to, uint64_t t)
-{
-    uint64_t lowered = GMC_MC_NEVER;   /* t if a controller's next moved down to it */
-    ms->warps_seen = ms->warps.changes;
-    if (ms->test_fault & GMC_MEMSYS_FAULT_WARP_TOUCH)
-        return lowered;
-    for (unsigned c = from; c < to; c++)
-        if (ms->mc[c].warps && ms->next[c] > t)
-            ms->next[c] = lowered = t;
-    return lowered;
 }
 
 int gmc_memsys_run(gmc_memsys_t *ms, gmc_memsys_src_fn src, void *ctx, char *err, size_t n)
 {
     staged_t s;
     memset(&s, 0, sizeof s);
-    uint64_t t = 0;
-    if (fetch(ms, &s, src, ctx, 0, err, n) < 0)
+    if (fetch(ms, &s, src, ctx, ms->now, err, n) < 0)
         return -1;
     for (;;) {
+        const uint64_t t = ms->now;
         /* Offers due now enter while their queue has room. */
-        while (s.have && s.avail <= t) {
-            gmc_mc_t *mc = &ms->mc[s.ch];
-            if (!gmc_mc_can_accept(mc, s.rec.is_write))
-                break;
-            s.req.id = ms->nreq++;
-            s.req.trace_cycle = s.avail;
-            uint32_t i = gmc_mc_enqueue(mc, &s.req, t);
-            ms->next[s.ch] = gmc_mc_wake(mc, i, t, ms->next[s.ch]);
+        while (s.have && s.avail <= t && gmc_memsys_enter(ms, &s.e, s.avail) == GMC_MEM_ACCEPTED)
             if (fetch(ms, &s, src, ctx, t + 1, err, n) < 0)
                 return -1;
-        }
-        uint64_t tn = GMC_MC_NEVER;
-        unsigned queued = 0;
-        if (ms->warps.changes != ms->warps_seen)   /* requests entered */
-            (void)touch_warp_readers(ms, 0, ms->nch, t);
-        for (unsigned c = 0; c < ms->nch; c++) {
-            if (ms->next[c] <= t || ms->every_cycle) {
-                ms->next[c] = gmc_mc_step(&ms->mc[c], t);
-                if (ms->warps.changes != ms->warps_seen) {
-                    /* the ones stepped before see it at t + 1, as they would
-                     * stepping every cycle; the ones after, at t */
-                    uint64_t e = touch_warp_readers(ms, 0, c, t + 1);
-                    tn = e < tn ? e : tn;   /* already folded into tn: fold again */
-                    touch_warp_readers(ms, c + 1, ms->nch, t);
-                }
-            }
-            tn = ms->next[c] < tn ? ms->next[c] : tn;
-            queued += gmc_mc_queued(&ms->mc[c]);
-        }
-        if (s.have) {
-            uint64_t a = s.avail > t ? s.avail
-                       : gmc_mc_can_accept(&ms->mc[s.ch], s.rec.is_write) ? t + 1 : GMC_MC_NEVER;
-            tn = a < tn ? a : tn;
-        } else if (!queued) {
+        if (gmc_memsys_tick(ms))
+            return snprintf(err, n, "internal error: tick refused"), -1;
+        if (!s.have && !gmc_memsys_queued(ms))
             break;
+        uint64_t tn = gmc_memsys_next_event(ms);
+        if (s.have) {   /* a blocked offer enters after the step that frees a slot */
+            uint64_t a = s.avail > ms->now ? s.avail
+                       : gmc_mc_can_accept(&ms->mc[s.e.ch], s.e.req.is_write) ? ms->now
+                                                                             : GMC_MC_NEVER;
+            tn = a < tn ? a : tn;
         }
-        if (ms->every_cycle)
-            tn = t + 1;
-        if (tn == GMC_MC_NEVER || tn <= t) {
+        if (tn == GMC_MC_NEVER) {
             snprintf(err, n, "internal error: the event loop stalled at cycle %llu",
                      (unsigned long long)t);
             return -1;
         }
-        t = tn;
+        if (tn > ms->now && gmc_memsys_advance(ms, tn))
+            return snprintf(err, n, "internal error: advance to %llu refused",
+                            (unsigned long long)tn), -1;
     }
+    if (gmc_memsys_finish(ms))
+        return snprintf(err, n, "internal error: finish refused"), -1;
     if (gmc_memstats_merge(&ms->stats)) {
         snprintf(err, n, "out of memory for the latency histogram");
         return -1;

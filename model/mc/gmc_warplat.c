@@ -81,7 +81,7 @@ void gmc_warplat_read(gmc_warplat_t *w, gmc_memtrace_rec_t *r)
     r->tag = w->cur;
 }
 
-void gmc_warplat_served(gmc_warplat_t *w, const gmc_mc_req_t *r)
+void gmc_warplat_served(gmc_warplat_t *w, const gmc_mem_done_t *r)
 {
     if (!r->tag || r->tag > w->cap)
         return;

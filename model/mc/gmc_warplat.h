@@ -24,7 +24,7 @@
 #define GMC_WARPLAT_H
 #include <stddef.h>
 #include <stdint.h>
-#include "mc/gmc_mc.h"
+#include "mc/gmc_mem.h"
 #include "mc/gmc_memstats.h"
 #include "mc/gmc_memtrace.h"
 #ifdef __cplusplus
@@ -55,7 +55,7 @@ typedef struct {
 int  gmc_warplat_init(gmc_warplat_t *w, uint64_t inflight);
 void gmc_warplat_free(gmc_warplat_t *w);
 void gmc_warplat_read(gmc_warplat_t *w, gmc_memtrace_rec_t *r);   /* sets r->tag */
-void gmc_warplat_served(gmc_warplat_t *w, const gmc_mc_req_t *r);
+void gmc_warplat_served(gmc_warplat_t *w, const gmc_mem_done_t *r);
 void gmc_warplat_end(gmc_warplat_t *w);
 
 #ifdef __cplusplus

@@ -1,0 +1,29 @@
+/* gmc_mc_cfg: one controller's settings (queues, write drain, age cap,
+ * scheduler).  Apart from gmc_mc.h so that the public memory-system API
+ * (gmc_mem.h) can carry it without the controller's internals. */
+#ifndef GMC_MC_CFG_H
+#define GMC_MC_CFG_H
+#include <stddef.h>
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct gmc_sched_ops;   /* gmc_sched.h: gmc_sched_get / gmc_sched_find give one */
+
+typedef struct {
+    unsigned rq, wq;             /* queue capacities, >= 1 */
+    unsigned wq_high, wq_low;    /* drain watermarks, wq_low < wq_high <= wq */
+    uint64_t age_cap;            /* cycles, 0 = off */
+    const struct gmc_sched_ops *sched;
+} gmc_mc_cfg_t;
+
+/* Defaults: rq 64, wq 32, watermarks 28/16 (GPGPU-Sim's -dram_write_queue_size
+ * default "32:28:16"), age cap 4096, frfcfs. */
+void gmc_mc_cfg_defaults(gmc_mc_cfg_t *c);
+int  gmc_mc_cfg_check(const gmc_mc_cfg_t *c, char *err, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,138 @@
+/* gmc_mem: the memory system as a component -- the public API a GPU
+ * harness (or any C program) drives, in the style of Ramulator 2's
+ * send() + tick(), with completions at data time and time that skips idle
+ * cycles.  docs/embedding.md has a complete example and the rules below in
+ * prose.  Nothing here exposes a controller's internals: the state is the
+ * opaque gmc_memsys_t (defined in gmc_memsys.h, which only gmc's own trace
+ * mode, reports and tests include).
+ *
+ * Time is the DRAM command clock, starting at cycle 0.  Each call to
+ * gmc_memsys_tick processes the current cycle and moves to the next:
+ *   1. completions whose last data beat is done by now are delivered, in
+ *      (done, channel, issue) order, through the callback;
+ *   2. every controller issues at most one command;
+ *   3. now += 1.
+ * A request sent at cycle now enters its channel's queue at now and may
+ * have its first command issued in step 2 of the same cycle.
+ * gmc_memsys_next_event says the earliest cycle at which a tick does
+ * anything; gmc_memsys_advance jumps there, so idle time costs nothing and
+ * changes nothing (make equiv checks it against ticking every cycle).
+ *
+ * Completion: a read completes when its last data beat is on the bus
+ * (column command + tCL + tBURST); a write when its last data beat is
+ * written (column command + tCWL + tBURST).  Neither completes at
+ * acceptance.
+ *
+ * Callback rules: the gmc_mem_done_t is valid only during the call.  The
+ * callback may call gmc_memsys_send (the request enters at the current
+ * cycle, before this cycle's commands: a closed-loop source can refill in
+ * the cycle its data arrived); it must not call gmc_memsys_tick,
+ * gmc_memsys_advance, gmc_memsys_finish or gmc_memsys_free (they return
+ * GMC_MEM_EBUSY). */
+#ifndef GMC_MEM_H
+#define GMC_MEM_H
+#include <stddef.h>
+#include <stdint.h>
+#include "bim/gmc_gf2.h"
+#include "mc/gmc_mc_cfg.h"
+#include "mem/gmc_addrmap.h"
+#include "mem/gmc_dram_cfg.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gmc_memsys gmc_memsys_t;
+
+typedef struct {
+    gmc_dram_cfg_t   dram;
+    gmc_addrmap_t    map;
+    const gmc_gf2_t *bim;         /* NULL = identity (step 1's BIM, gmc bim) */
+    unsigned         channels;    /* controllers simulated; 0 = dram.channels */
+    int              refresh;     /* 0 = no refresh even if the device asks for it */
+    gmc_mc_cfg_t     mc;
+    int              every_cycle; /* the slow reference: step every channel every cycle,
+                                     no probe, no wake shortcut (same results, slower) */
+    unsigned         test_fault;  /* tests only: GMC_MEMSYS_FAULT_* re-creates a fixed
+                                     skip-ahead bug, so the equivalence test shows it
+                                     can fail; 0 in every real run */
+} gmc_memsys_cfg_t;
+
+enum {
+    GMC_MEMSYS_FAULT_WARP_TOUCH = 1,   /* other channels miss warp-table changes */
+    GMC_MEMSYS_FAULT_WAKE_HOOK  = 2,   /* wake ignores what on_enqueue changed */
+};
+
+#define GMC_MEM_NEVER UINT64_MAX
+
+/* What the caller gives.  addr goes through the BIM and the address map
+ * (masked to the map's width); size is the bytes asked for, at most one
+ * burst (gmc_memsys_burst_bytes; 0 = one burst): a larger access is the
+ * caller's to split, as an L2 splits a line into sectors. */
+typedef struct {
+    uint64_t addr;
+    uint64_t tag;         /* the caller's, returned in the completion */
+    uint64_t pc;          /* with has_warp: the load's PC (Warped-MC's global warp id) */
+    uint32_t size;
+    uint32_t sm, warp;    /* with has_warp */
+    uint8_t  is_write;
+    uint8_t  has_warp;
+} gmc_mem_req_t;
+
+/* What the callback gets. */
+typedef struct {
+    uint64_t tag, addr, pc;
+    uint64_t id;          /* order of acceptance, from 0 */
+    uint64_t offered;     /* cycle it was first offered: = arrival for gmc_memsys_send;
+                             trace mode: the trace's cycle (back-pressure shows here) */
+    uint64_t arrival;     /* cycle it was accepted */
+    uint64_t first_cmd;   /* cycle of its first command */
+    uint64_t done;        /* cycle its last data beat is done (= now at delivery) */
+    uint32_t channel, bank, row, col;
+    uint32_t sm, warp;
+    uint8_t  is_write, has_warp;
+    uint8_t  cls;         /* GMC_CLS_HIT / MISS / CONFLICT at its first command */
+} gmc_mem_done_t;
+
+typedef void (*gmc_mem_done_fn)(void *ctx, const gmc_mem_done_t *d);
+
+enum {
+    GMC_MEM_ACCEPTED = 0,
+    GMC_MEM_FULL     = 1,    /* its channel's queue of its type is full: nothing
+                                was kept; send it again later (back-pressure) */
+    GMC_MEM_EINVAL   = -1,   /* size larger than a burst */
+    GMC_MEM_EBUSY    = -2,   /* called from a completion callback where not allowed */
+};
+
+/* Validates everything (map against the device's geometry included).
+ * Returns a new memory system at cycle 0, or NULL with one line in err. */
+gmc_memsys_t *gmc_memsys_new(const gmc_memsys_cfg_t *cfg, char *err, size_t n);
+void          gmc_memsys_delete(gmc_memsys_t *ms);
+
+/* Registered once; NULL = completions are dropped. */
+void     gmc_memsys_on_complete(gmc_memsys_t *ms, gmc_mem_done_fn fn, void *ctx);
+/* GMC_MEM_ACCEPTED, GMC_MEM_FULL or GMC_MEM_EINVAL. */
+int      gmc_memsys_send(gmc_memsys_t *ms, const gmc_mem_req_t *r);
+/* One cycle (see above).  0, or GMC_MEM_EBUSY inside a callback. */
+int      gmc_memsys_tick(gmc_memsys_t *ms);
+uint64_t gmc_memsys_now(const gmc_memsys_t *ms);
+/* The earliest cycle >= now at which a tick does anything: a command could
+ * issue, a refresh falls due, a completion is delivered.  GMC_MEM_NEVER
+ * when nothing is queued or in flight and refresh is off.  A send can
+ * make it earlier (then it is now). */
+uint64_t gmc_memsys_next_event(const gmc_memsys_t *ms);
+/* Moves now to t without ticking: t must be <= gmc_memsys_next_event (the
+ * skipped cycles would have done nothing).  0, -1 if t is out of range, or
+ * GMC_MEM_EBUSY inside a callback. */
+int      gmc_memsys_advance(gmc_memsys_t *ms, uint64_t t);
+/* Requests accepted and not yet completed. */
+uint64_t gmc_memsys_outstanding(const gmc_memsys_t *ms);
+/* Ticks, skipping idle cycles, until every accepted request completed. */
+int      gmc_memsys_finish(gmc_memsys_t *ms);
+/* The device's burst, the most one request moves. */
+uint32_t gmc_memsys_burst_bytes(const gmc_memsys_t *ms);
+unsigned gmc_memsys_channels(const gmc_memsys_t *ms);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,206 @@
+/* gmc_memsys: the public API of gmc_mem.h -- send, tick, next_event,
+ * advance and completions at data time (the rules are in gmc_mem.h). */
+#include <assert.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include "mc/gmc_memsys.h"
+
+gmc_memsys_t *gmc_memsys_new(const gmc_memsys_cfg_t *cfg, char *err, size_t n)
+{
+    gmc_memsys_t *ms = malloc(sizeof *ms);
+    if (!ms) {
+        snprintf(err, n, "out of memory");
+        return NULL;
+    }
+    if (gmc_memsys_init(ms, cfg, err, n)) {
+        free(ms);
+        return NULL;
+    }
+    return ms;
+}
+
+void gmc_memsys_delete(gmc_memsys_t *ms)
+{
+    if (!ms || ms->in_cb)
+        return;
+    gmc_memsys_free(ms);
+    free(ms);
+}
+
+void gmc_memsys_on_complete(gmc_memsys_t *ms, gmc_mem_done_fn fn, void *ctx)
+{
+    ms->done_fn = fn;
+    ms->done_ctx = ctx;
+}
+
+uint64_t gmc_memsys_now(const gmc_memsys_t *ms) { return ms->now; }
+unsigned gmc_memsys_channels(const gmc_memsys_t *ms) { return ms->nch; }
+uint32_t gmc_memsys_burst_bytes(const gmc_memsys_t *ms)
+{
+    return (uint32_t)gmc_dram_burst_bytes(&ms->d.cfg);
+}
+
+unsigned gmc_memsys_queued(const gmc_memsys_t *ms)
+{
+    unsigned q = 0;
+    for (unsigned c = 0; c < ms->nch; c++)
+        q += gmc_mc_queued(&ms->mc[c]);
+    return q;
+}
+
+uint64_t gmc_memsys_outstanding(const gmc_memsys_t *ms) { return ms->nreq - ms->ndone; }
+
+void gmc_memsys_prepare(const gmc_memsys_t *ms, const gmc_mem_req_t *r, gmc_memsys_entry_t *e)
+{
+    /* only the fields gmc_mc_enqueue reads (no memset: this runs per request) */
+    gmc_memsys_decode(ms, r->addr, &e->ch, &e->req);
+    e->req.addr = r->addr;
+    e->req.is_write = r->is_write != 0;
+    e->req.flags = r->has_warp ? GMC_REQ_WARP : 0;
+    e->req.sm = r->sm;
+    e->req.warp = r->warp;
+    e->req.pc = r->pc;
+    e->req.tag = r->tag;
+}
+
+int gmc_memsys_enter(gmc_memsys_t *ms, gmc_memsys_entry_t *e, uint64_t trace_cycle)
+{
+    gmc_mc_t *mc = &ms->mc[e->ch];
+    if (!gmc_mc_can_accept(mc, e->req.is_write))
+        return GMC_MEM_FULL;
+    e->req.id = ms->nreq++;
+    e->req.trace_cycle = trace_cycle;
+    uint32_t i = gmc_mc_enqueue(mc, &e->req, ms->now);
+    ms->next[e->ch] = gmc_mc_wake(mc, i, ms->now, ms->next[e->ch]);
+    return GMC_MEM_ACCEPTED;
+}
+
+int gmc_memsys_send(gmc_memsys_t *ms, const gmc_mem_req_t *r)
+{
+    if (r->size > gmc_memsys_burst_bytes(ms))
+        return GMC_MEM_EINVAL;
+    gmc_memsys_entry_t e;
+    gmc_memsys_prepare(ms, r, &e);
+    return gmc_memsys_enter(ms, &e, ms->now);
+}
+
+/* The completion queue whose head is done first (ties: lower channel,
+ * then reads), or NULL when none is waiting. */
+static gmc_memsys_cq_t *first_done(const gmc_memsys_t *ms)
+{
+    gmc_memsys_cq_t *best = NULL;
+    uint64_t bd = GMC_MEM_NEVER;
+    for (unsigned k = 0; k < ms->nch * 2; k++) {
+        gmc_memsys_cq_t *q = &ms->cq[k];
+        if (q->n && q->d[q->head].done < bd) {
+            bd = q->d[q->head].done;
+            best = q;
+        }
+    }
+    return best;
+}
+
+/* Delivers every completion done by t, in done order. */
+static void deliver(gmc_memsys_t *ms, uint64_t t)
+{
+    gmc_memsys_cq_t *q;
+    while ((q = first_done(ms)) && q->d[q->head].done <= t) {
+        gmc_mem_done_t d = q->d[q->head];   /* a copy: the callback may send */
+        q->head = (q->head + 1) & ms->cq_mask;
+        q->n--;
+        ms->ndone++;
+        if (ms->done_fn) {
+            ms->in_cb = 1;
+            ms->done_fn(ms->done_ctx, &d);
+            ms->in_cb = 0;
+        }
+    }
+}
+
+/* The shared warp table changed (a request entered or left somewhere):
+ * every controller in [from, to) whose scheduler reads the table must step
+ * no later than t, since its picks may have changed although none of its
+ * own requests did.  (Warped-MC keeps its tables per controller: not one.)
+ * Returns t if some controller's next moved down to it. */
+static uint64_t touch_warp_readers(gmc_memsys_t *ms, unsigned from, unsigned to, uint64_t t)
+{
+    uint64_t lowered = GMC_MC_NEVER;
+    ms->warps_seen = ms->warps.changes;
+    if (ms->test_fault & GMC_MEMSYS_FAULT_WARP_TOUCH)
+        return lowered;
+    for (unsigned c = from; c < to; c++)
+        if (ms->mc[c].warps && ms->next[c] > t)
+            ms->next[c] = lowered = t;
+    return lowered;
+}
+
+int gmc_memsys_tick(gmc_memsys_t *ms)
+{
+    if (ms->in_cb)
+        return GMC_MEM_EBUSY;
+    const uint64_t t = ms->now;
+    deliver(ms, t);   /* its callbacks may send: those enter at t */
+    if (ms->warps.changes != ms->warps_seen)   /* requests entered */
+        (void)touch_warp_readers(ms, 0, ms->nch, t);
+    for (unsigned c = 0; c < ms->nch; c++) {
+        if (ms->next[c] > t && !ms->every_cycle)
+            continue;
+        ms->next[c] = gmc_mc_step(&ms->mc[c], t);
+        if (ms->warps.changes != ms->warps_seen) {
+            /* the ones stepped before see it at t + 1, as they would
+             * stepping every cycle; the ones after, at t */
+            touch_warp_readers(ms, 0, c, t + 1);
+            touch_warp_readers(ms, c + 1, ms->nch, t);
+        }
+    }
+    ms->now = t + 1;
+    return 0;
+}
+
+uint64_t gmc_memsys_next_event(const gmc_memsys_t *ms)
+{
+    if (ms->every_cycle)
+        return ms->now;
+    uint64_t tn = GMC_MEM_NEVER;
+    for (unsigned c = 0; c < ms->nch; c++)
+        tn = ms->next[c] < tn ? ms->next[c] : tn;
+    const gmc_memsys_cq_t *q = first_done(ms);
+    if (q && q->d[q->head].done < tn)
+        tn = q->d[q->head].done;
+    return tn < ms->now ? ms->now : tn;
+}
+
+int gmc_memsys_advance(gmc_memsys_t *ms, uint64_t t)
+{
+    if (ms->in_cb)
+        return GMC_MEM_EBUSY;
+    if (t < ms->now || t > gmc_memsys_next_event(ms))
+        return -1;
+    ms->now = t;
+    return 0;
+}
+
+/* Until nothing is queued the controllers step as usual; then the
+ * completions still in flight are delivered at their done cycles without
+ * stepping the controllers again (only refresh could happen, and it
+ * touches no accepted request), so trace mode ends where it always did. */
+int gmc_memsys_finish(gmc_memsys_t *ms)
+{
+    if (ms->in_cb)
+        return GMC_MEM_EBUSY;
+    while (gmc_memsys_queued(ms)) {
+        uint64_t tn = gmc_memsys_next_event(ms);
+        if (tn > ms->now)
+            ms->now = tn;
+        gmc_memsys_tick(ms);
+    }
+    const gmc_memsys_cq_t *q;
+    while ((q = first_done(ms))) {
+        uint64_t d = q->d[q->head].done;
+        if (d > ms->now)
+            ms->now = d;
+        deliver(ms, ms->now);
+    }
+    return 0;
+}
