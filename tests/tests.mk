@@ -43,3 +43,16 @@ $(BUILD)/fuzz/fuzz_bim_parsers: tests/fuzz/fuzz_bim_parsers.c $(FUZZ_BIM_SRCS)
 fuzz: $(BUILD)/fuzz/fuzz_bim_parsers  ## libFuzzer on the map, matrix, DRAM-config and trace parsers (FUZZ_SECONDS=$(FUZZ_SECONDS) each)
 	@mkdir -p $(BUILD)/fuzz/corpus_bim
 	$(BUILD)/fuzz/fuzz_bim_parsers -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(BUILD)/fuzz/corpus_bim
+
+# The embedding example of docs/embedding.md, built against libgmc with
+# only mc/gmc_mem.h, run, and its output checked (part of the unit stage).
+$(BUILD)/examples/embed_closed_loop: examples/embed_closed_loop.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) -lm
+.PHONY: embed-example
+embed-example: $(BUILD)/examples/embed_closed_loop  ## build and run docs/embedding.md's closed-loop example
+	@out=$$($< 2>&1); echo "$$out"; \
+	if echo "$$out" | grep -q '^20000 requests over 16 channels' && \
+	   echo "$$out" | grep -Eq '^reads +[0-9]+ done, latency mean'; then \
+	  echo "embedding example: 1 passed, 0 failed"; \
+	else echo "embedding example: 0 passed, 1 failed"; exit 1; fi

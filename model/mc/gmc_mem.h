@@ -90,7 +90,7 @@ typedef struct {
     uint32_t channel, bank, row, col;
     uint32_t sm, warp;
     uint8_t  is_write, has_warp;
-    uint8_t  cls;         /* GMC_CLS_HIT / MISS / CONFLICT at its first command */
+    uint8_t  cls;         /* 0 hit, 1 miss, 2 conflict at its first command (GMC_CLS_*, mc/gmc_memstats.h) */
 } gmc_mem_done_t;
 
 typedef void (*gmc_mem_done_fn)(void *ctx, const gmc_mem_done_t *d);
