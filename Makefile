@@ -24,6 +24,16 @@ $(BUILD)/gen/gmc_dram_presets.c: model/mem/embed.sh $(DRAM_PRESETS)
 	@mkdir -p $(dir $@)
 	sh model/mem/embed.sh $(DRAM_PRESETS) > $@.tmp && mv $@.tmp $@
 endif
+# The version, from one place: VERSION, plus the commit when built from a git
+# clone (a tarball without .git gets VERSION alone).  Rewritten only when it
+# changes, so nothing rebuilds for nothing.
+GMC_VERSION := $(shell cat VERSION 2>/dev/null || echo unknown)$(shell git rev-parse --git-dir >/dev/null 2>&1 && git describe --always --dirty 2>/dev/null | sed 's/^/+g/')
+.PHONY: version-header
+$(BUILD)/gen/gmc_version.h: version-header
+	@mkdir -p $(dir $@)
+	@echo '#define GMC_VERSION "$(GMC_VERSION)"' > $@.tmp; cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+$(BUILD)/obj/model/cli/main.o: $(BUILD)/gen/gmc_version.h
+$(BUILD)/obj/model/cli/main.o: CFLAGS_ALL += -I$(BUILD)/gen
 LIB      := $(BUILD)/lib/libgmc.a
 GMC      := $(BUILD)/bin/gmc
 

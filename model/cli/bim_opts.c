@@ -91,6 +91,8 @@ static int parse_rmp_bits(const char *txt, gmc_scheme_opts_t *o, const char *cmd
 int bim_sel_resolve(bim_sel_t *s, const char *cmd)
 {
     char err[512];
+    if (cli_input_ok(cmd, s->map_file) || cli_input_ok(cmd, s->matrix_file))
+        return 1;
     if (s->map_file) {
         if (gmc_addrmap_load(s->map_file, &s->map, err, sizeof err)) {
             fprintf(stderr, "gmc %s: %s\n", cmd, err);

@@ -27,7 +27,17 @@ int  cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* Strict number parsing (decimal or 0x hex); -1 on junk or overflow. */
 int  cli_parse_u64(const char *s, uint64_t *v);
-/* Opens path for writing, or stdout for "-" / NULL. */
-FILE *cli_open_out(const char *path, const char *cmd);
+/* An input file must not be a directory: prints "gmc CMD: PATH: is a
+ * directory, expected a regular file" and returns 1 if it is; 0 otherwise
+ * (also for "-" and for paths the opener will report itself). */
+int  cli_input_ok(const char *cmd, const char *path);
+/* Flushes stdout and checks it: 0 if every write reached it; otherwise
+ * prints "gmc CMD: writing standard output: <why>" (once per process) and
+ * returns 1, or returns CLI_EXIT_PIPE quietly when the reader went away
+ * (EPIPE: `gmc ... | head -1`).  main() calls it after every command. */
+#define CLI_EXIT_PIPE 141   /* 128 + SIGPIPE, what a shell shows for a killed writer */
+int  cli_stdout_check(const char *cmd);
+/* Records that a write to stdout failed with errno e (for cli_stdout_check). */
+void cli_stdout_failed(int e);
 
 #endif

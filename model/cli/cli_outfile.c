@@ -1,5 +1,6 @@
 /* All-or-nothing output files (see cli_outfile.h). */
 #include "cli_outfile.h"
+#include "cli.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,8 @@ static int copy_into(const char *from, const char *path)
             }
         if (ferror(in) || ferror(out) || fflush(out))
             rc = -1;
+        if (rc && to_stdout)   /* main's cli_stdout_check says why, once */
+            cli_stdout_failed(errno);
     }
     if (in)
         fclose(in);
@@ -113,8 +116,9 @@ int cli_out_commit(cli_outfile_t *o)
     if (!bad && (o->copy ? copy_into(o->tmp, o->path) : rename(o->tmp, o->path)))
         bad = 1;
     if (bad) {
-        fprintf(stderr, "gmc %s: %s: cannot write: %s\n", o->cmd, o->path,
-                errno ? strerror(errno) : "write error");
+        if (strcmp(o->path, "-"))   /* stdout: cli_stdout_check reports it */
+            fprintf(stderr, "gmc %s: %s: cannot write: %s\n", o->cmd, o->path,
+                    errno ? strerror(errno) : "write error");
         unlink(o->tmp);
     } else if (o->copy) {
         unlink(o->tmp);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "cli.h"
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
@@ -30,12 +31,39 @@ int cli_parse_u64(const char *s, uint64_t *v)
     return 0;
 }
 
-FILE *cli_open_out(const char *path, const char *cmd)
+int cli_input_ok(const char *cmd, const char *path)
 {
-    if (!path || !strcmp(path, "-"))
-        return stdout;
-    FILE *f = fopen(path, "w");
-    if (!f)
-        fprintf(stderr, "gmc %s: %s: cannot write: %s\n", cmd, path, strerror(errno));
-    return f;
+    struct stat sb;
+    if (!path || !strcmp(path, "-") || stat(path, &sb) || !S_ISDIR(sb.st_mode))
+        return 0;
+    fprintf(stderr, "gmc %s: %s: is a directory, expected a regular file\n", cmd, path);
+    return 1;
+}
+
+static int stdout_errno;     /* first failure recorded by cli_stdout_failed */
+static int stdout_reported;  /* the one message is out */
+
+void cli_stdout_failed(int e)
+{
+    if (!stdout_errno)
+        stdout_errno = e ? e : EIO;
+}
+
+int cli_stdout_check(const char *cmd)
+{
+    errno = 0;
+    int bad = fflush(stdout) != 0;
+    if (bad)
+        cli_stdout_failed(errno);
+    if (ferror(stdout))
+        cli_stdout_failed(errno);
+    if (!stdout_errno)
+        return 0;
+    if (stdout_errno == EPIPE)
+        return CLI_EXIT_PIPE;
+    if (!stdout_reported)
+        fprintf(stderr, "gmc%s%s: writing standard output: %s\n", strcmp(cmd, "gmc") ? " " : "",
+                strcmp(cmd, "gmc") ? cmd : "", strerror(stdout_errno));
+    stdout_reported = 1;
+    return 1;
 }

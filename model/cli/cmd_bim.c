@@ -7,6 +7,7 @@
 #include "bim_opts.h"
 #include "blocks/gmc_bim.h"
 #include "cli.h"
+#include "cli_outfile.h"
 
 #define MAX_ADDRS 64
 
@@ -147,8 +148,18 @@ static int parse_args(int argc, char **argv, bim_sel_t *s, opts_t *o)
                 if (x < 1 || x > 64)
                     return cli_usage_error("bim", "--xor-levels-per-cycle: expected 1..64, found '%s'", v);
                 o->levels = x;
-            } else if (!strcmp(a, "--module"))
+            } else if (!strcmp(a, "--module")) {
+                /* the name lands in the emitted source: a plain Verilog identifier */
+                int okname = (v[0] >= 'A' && v[0] <= 'Z') || (v[0] >= 'a' && v[0] <= 'z') ||
+                             v[0] == '_';
+                for (const char *q = v; okname && *q; q++)
+                    okname = (*q >= 'A' && *q <= 'Z') || (*q >= 'a' && *q <= 'z') ||
+                             (*q >= '0' && *q <= '9') || *q == '_' || *q == '$';
+                if (!okname || strlen(v) > 80)
+                    return cli_usage_error("bim", "--module: expected a Verilog identifier of 1..80 "
+                                           "characters ([A-Za-z_][A-Za-z0-9_$]*), found '%s'", v);
                 o->module = v;
+            }
             else
                 o->out = v;
         } else
@@ -208,10 +219,16 @@ int cmd_bim(int argc, char **argv)
     if (o.inject_fault)
         em.row[0] ^= 1ULL << (em.n - 1);
 
-    FILE *f = cli_open_out(o.out, "bim");
-    if (!f) {
-        free(cfg);
-        return 1;
+    /* -o FILE: all or nothing (cli_outfile.h); stdout is checked by main */
+    cli_outfile_t of = {0};
+    FILE *f = stdout;
+    int to_file = o.out && strcmp(o.out, "-");
+    if (to_file) {
+        if (cli_out_open(&of, "bim", o.out)) {
+            free(cfg);
+            return 1;
+        }
+        f = of.f;
     }
     gmc_bim_cost_t cost;
     gmc_bim_cost(&s.m, &cost);
@@ -289,9 +306,5 @@ int cmd_bim(int argc, char **argv)
         print_text(f, &s, &cost, levels);
     }
     free(cfg);
-    if (f != stdout && fclose(f)) {
-        fprintf(stderr, "gmc bim: %s: write failed\n", o.out);
-        return 1;
-    }
-    return 0;
+    return to_file && cli_out_commit(&of) ? 1 : 0;
 }

@@ -3,6 +3,7 @@
  * configuration's tool flags, generated sources, testbench and vectors, so
  * the block description is the only place a block states its ports and
  * parameters. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +44,7 @@ static int list(void)
         printf("%-8s rtl/%s.sv\n  configuration: %s\n  fault switch GMC_FAULT_%s: %s\n", b->name,
                b->module, b->config_help, up, b->fault_help);
     }
-    return ferror(stdout) || fflush(stdout) ? (fprintf(stderr, "gmc block: stdout: write failed\n"), 1) : 0;
+    return cli_stdout_check("block");
 }
 
 static int flags(const gmc_block_t *b, const void *cfg, const char *tool)
@@ -60,11 +61,7 @@ static int flags(const gmc_block_t *b, const void *cfg, const char *tool)
             printf(vl ? "%s-G%s=%s" : "%s-set %s %s", i ? " " : "", p[i].rtl, p[i].value);
         putchar('\n');
     }
-    if (ferror(stdout) || fflush(stdout)) {
-        fprintf(stderr, "gmc block: stdout: write failed\n");
-        return 1;
-    }
-    return 0;
+    return cli_stdout_check("block");
 }
 
 static int top(const gmc_block_t *b, const void *cfg, int fault, const char *dir)
@@ -81,7 +78,7 @@ static int top(const gmc_block_t *b, const void *cfg, int fault, const char *dir
         snprintf(name, sizeof name, "%s", b->module);
     }
     printf("%s\n", name);
-    return fflush(stdout) ? 1 : 0;
+    return cli_stdout_check("block");
 }
 
 static int write_file(const char *out, const gmc_block_t *b, const void *cfg, int what,
@@ -113,9 +110,11 @@ static int write_file(const char *out, const gmc_block_t *b, const void *cfg, in
 
 static int check(const gmc_block_t *b, const void *cfg, const char *path)
 {
+    if (cli_input_ok("block", path))
+        return 1;
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "gmc block: %s: cannot open\n", path);
+        fprintf(stderr, "gmc block: %s: cannot open: %s\n", path, strerror(errno));
         return 1;
     }
     char err[512];
@@ -127,7 +126,7 @@ static int check(const gmc_block_t *b, const void *cfg, const char *path)
         return 1;
     }
     printf("%s: %llu cycles, every output matches the C model\n", path, (unsigned long long)cycles);
-    return fflush(stdout) ? 1 : 0;
+    return cli_stdout_check("block");
 }
 
 int cmd_block(int argc, char **argv)

@@ -239,10 +239,8 @@ static int write_outputs(const entropy_opts_t *o, const entropy_result_t *res,
         goto out;
     if (f == stdout) {
         report(stdout, res);
-        if (fflush(stdout)) {
-            fprintf(stderr, "gmc entropy: stdout: write error: %s\n", strerror(errno));
+        if (cli_stdout_check(CMD))
             goto out;
-        }
     }
     rc = 0;
 out:

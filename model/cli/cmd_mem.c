@@ -21,7 +21,11 @@ static void usage(FILE *f)
         "                      ramulator: LD|ST <addr>  or  <hex addr> <R|W>  (no timing)\n"
         "  --preset NAME       DRAM device and its address map: gddr6-rtx2060s (default),\n"
         "                      gddr5-hynix, gddr3 (map derived from its geometry)\n"
-        "  --dram-cfg FILE     a DRAM config file instead of a preset's device\n"
+        "  --dram-cfg FILE     a DRAM config instead of a preset's device, told apart by\n"
+        "                      content: gmc's own, a GPGPU-Sim gpgpusim.config, a\n"
+        "                      -gpgpu_dram_timing_opt string, a DRAMsim3 .ini; what the\n"
+        "                      file does not set comes from --preset (or the default)\n"
+        "  --verbose           list the options of --dram-cfg that were ignored\n"
         "  --sched S           scheduler (default frfcfs):\n");
     for (unsigned i = 0; gmc_sched_get(i); i++)
         fprintf(f, "                        %-11s %s\n", gmc_sched_get(i)->name,
@@ -39,6 +43,7 @@ static void usage(FILE *f)
         "                      no idle-cycle skipping (same results; for checking them)\n"
         "  --wrap              mask addresses wider than the map instead of failing\n"
         "  --json              one JSON object instead of the text report\n"
+        "  -o FILE             the report to FILE (written only if the run succeeds)\n"
         "  --per-request FILE  one line per request (written only if the run succeeds)\n"
         "  --map SPEC, --map-file FILE, --scheme S, --seed N, --matrix FILE, --rmp-bits L\n"
         "                      address map and BIM exactly as in gmc bim (gmc bim --help);\n"
@@ -69,6 +74,7 @@ typedef struct {
     gmc_memtrace_t *t;
     gmc_warplat_t  *wl;
     FILE           *per_request;
+    uint64_t        records, no_warp;   /* for the note on warp-id schedulers */
 } run_ctx_t;
 
 static int read_record(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n)
@@ -76,6 +82,8 @@ static int read_record(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n)
     run_ctx_t *c = ctx;
     int rc = gmc_memtrace_next(c->t, r, err, n);
     if (rc == 1) {
+        c->records++;
+        c->no_warp += !r->has_warp;
         if (r->has_warp || c->wl->cur)
             gmc_warplat_read(c->wl, r);
         else
@@ -105,6 +113,8 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
     const char *fmt = "gmc";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (!strcmp(a, "--preset"))
+            o->preset_given = 1;
         int rc = bim_sel_option(&o->sel, MEM_CMD, argc, argv, &i);
         if (rc < 0)
             return 2;
@@ -122,6 +132,10 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
             o->every_cycle = 1;
         else if (!strcmp(a, "--wrap"))
             o->wrap = 1;
+        else if (!strcmp(a, "--verbose"))
+            o->verbose = 1;
+        else if (!strcmp(a, "-o"))
+            rc = str_opt(a, argc, argv, &i, &o->out);
         else if (!strcmp(a, "--trace"))
             rc = str_opt(a, argc, argv, &i, &o->trace);
         else if (!strcmp(a, "--format"))
@@ -133,7 +147,7 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
         else if (!strcmp(a, "--sched"))
             rc = str_opt(a, argc, argv, &i, &o->sched);
         else if (!strcmp(a, "--channels"))
-            rc = num_opt(a, argc, argv, &i, &o->channels);
+            rc = num_opt(a, argc, argv, &i, &o->channels), o->have_channels = 1;
         else if (!strcmp(a, "--rq"))
             rc = num_opt(a, argc, argv, &i, &o->rq);
         else if (!strcmp(a, "--wq"))
@@ -154,7 +168,7 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
                                fmt);
     if (!o->trace)
         return cli_usage_error(MEM_CMD, "expected --trace FILE");
-    if (o->channels > 4096)
+    if (o->have_channels && (o->channels < 1 || o->channels > 4096))
         return cli_usage_error(MEM_CMD, "--channels: expected 1..4096, found %llu",
                                (unsigned long long)o->channels);
     if (o->rq < 1 || o->rq > (1u << 20) || o->wq < 1 || o->wq > (1u << 20))
@@ -167,40 +181,19 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
     return 0;
 }
 
-/* The DRAM device: --dram-cfg FILE or the preset; then the map: --map,
- * --map-file, the map preset of the same name, or one derived from the
- * geometry.  warn collects the device's warnings for the report. */
+/* The DRAM device and the map (mem_dram.c), the BIM, the controller.  warn
+ * collects the device's warnings for the report. */
 static int resolve(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t wn)
 {
     char err[512];
-    int rc = o->dram_cfg
-        ? gmc_dram_cfg_load(o->dram_cfg, &sc->dram, err, sizeof err, warn, wn)
-        : gmc_dram_cfg_preset(o->sel.preset, &sc->dram, err, sizeof err, warn, wn);
-    if (rc < 0) {
-        if (!o->dram_cfg && !gmc_dram_preset_text(o->sel.preset)) {
-            fprintf(stderr, "gmc mem: unknown preset '%s' (expected one of:", o->sel.preset);
-            for (unsigned i = 0; gmc_dram_preset_name(i); i++)
-                fprintf(stderr, " %s", gmc_dram_preset_name(i));
-            fprintf(stderr, ")\n");
-            return 2;
-        }
-        fprintf(stderr, "gmc mem: %s\n", err);
-        return 1;
-    }
-    snprintf(o->dram_name, sizeof o->dram_name, "%s",
-             sc->dram.name[0] ? sc->dram.name : o->dram_cfg ? o->dram_cfg : o->sel.preset);
-    if (!o->sel.map_spec && !o->sel.map_file) {
-        if (sc->dram.name[0] && gmc_addrmap_preset_spec(sc->dram.name)) {
-            o->sel.preset = sc->dram.name;
-        } else {
-            if (gmc_memsys_default_map(&sc->dram, o->map_text, sizeof o->map_text, err,
-                                       sizeof err)) {
-                fprintf(stderr, "gmc mem: %s\n", err);
-                return 1;
-            }
-            o->sel.map_spec = o->map_text;
-        }
-    }
+    int rc = mem_resolve_dram(o, sc, warn, wn);
+    if (rc)
+        return rc;
+    /* fewer controllers than channels folds channels together (documented);
+     * more would be controllers without a channel */
+    if (o->have_channels && o->channels > sc->dram.channels)
+        return cli_usage_error(MEM_CMD, "--channels: expected 1..%u (the channels of %s), found %llu",
+                               sc->dram.channels, o->dram_name, (unsigned long long)o->channels);
     if ((rc = bim_sel_resolve(&o->sel, MEM_CMD)))
         return rc;
     gmc_addrmap_format(&o->sel.map, o->map_text, sizeof o->map_text);
@@ -245,6 +238,10 @@ int cmd_mem(int argc, char **argv)
         return 1;
     }
     gmc_memtrace_t t;
+    if (cli_input_ok(MEM_CMD, o.trace)) {
+        gmc_memsys_free(&ms);
+        return 1;
+    }
     if (gmc_memtrace_open(&t, o.trace, o.fmt, err, sizeof err)) {
         fprintf(stderr, "gmc mem: %s\n", err);
         gmc_memsys_free(&ms);
@@ -261,7 +258,7 @@ int cmd_mem(int argc, char **argv)
         return 1;
     }
     o.warplat = &wl;
-    run_ctx_t run = {&t, &wl, NULL};
+    run_ctx_t run = {&t, &wl, NULL, 0, 0};
     cli_outfile_t pr = {0};
     if (o.per_request) {
         if (cli_out_open(&pr, MEM_CMD, o.per_request)) {
@@ -289,16 +286,50 @@ int cmd_mem(int argc, char **argv)
         gmc_memsys_free(&ms);
         return 1;
     }
-    if (o.per_request && cli_out_commit(&pr)) {
-        gmc_warplat_free(&wl);
-        gmc_memsys_free(&ms);
-        return 1;
+    /* -o FILE: the report goes to a temporary file, committed with the
+     * per-request file only when both are whole (cli_outfile.h) */
+    cli_outfile_t rep = {0};
+    FILE *out = stdout;
+    if (o.out && strcmp(o.out, "-")) {
+        if (cli_out_open(&rep, MEM_CMD, o.out)) {
+            if (o.per_request)
+                cli_out_abort(&pr);
+            gmc_warplat_free(&wl);
+            gmc_memsys_free(&ms);
+            return 1;
+        }
+        out = rep.f;
     }
     if (o.json)
-        mem_report_json(stdout, &o, &ms);
+        mem_report_json(out, &o, &ms);
     else
-        mem_report_text(stdout, &o, &ms);
+        mem_report_text(out, &o, &ms);
     gmc_warplat_free(&wl);
     gmc_memsys_free(&ms);
-    return fflush(stdout) ? 1 : 0;
+    if (out != stdout && cli_out_close(&rep)) {
+        cli_out_abort(&rep);
+        if (o.per_request)
+            cli_out_abort(&pr);
+        return 1;
+    }
+    if ((o.per_request && cli_out_commit(&pr)) || (out != stdout && cli_out_commit(&rep))) {
+        cli_out_abort(&rep);
+        return 1;
+    }
+    /* divfirst and warped-mc rank requests by their warp: without warp ids
+     * they are bfifo and frfcfs (docs/memory.md "Schedulers") */
+    const char *fallback = !strcmp(sc.mc.sched->name, "divfirst") ? "bfifo"
+                         : !strcmp(sc.mc.sched->name, "warped-mc") ? "frfcfs" : NULL;
+    if (fallback && run.no_warp)
+        mem_note(&o, "gmc mem: %s: %llu of %llu requests carry no warp ids; %s orders those as "
+                 "%s does%s", o.trace, (unsigned long long)run.no_warp,
+                 (unsigned long long)run.records, sc.mc.sched->name, fallback,
+                 run.no_warp == run.records ? " (the whole run)" : "");
+    /* an output error is the one line; otherwise the device's warnings and
+     * the notes, on stderr after the report (docs/memory.md "Config files") */
+    if ((rc = cli_stdout_check(MEM_CMD)))
+        return rc;
+    fputs(o.warnings, stderr);
+    fputs(o.notes, stderr);
+    return 0;
 }

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <string.h>
+#include "cli.h"
 #include "entropy_cli.h"
 
 static int add(entropy_sink_t *s, const gmc_trace_rec_t *r)
@@ -26,6 +27,8 @@ int entropy_read_trace(const entropy_opts_t *o, entropy_sink_t *s,
 {
     gmc_trace_t tr;
     char err[1024];
+    if (cli_input_ok("entropy", o->trace))
+        return 1;
     if (gmc_trace_open(&tr, o->trace, err, sizeof err)) {
         fprintf(stderr, "gmc entropy: %s\n", err);
         return 1;

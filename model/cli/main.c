@@ -1,8 +1,10 @@
 /* gmc: one CLI, one subcommand per job.  `gmc help` lists them. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "gmc_version.h"   /* build/gen: GMC_VERSION from VERSION (+ git), Makefile */
 
 static const gmc_cmd_t cmds[] = {
     {"bim",     "BIM address mapping: schemes, map/unmap, XOR-tree cost, Verilog", cmd_bim},
@@ -21,19 +23,40 @@ static void help(FILE *f)
     for (size_t i = 0; i < NCMDS; i++)
         fprintf(f, "  %-9s %s\n", cmds[i].name, cmds[i].summary);
     fprintf(f, "  %-9s %s\n", "help", "this list");
+    fprintf(f, "  %-9s %s\n", "--version", "print gmc's version");
 }
 
 int main(int argc, char **argv)
 {
+    /* A reader that goes away (gmc ... | head -1) shows up as EPIPE on a
+     * write, which cli_stdout_check turns into a quiet exit 141, after the
+     * commands have removed their temporary files. */
+    signal(SIGPIPE, SIG_IGN);
+    int rc;
+    const char *name = "gmc";
     if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
         !strcmp(argv[1], "-h")) {
         help(stdout);
-        return argc < 2 ? 2 : 0;
+        rc = argc < 2 ? 2 : 0;
+    } else if (!strcmp(argv[1], "--version")) {
+        printf("gmc %s\n", GMC_VERSION);
+        rc = 0;
+    } else {
+        size_t i = 0;
+        while (i < NCMDS && strcmp(argv[1], cmds[i].name))
+            i++;
+        if (i == NCMDS) {
+            fprintf(stderr, "gmc: unknown command '%s'\n", argv[1]);
+            help(stderr);
+            return 2;
+        }
+        name = cmds[i].name;
+        rc = cmds[i].run(argc - 1, argv + 1);
     }
-    for (size_t i = 0; i < NCMDS; i++)
-        if (!strcmp(argv[1], cmds[i].name))
-            return cmds[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "gmc: unknown command '%s'\n", argv[1]);
-    help(stderr);
-    return 2;
+    /* Every command's stdout is checked here: a full disk or a closed pipe
+     * is an error, never a silent success. */
+    int out = cli_stdout_check(name);
+    if (out == CLI_EXIT_PIPE)
+        return out;
+    return rc ? rc : out;
 }

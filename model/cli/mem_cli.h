@@ -1,5 +1,6 @@
 /* Pieces of `gmc mem` shared by its files:
  *   cmd_mem.c     options and the flow of one run
+ *   mem_dram.c    the DRAM device and the address map (preset, --dram-cfg in any format)
  *   mem_report.c  the text and JSON reports, the per-request lines
  * docs/memory.md ("## Trace mode") describes the command. */
 #ifndef GMC_CLI_MEM_H
@@ -14,18 +15,29 @@
 #define MEM_CMD "mem"
 
 typedef struct {
-    const char *trace, *per_request, *dram_cfg, *sched;
+    const char *trace, *per_request, *dram_cfg, *sched, *out;
     gmc_memtrace_fmt_t fmt;
-    int         json, no_refresh, wrap, every_cycle;
+    int         json, no_refresh, wrap, verbose, every_cycle;
+    int         preset_given;   /* --preset on the command line: the base of --dram-cfg */
     uint64_t    channels, rq, wq, wq_high, wq_low, age_cap;
-    int         have_wq_high, have_wq_low;
+    int         have_channels, have_wq_high, have_wq_low;
     bim_sel_t   sel;
     /* resolved */
     char        dram_name[64];
+    const char *dram_fmt;       /* gmc_dram_fmt_name of --dram-cfg, NULL for a preset */
+    char        dram_base[64];  /* preset the --dram-cfg file overrides, "" if none */
+    char        map_source[320];/* where the map came from, for the report */
+    char        notes[4096];    /* stderr lines printed after a successful run */
     char        map_text[512];
     const char *warnings;   /* the device config's warning lines, "" if none */
     gmc_warplat_t *warplat; /* per-warp-load latency of the run */
 } mem_opts_t;
+
+/* mem_dram.c: the DRAM device into sc->dram and the map choice into
+ * o->sel / o->map_source; 0, or the exit code after one error line. */
+int  mem_resolve_dram(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t wn);
+/* Appends a line to o->notes (printed on stderr after the run). */
+void mem_note(mem_opts_t *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms);
 void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms);

@@ -69,8 +69,25 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     const gmc_mc_cfg_t *mc = &ms->mc[0].cfg;
     fprintf(f, "{\n  \"dram\": ");
     json_str(f, o->dram_name);
+    /* where the device came from: a preset, or --dram-cfg in some format
+     * over a base preset (docs/memory.md "Config files") */
+    fprintf(f, ",\n  \"dram_cfg\": ");
+    if (o->dram_cfg) {
+        fprintf(f, "{\"file\": ");
+        json_str(f, o->dram_cfg);
+        fprintf(f, ", \"format\": \"%s\", \"base_preset\": ", o->dram_fmt);
+        if (o->dram_base[0])
+            json_str(f, o->dram_base);
+        else
+            fprintf(f, "null");
+        fprintf(f, "}");
+    } else {
+        fprintf(f, "null");
+    }
     fprintf(f, ",\n  \"map\": ");
     json_str(f, o->map_text);
+    fprintf(f, ",\n  \"map_source\": ");
+    json_str(f, o->map_source);
     fprintf(f, ",\n  \"bim\": ");
     json_str(f, o->sel.label);
     fprintf(f, ",\n  \"sched\": \"%s\",\n  \"trace\": ", mc->sched->name);
@@ -164,7 +181,10 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
                "age cap %llu, refresh %s\n", o->dram_name, ms->nch, ms->nch == 1 ? "" : "s",
             ms->d.nbanks, mc->sched->name, mc->rq, mc->wq, mc->wq_high, mc->wq_low,
             U(mc->age_cap), ms->d.tREFI ? "on" : "off");
-    fprintf(f, "map %s, BIM %s\n", o->map_text, o->sel.label);
+    if (o->dram_cfg)
+        fprintf(f, "dram config %s (format %s%s%s)\n", o->dram_cfg, o->dram_fmt,
+                o->dram_base[0] ? ", over preset " : "", o->dram_base);
+    fprintf(f, "map %s (%s), BIM %s\n", o->map_text, o->map_source, o->sel.label);
     fprintf(f, "trace %s (%s)\n\n", o->trace, gmc_memtrace_fmt_name(o->fmt));
     fprintf(f, "cycles         %llu (%.3f us at tCK %u ps)\n", U(ms->cycles), s.seconds * 1e6,
             ms->d.cfg.tck_ps);
@@ -200,8 +220,6 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     for (int k = 0; k < GMC_DRAM_NCMD; k++)
         fprintf(f, " %s %llu", gmc_dram_cmd_name((gmc_dram_cmd_t)k), U(s.t.dram.cmds[k]));
     fprintf(f, "\n");
-    if (o->warnings && o->warnings[0])
-        fprintf(f, "device warnings:\n%s", o->warnings);
 }
 
 void mem_per_request_header(FILE *f)

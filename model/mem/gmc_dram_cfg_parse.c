@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { FROM_NONE = 0, FROM_GPGPUSIM, FROM_KEY };
+/* FROM_BASE: the value came from the base cfg (a preset under --preset); the
+ * file's keys override it, and the documented defaults of optional keys follow
+ * the file's keys, not the base. */
+enum { FROM_NONE = 0, FROM_BASE, FROM_GPGPUSIM, FROM_KEY };
 
 typedef struct {
     gmc_dram_diag_t d;
@@ -154,8 +157,8 @@ static int do_line(parser_t *ps, gmc_dram_cfg_t *c, unsigned ln, const char *s, 
 /* Defaults for optional keys, then the required-key check. */
 static int finish(parser_t *ps, gmc_dram_cfg_t *c, unsigned last)
 {
-#define DEFAULT_FROM(dst, srcp)                                       \
-    if (!ps->from[GMC_DRAM_P_##dst] && ps->from[GMC_DRAM_P_##srcp]) { \
+#define DEFAULT_FROM(dst, srcp)                                                  \
+    if (ps->from[GMC_DRAM_P_##dst] <= FROM_BASE && ps->from[GMC_DRAM_P_##srcp] > FROM_BASE) { \
         c->dst = c->srcp;                                             \
         ps->line[GMC_DRAM_P_##dst] = ps->line[GMC_DRAM_P_##srcp];     \
         ps->from[GMC_DRAM_P_##dst] = ps->from[GMC_DRAM_P_##srcp];     \
@@ -165,7 +168,8 @@ static int finish(parser_t *ps, gmc_dram_cfg_t *c, unsigned last)
     DEFAULT_FROM(tWTR_L, tWTR_S)
 #undef DEFAULT_FROM
     int bl = GMC_DRAM_P_burst_length, dr = GMC_DRAM_P_data_rate, tb = GMC_DRAM_P_tBURST;
-    if (!ps->from[tb] && ps->from[bl] && ps->from[dr]) {
+    if (ps->from[tb] <= FROM_BASE && ps->from[bl] && ps->from[dr] &&
+        (ps->from[bl] > FROM_BASE || ps->from[dr] > FROM_BASE)) {
         if (c->burst_length % c->data_rate || c->burst_length < c->data_rate) {
             gmc_dram_diag_error(&ps->d, ps->line[bl], "expected an explicit tBURST (burst_length "
                                 "%u is not a multiple of data_rate %u), found none",
@@ -192,10 +196,22 @@ static int finish(parser_t *ps, gmc_dram_cfg_t *c, unsigned last)
 int gmc_dram_cfg_parse(const char *text, size_t len, const char *src, gmc_dram_cfg_t *c,
                        char *err, size_t en, char *warn, size_t wn)
 {
+    return gmc_dram_cfg_parse_over(text, len, src, NULL, c, NULL, err, en, warn, wn);
+}
+
+int gmc_dram_cfg_parse_over(const char *text, size_t len, const char *src,
+                            const gmc_dram_cfg_t *base, gmc_dram_cfg_t *c, uint64_t *set,
+                            char *err, size_t en, char *warn, size_t wn)
+{
     parser_t ps;
     memset(&ps, 0, sizeof ps);
     ps.d = (gmc_dram_diag_t){src ? src : "config", ps.line, err, en, warn, wn, 0};
     memset(c, 0, sizeof *c);
+    if (base) {
+        *c = *base;
+        c->name[0] = 0;   /* the file names itself or stays unnamed */
+        memset(ps.from, FROM_BASE, sizeof ps.from);
+    }
     unsigned ln = 0;
     size_t i = 0;
     while (i < len || (i == len && ln == 0)) {
@@ -213,6 +229,12 @@ int gmc_dram_cfg_parse(const char *text, size_t len, const char *src, gmc_dram_c
     }
     if (finish(&ps, c, ln ? ln : 1))
         return -1;
+    if (set) {
+        *set = 0;
+        for (int p = 0; p < GMC_DRAM_NPARAM; p++)
+            if (ps.from[p] > FROM_BASE)
+                *set |= 1ull << p;
+    }
     ps.d.line = ps.line;
     return gmc_dram_cfg_validate(c, &ps.d);
 }

@@ -7,13 +7,13 @@ MEM_BENCH_DIR  := $(BUILD)/bench/mem
 # The benchmark binary: the same sources as build/bin/gmc, one -O3 LTO
 # compile, assertions off (the unit tests run them).
 MEM_BENCH_SRCS := $(LIB_SRCS) $(CLI_SRCS) $(BUILD)/gen/gmc_dram_presets.c
-MEM_BENCH_FLAGS := -std=c11 -O3 -flto=auto -DNDEBUG -D_POSIX_C_SOURCE=200809L -Imodel -Imodel/cli
+MEM_BENCH_FLAGS := -std=c11 -O3 -flto=auto -DNDEBUG -D_POSIX_C_SOURCE=200809L -Imodel -Imodel/cli -I$(BUILD)/gen
 
 .PHONY: bench-mem fuzz-mem sched-table
 bench: bench-mem
 fuzz: fuzz-mem
 
-$(BUILD)/bench/gmc-O3: $(MEM_BENCH_SRCS) $(wildcard model/*/*.h)
+$(BUILD)/bench/gmc-O3: $(MEM_BENCH_SRCS) $(wildcard model/*/*.h) $(BUILD)/gen/gmc_version.h
 	@mkdir -p $(@D)
 	$(CC) $(MEM_BENCH_FLAGS) -o $@ $(MEM_BENCH_SRCS) -lm
 

@@ -1,0 +1,305 @@
+/* gmc_dram_import: a DRAMsim3 .ini DRAM config ([dram_structure], [timing],
+ * [power], [system], [other]).  Key meanings: DRAMsim3 src/configuration.cc
+ * (how it reads and derives them: ranks from channel_size, tRC = tRAS + tRP
+ * when absent, read latency AL + CL, the burst's bus time BL/2 or, for GDDR,
+ * BL/4).  docs/memory.md "DRAMsim3 .ini files" tables every key. */
+#include "gmc_dram_import_impl.h"
+#include "gmc_addrmap.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { S_NONE, S_STRUCT, S_TIMING, S_SYSTEM, S_IGNORED };
+
+/* key -> gmc parameter, for the keys that map one to one */
+static const struct { int sec; const char *key; gmc_dram_param_t p; } direct[] = {
+    {S_STRUCT, "bankgroups", GMC_DRAM_P_bank_groups},
+    {S_STRUCT, "banks_per_group", GMC_DRAM_P_banks_per_group},
+    {S_STRUCT, "rows", GMC_DRAM_P_rows},
+    {S_STRUCT, "BL", GMC_DRAM_P_burst_length},
+    {S_TIMING, "tRCD", GMC_DRAM_P_tRCD},
+    {S_TIMING, "tRP", GMC_DRAM_P_tRP},
+    {S_TIMING, "tRAS", GMC_DRAM_P_tRAS},
+    {S_TIMING, "tRC", GMC_DRAM_P_tRC},
+    {S_TIMING, "tRFC", GMC_DRAM_P_tRFC},
+    {S_TIMING, "tREFI", GMC_DRAM_P_tREFI},
+    {S_TIMING, "tRRD_S", GMC_DRAM_P_tRRD_S},
+    {S_TIMING, "tRRD_L", GMC_DRAM_P_tRRD_L},
+    {S_TIMING, "tWTR_S", GMC_DRAM_P_tWTR_S},
+    {S_TIMING, "tWTR_L", GMC_DRAM_P_tWTR_L},
+    {S_TIMING, "tCCD_S", GMC_DRAM_P_tCCD_S},
+    {S_TIMING, "tCCD_L", GMC_DRAM_P_tCCD_L},
+    {S_TIMING, "tRTP", GMC_DRAM_P_tRTP},
+    {S_TIMING, "tWR", GMC_DRAM_P_tWR},
+    {S_TIMING, "tFAW", GMC_DRAM_P_tFAW},
+    {S_TIMING, "tRTRS", GMC_DRAM_P_tRTRS},
+    {S_SYSTEM, "channels", GMC_DRAM_P_channels},
+    {S_SYSTEM, "bus_width", GMC_DRAM_P_bus_width},
+};
+#define NDIRECT (sizeof direct / sizeof direct[0])
+
+/* read and used below, beyond the one-to-one keys */
+enum { K_PROTOCOL, K_COLUMNS, K_DEVW, K_TCK, K_AL, K_CL, K_CWL, K_TRCDRD, K_CHSIZE, K_MAPPING,
+       K_ROWBUF, K_REFPOL, K_N };
+static const struct { int sec; const char *key; } special[K_N] = {
+    {S_STRUCT, "protocol"}, {S_STRUCT, "columns"}, {S_STRUCT, "device_width"},
+    {S_TIMING, "tCK"},      {S_TIMING, "AL"},      {S_TIMING, "CL"},
+    {S_TIMING, "CWL"},      {S_TIMING, "tRCDRD"},  {S_SYSTEM, "channel_size"},
+    {S_SYSTEM, "address_mapping"}, {S_SYSTEM, "row_buf_policy"}, {S_SYSTEM, "refresh_policy"},
+};
+
+typedef struct { const char *v; size_t vl; unsigned ln; int have; } kv_t;
+
+static int num(gmc_dram_imp_t *im, const kv_t *k, const char *key, uint64_t *x)
+{
+    if (gmc_dram_imp_uint(k->v, k->vl, x)) {
+        char what[64];
+        snprintf(what, sizeof what, "%s = <decimal integer>", key);
+        return gmc_dram_imp_expected(im, k->ln, what, k->v, k->vl);
+    }
+    return 0;
+}
+
+static unsigned log2u(uint64_t x) { unsigned k = 0; while (x > 1) x >>= 1, k++; return k; }
+static int pow2(uint64_t x) { return x && !(x & (x - 1)); }
+
+static int eq(const char *s, size_t n, const char *w) { return strlen(w) == n && !memcmp(s, w, n); }
+
+/* address_mapping ("rochrababgco", MSB first) -> a gmc map. */
+static void build_map(gmc_dram_imp_t *im, const kv_t *m, uint64_t ranks, uint64_t cols)
+{
+    const gmc_dram_cfg_t *c = im->c;
+    gmc_dram_import_t *in = im->info;
+    uint64_t req = (uint64_t)c->bus_width / 8 * c->burst_length;
+    if (!pow2(c->rows) || !pow2(cols) || !pow2(c->channels) || !pow2(c->bank_groups) ||
+        !pow2(c->banks_per_group) || !pow2(req) || !pow2(ranks)) {
+        snprintf(in->map_err, sizeof in->map_err, "%s:%u: address_mapping: expected power-of-two "
+                 "rows, columns, channels, bank groups, banks and request bytes, found %u, %llu, "
+                 "%u, %u, %u, %llu", im->d.src, m->ln, c->rows, (unsigned long long)cols,
+                 c->channels, c->bank_groups, c->banks_per_group, (unsigned long long)req);
+        return;
+    }
+    static const struct { const char *tok; const char *name; } f[] = {
+        {"ro", "Row"}, {"ch", "Ch"}, {"ra", "Rank"}, {"bg", "Bank"}, {"ba", "Bank"}, {"co", "Col"}};
+    unsigned w[6] = {log2u(c->rows), log2u(c->channels), log2u(ranks), log2u(c->bank_groups),
+                     log2u(c->banks_per_group), log2u(cols)};
+    int seen[6] = {0}, order[6], n = 0;
+    if (m->vl != 12) {
+        snprintf(in->map_err, sizeof in->map_err, "%s:%u: address_mapping: expected six "
+                 "two-letter fields (ro ch ra bg ba co, MSB first), found '%.*s'", im->d.src,
+                 m->ln, (int)(m->vl < 40 ? m->vl : 40), m->v);
+        return;
+    }
+    for (size_t i = 0; i < 12; i += 2) {
+        int k = 0;
+        while (k < 6 && memcmp(m->v + i, f[k].tok, 2))
+            k++;
+        if (k == 6 || seen[k]) {
+            snprintf(in->map_err, sizeof in->map_err, "%s:%u: address_mapping: expected each of "
+                     "ro ch ra bg ba co once, found '%.2s'", im->d.src, m->ln, m->v + i);
+            return;
+        }
+        seen[k] = 1;
+        order[n++] = k;
+    }
+    if (w[2]) {
+        snprintf(in->map_err, sizeof in->map_err, "%s:%u: address_mapping: expected one rank "
+                 "(gmc models one rank per channel), found %llu ranks", im->d.src, m->ln,
+                 (unsigned long long)ranks);
+        return;
+    }
+    unsigned p = log2u(req);
+    for (int i = 0; i < 6; i++)
+        p += w[i];
+    size_t k = 0;
+    int bg_pos = -1, ba_pos = -1;
+    for (int i = 0; i < 6; i++) {
+        unsigned wi = w[order[i]];
+        if (order[i] == 3) bg_pos = i;
+        if (order[i] == 4) ba_pos = i;
+        if (!wi)
+            continue;
+        k += (size_t)snprintf(in->map + k, k < sizeof in->map ? sizeof in->map - k : 0,
+                              wi > 1 ? "%s%s[%u:%u]" : "%s%s[%u]", k ? " " : "", f[order[i]].name,
+                              p - 1, p - wi);
+        p -= wi;
+    }
+    if (p)
+        k += (size_t)snprintf(in->map + k, k < sizeof in->map ? sizeof in->map - k : 0,
+                              p > 1 ? "%sBlock[%u:0]" : "%sBlock[%u]", k ? " " : "", p - 1);
+    /* gmc's bank = group * banks_per_group + bank in group: the group must be
+     * the higher bits of the bank field, i.e. bg above ba in the address. */
+    if (w[3] && w[4] && ba_pos < bg_pos)
+        gmc_dram_diag_warn(&im->d, m->ln, "address_mapping puts ba above bg; gmc's bank group is "
+                           "the bank field's higher bits, so the ba address bits select gmc's bank "
+                           "group");
+}
+
+int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
+{
+    kv_t dk[NDIRECT], sk[K_N];
+    memset(dk, 0, sizeof dk);
+    memset(sk, 0, sizeof sk);
+    char unmapped[512] = "", ctrl[512] = "";
+    unsigned unmapped_ln = 0, ctrl_ln = 0;
+    int sec = S_NONE;
+    size_t pos = 0;
+    unsigned ln = 0;
+    gmc_dram_line_t l;
+    while (gmc_dram_imp_line(text, len, &pos, &ln, &l)) {
+        const char *s = l.s;
+        size_t n = l.len;
+        for (size_t i = 0; i < n; i++)   /* ';' or '#' comments, also after a value */
+            if ((s[i] == ';' || s[i] == '#') && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t')) {
+                n = i;
+                break;
+            }
+        gmc_dram_imp_trim(&s, &n);
+        if (!n)
+            continue;
+        if (s[0] == '[') {
+            if (s[n - 1] != ']')
+                return gmc_dram_imp_expected(im, l.ln, "a section '[name]'", s, n);
+            const char *name = s + 1;
+            size_t nl = n - 2;
+            sec = eq(name, nl, "dram_structure") ? S_STRUCT : eq(name, nl, "timing") ? S_TIMING
+                : eq(name, nl, "system") ? S_SYSTEM : S_IGNORED;   /* [power], [other], ... */
+            continue;
+        }
+        const char *e = memchr(s, '=', n);
+        if (!e)
+            return gmc_dram_imp_expected(im, l.ln, "key = value", s, n);
+        const char *k = s, *v = e + 1;
+        size_t kl = (size_t)(e - s), vl = n - kl - 1;
+        gmc_dram_imp_trim(&k, &kl);
+        gmc_dram_imp_trim(&v, &vl);
+        if (sec == S_NONE)
+            return gmc_dram_imp_expected(im, l.ln, "a section such as [dram_structure] before "
+                                         "the first key", s, n);
+        if (sec == S_IGNORED) {
+            gmc_dram_imp_ignore(im, k, kl);
+            continue;
+        }
+        kv_t kv = {v, vl, l.ln, 1};
+        int done = 0;
+        for (unsigned i = 0; i < NDIRECT && !done; i++)
+            if (direct[i].sec == sec && eq(k, kl, direct[i].key))
+                dk[i] = kv, done = 1;
+        for (unsigned i = 0; i < K_N && !done; i++)
+            if (special[i].sec == sec && eq(k, kl, special[i].key))
+                sk[i] = kv, done = 1;
+        if (done)
+            continue;
+        /* [system]'s remaining keys are the controller's; the others are
+         * device features gmc does not model */
+        char *list = sec == S_SYSTEM ? ctrl : unmapped;
+        unsigned *lnp = sec == S_SYSTEM ? &ctrl_ln : &unmapped_ln;
+        size_t u = strlen(list);
+        if (u + kl + 5 < 512)
+            snprintf(list + u, 512 - u, "%s%.*s", u ? " " : "", (int)kl, k);
+        else if (u + 4 < 512 && strcmp(list + u - 3, "..."))
+            snprintf(list + u, 512 - u, " ...");
+        if (!*lnp)
+            *lnp = l.ln;
+    }
+
+    uint64_t x;
+    for (unsigned i = 0; i < NDIRECT; i++)
+        if (dk[i].have && (num(im, &dk[i], direct[i].key, &x) ||
+                           gmc_dram_imp_set(im, dk[i].ln, direct[i].p, x, direct[i].key)))
+            return -1;
+    gmc_dram_cfg_t *c = im->c;
+    if (sk[K_PROTOCOL].have) {   /* data beats per command clock, as DRAMsim3's burst_cycle */
+        const kv_t *p = &sk[K_PROTOCOL];
+        static const struct { const char *name; unsigned rate; } prot[] = {
+            {"DDR3", 2}, {"DDR4", 2}, {"LPDDR", 2}, {"LPDDR3", 2}, {"LPDDR4", 2}, {"HBM", 2},
+            {"HBM2", 2}, {"GDDR5", 4}, {"GDDR5X", 4}, {"GDDR6", 4}};
+        unsigned i = 0;
+        while (i < sizeof prot / sizeof prot[0] && !eq(p->v, p->vl, prot[i].name))
+            i++;
+        if (i == sizeof prot / sizeof prot[0])
+            return gmc_dram_imp_expected(im, p->ln, "protocol DDR3, DDR4, LPDDR, LPDDR3, LPDDR4, "
+                                         "HBM, HBM2, GDDR5, GDDR5X or GDDR6", p->v, p->vl);
+        if (gmc_dram_imp_set(im, p->ln, GMC_DRAM_P_data_rate, prot[i].rate, "protocol"))
+            return -1;
+    }
+    uint64_t cols = c->columns;
+    if (sk[K_COLUMNS].have) {   /* DRAMsim3 counts device-width columns; gmc counts bursts */
+        if (num(im, &sk[K_COLUMNS], "columns", &x))
+            return -1;
+        if (!c->burst_length || x % c->burst_length) {
+            gmc_dram_diag_error(&im->d, sk[K_COLUMNS].ln, "expected columns divisible by BL %u, "
+                                "found '%llu'", c->burst_length, (unsigned long long)x);
+            return -1;
+        }
+        cols = x / c->burst_length;
+        if (gmc_dram_imp_set(im, sk[K_COLUMNS].ln, GMC_DRAM_P_columns, cols, "columns / BL"))
+            return -1;
+    }
+    if (sk[K_TCK].have) {
+        double ns;
+        if (gmc_dram_imp_real(sk[K_TCK].v, sk[K_TCK].vl, &ns) || ns <= 0)
+            return gmc_dram_imp_expected(im, sk[K_TCK].ln, "tCK = <ns above 0>", sk[K_TCK].v,
+                                         sk[K_TCK].vl);
+        if (gmc_dram_imp_set(im, sk[K_TCK].ln, GMC_DRAM_P_tck_ps, (uint64_t)llround(ns * 1000),
+                             "tCK in ps"))
+            return -1;
+    }
+    uint64_t al = 0;   /* additive latency: read latency AL + CL, write latency AL + CWL */
+    if (sk[K_AL].have && num(im, &sk[K_AL], "AL", &al))
+        return -1;
+    if (sk[K_CL].have && (num(im, &sk[K_CL], "CL", &x) ||
+                          gmc_dram_imp_set(im, sk[K_CL].ln, GMC_DRAM_P_tCL, x + al, "AL + CL")))
+        return -1;
+    if (sk[K_CWL].have && (num(im, &sk[K_CWL], "CWL", &x) ||
+                           gmc_dram_imp_set(im, sk[K_CWL].ln, GMC_DRAM_P_tCWL, x + al, "AL + CWL")))
+        return -1;
+    if (sk[K_TRCDRD].have && !(im->info->set >> GMC_DRAM_P_tRCD & 1) &&
+        (num(im, &sk[K_TRCDRD], "tRCDRD", &x) ||
+         gmc_dram_imp_set(im, sk[K_TRCDRD].ln, GMC_DRAM_P_tRCD, x, "tRCDRD")))
+        return -1;
+    uint64_t set = im->info->set;
+    if (!(set >> GMC_DRAM_P_tRC & 1) && (set >> GMC_DRAM_P_tRAS & 1) && (set >> GMC_DRAM_P_tRP & 1) &&
+        gmc_dram_imp_set(im, im->line[GMC_DRAM_P_tRAS], GMC_DRAM_P_tRC, (uint64_t)c->tRAS + c->tRP,
+                         "tRC = tRAS + tRP"))
+        return -1;
+    if ((set >> GMC_DRAM_P_tRFC & 1) && (set >> GMC_DRAM_P_tREFI & 1) &&
+        gmc_dram_imp_set(im, im->line[GMC_DRAM_P_tREFI], GMC_DRAM_P_refresh,
+                         c->tRFC && c->tREFI ? 1 : 0, "refresh"))
+        return -1;
+    /* ranks = channel_size / rank size, as DRAMsim3 derives them */
+    uint64_t ranks = 1;
+    if (sk[K_CHSIZE].have && sk[K_DEVW].have) {
+        uint64_t mb, dw;
+        if (num(im, &sk[K_CHSIZE], "channel_size", &mb) || num(im, &sk[K_DEVW], "device_width", &dw))
+            return -1;
+        if (!dw || c->bus_width % dw) {
+            gmc_dram_diag_error(&im->d, sk[K_DEVW].ln, "expected a device_width dividing bus_width "
+                                "%u, found '%llu'", c->bus_width, (unsigned long long)dw);
+            return -1;
+        }
+        uint64_t rank_bytes = (uint64_t)(cols * c->burst_length) * dw / 8 * c->rows *
+                              gmc_dram_banks(c) * (c->bus_width / dw);
+        uint64_t r = rank_bytes ? (mb << 20) / rank_bytes : 0;
+        ranks = r ? r : 1;
+        if (ranks > 1)
+            gmc_dram_diag_warn(&im->d, sk[K_CHSIZE].ln, "channel_size %llu MB holds %llu ranks; "
+                               "gmc models one rank per channel", (unsigned long long)mb,
+                               (unsigned long long)ranks);
+    }
+    if (sk[K_ROWBUF].have && !eq(sk[K_ROWBUF].v, sk[K_ROWBUF].vl, "OPEN_PAGE"))
+        gmc_dram_diag_warn(&im->d, sk[K_ROWBUF].ln, "row_buf_policy %.*s is not modelled: gmc's "
+                           "controller keeps rows open", (int)sk[K_ROWBUF].vl, sk[K_ROWBUF].v);
+    if (sk[K_REFPOL].have && sk[K_REFPOL].vl >= 10 && !memcmp(sk[K_REFPOL].v, "BANK_LEVEL", 10))
+        gmc_dram_diag_warn(&im->d, sk[K_REFPOL].ln, "refresh_policy %.*s is not modelled: gmc "
+                           "refreshes all banks at once", (int)sk[K_REFPOL].vl, sk[K_REFPOL].v);
+    if (sk[K_MAPPING].have)
+        build_map(im, &sk[K_MAPPING], ranks, cols);
+    if (unmapped[0])
+        gmc_dram_diag_warn(&im->d, unmapped_ln, "DRAMsim3 keys gmc does not model, ignored: %s",
+                           unmapped);
+    if (ctrl[0])
+        gmc_dram_diag_warn(&im->d, ctrl_ln, "controller keys not read (gmc mem sets the controller "
+                           "with --sched, --rq, --wq): %s", ctrl);
+    return 0;
+}
