@@ -44,17 +44,18 @@ static inline uint64_t queued_banks(const gmc_mc_t *mc)
                                                     : mc->nonempty[mc->drain];
 }
 
-/* The bank's next request and command: the policy's pick, unless the bank
+/* The bank's next request and command (queued: queued_banks(mc)): the policy's pick, unless the bank
  * is committed to a request (it issued PRE or ACT for it) and the pick
  * would issue another PRE or ACT, or the bank has no request of this mode:
  * then the committed request.  NONE when the bank has nothing to do. */
-static inline uint32_t bank_pick(gmc_mc_t *mc, unsigned b, unsigned *cmd)
+static inline uint32_t bank_pick(gmc_mc_t *mc, unsigned b, uint64_t queued, unsigned *cmd)
 {
     uint32_t r = GMC_MC_NONE;
     *cmd = NOCMD;
-    if (queued_banks(mc) & BIT(b))
+    if (queued & BIT(b))
         r = policy_pick(mc, b, cmd);
-    if ((mc->commit_mask & BIT(b)) &&
+    /* (usually the policy picks the committed request itself: no change) */
+    if (((mc->commit_mask >> b) & 1) && r != mc->commit[b] &&
         (r == GMC_MC_NONE || *cmd == GMC_DRAM_PRE || *cmd == GMC_DRAM_ACT)) {
         r = mc->commit[b];
         *cmd = cmd_for(mc, b, r);
@@ -191,6 +192,8 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t)
         }
     }
     const int cached = (mc->sched->flags & GMC_SCHED_CACHE) != 0;
+    const int in_order = (mc->sched->flags & GMC_SCHED_IN_ORDER) != 0;
+    const uint64_t queued = queued_banks(mc);
     const gmc_dram_t *d = mc->d;
     const gmc_dram_chan_t *ch = &mc->ch;
     for (uint64_t m = cand; m; m &= m - 1) {
@@ -209,8 +212,7 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t)
                 next = mc->lb[b] < next ? mc->lb[b] : next;
                 continue;
             }
-            r = (mc->sched->flags & GMC_SCHED_IN_ORDER) ? policy_pick(mc, b, &cmd)
-                                                          : bank_pick(mc, b, &cmd);
+            r = in_order ? policy_pick(mc, b, &cmd) : bank_pick(mc, b, queued, &cmd);
             if (r == GMC_MC_NONE)
                 continue;
             e = gmc_dram_earliest(d, ch, (gmc_dram_cmd_t)cmd, b);
@@ -314,7 +316,8 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
     uint64_t at = mc->cfg.age_cap && !(flags & GMC_SCHED_ONE_ORDER) && !other
                       ? now + mc->cfg.age_cap + 1 : GMC_MC_NEVER;
     next = at < next ? at : next;
-    uint32_t r = (flags & GMC_SCHED_IN_ORDER) ? policy_pick(mc, b, &cmd) : bank_pick(mc, b, &cmd);
+    uint32_t r = (flags & GMC_SCHED_IN_ORDER) ? policy_pick(mc, b, &cmd)
+                                              : bank_pick(mc, b, queued_banks(mc), &cmd);
     /* NONE: a one-queue scheduler's request blocked behind another */
     uint64_t e = r == GMC_MC_NONE ? GMC_MC_NEVER
                                   : gmc_dram_earliest(mc->d, &mc->ch, (gmc_dram_cmd_t)cmd, b);

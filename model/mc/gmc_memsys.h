@@ -50,6 +50,8 @@ struct gmc_memsys {
     unsigned         nch;
     gmc_mc_t        *mc;
     uint64_t        *next;       /* per channel: next cycle worth a step */
+    uint64_t         next_min;   /* <= every next[c] (their minimum after a tick) */
+    uint64_t         next_done;  /* the earliest completion waiting, or GMC_MEM_NEVER */
     gmc_warps_t      warps;
     uint64_t         warps_seen;  /* warps.changes the controllers were told of */
     int              every_cycle; /* cfg.every_cycle */

@@ -72,7 +72,9 @@ int gmc_memsys_enter(gmc_memsys_t *ms, gmc_memsys_entry_t *e, uint64_t trace_cyc
     e->req.id = ms->nreq++;
     e->req.trace_cycle = trace_cycle;
     uint32_t i = gmc_mc_enqueue(mc, &e->req, ms->now);
-    ms->next[e->ch] = gmc_mc_wake(mc, i, ms->now, ms->next[e->ch]);
+    uint64_t nx = ms->next[e->ch] = gmc_mc_wake(mc, i, ms->now, ms->next[e->ch]);
+    if (nx < ms->next_min)
+        ms->next_min = nx;
     return GMC_MEM_ACCEPTED;
 }
 
@@ -101,11 +103,16 @@ static gmc_memsys_cq_t *first_done(const gmc_memsys_t *ms)
     return best;
 }
 
-/* Delivers every completion done by t, in done order. */
+/* Delivers every completion done by t, in done order (called only when
+ * next_done <= t; leaves next_done exact). */
 static void deliver(gmc_memsys_t *ms, uint64_t t)
 {
     gmc_memsys_cq_t *q;
-    while ((q = first_done(ms)) && q->d[q->head].done <= t) {
+    for (;;) {
+        q = first_done(ms);
+        ms->next_done = q ? q->d[q->head].done : GMC_MEM_NEVER;
+        if (!q || ms->next_done > t)
+            break;
         gmc_mem_done_t d = q->d[q->head];   /* a copy: the callback may send */
         q->head = (q->head + 1) & ms->cq_mask;
         q->n--;
@@ -132,6 +139,8 @@ static uint64_t touch_warp_readers(gmc_memsys_t *ms, unsigned from, unsigned to,
     for (unsigned c = from; c < to; c++)
         if (ms->mc[c].warps && ms->next[c] > t)
             ms->next[c] = lowered = t;
+    if (lowered < ms->next_min)
+        ms->next_min = lowered;
     return lowered;
 }
 
@@ -140,21 +149,28 @@ int gmc_memsys_tick(gmc_memsys_t *ms)
     if (ms->in_cb)
         return GMC_MEM_EBUSY;
     const uint64_t t = ms->now;
-    deliver(ms, t);   /* its callbacks may send: those enter at t */
+    if (ms->next_done <= t)
+        deliver(ms, t);   /* its callbacks may send: those enter at t */
     if (ms->warps.changes != ms->warps_seen)   /* requests entered */
         (void)touch_warp_readers(ms, 0, ms->nch, t);
-    for (unsigned c = 0; c < ms->nch; c++) {
-        if (ms->next[c] > t && !ms->every_cycle)
-            continue;
-        ms->next[c] = gmc_mc_step(&ms->mc[c], t);
-        if (ms->warps.changes != ms->warps_seen) {
-            /* the ones stepped before see it at t + 1, as they would
-             * stepping every cycle; the ones after, at t */
-            touch_warp_readers(ms, 0, c, t + 1);
-            touch_warp_readers(ms, c + 1, ms->nch, t);
-        }
-    }
     ms->now = t + 1;
+    if (ms->next_min > t && !ms->every_cycle)
+        return 0;   /* no controller has anything to do at t */
+    uint64_t lo = GMC_MEM_NEVER;
+    for (unsigned c = 0; c < ms->nch; c++) {
+        if (ms->next[c] <= t || ms->every_cycle) {
+            ms->next[c] = gmc_mc_step(&ms->mc[c], t);
+            if (ms->warps.changes != ms->warps_seen) {
+                /* the ones stepped before see it at t + 1, as they would
+                 * stepping every cycle; the ones after, at t */
+                uint64_t e = touch_warp_readers(ms, 0, c, t + 1);
+                lo = e < lo ? e : lo;
+                touch_warp_readers(ms, c + 1, ms->nch, t);
+            }
+        }
+        lo = ms->next[c] < lo ? ms->next[c] : lo;
+    }
+    ms->next_min = lo;
     return 0;
 }
 
@@ -162,12 +178,7 @@ uint64_t gmc_memsys_next_event(const gmc_memsys_t *ms)
 {
     if (ms->every_cycle)
         return ms->now;
-    uint64_t tn = GMC_MEM_NEVER;
-    for (unsigned c = 0; c < ms->nch; c++)
-        tn = ms->next[c] < tn ? ms->next[c] : tn;
-    const gmc_memsys_cq_t *q = first_done(ms);
-    if (q && q->d[q->head].done < tn)
-        tn = q->d[q->head].done;
+    uint64_t tn = ms->next_min < ms->next_done ? ms->next_min : ms->next_done;
     return tn < ms->now ? ms->now : tn;
 }
 
@@ -195,11 +206,9 @@ int gmc_memsys_finish(gmc_memsys_t *ms)
             ms->now = tn;
         gmc_memsys_tick(ms);
     }
-    const gmc_memsys_cq_t *q;
-    while ((q = first_done(ms))) {
-        uint64_t d = q->d[q->head].done;
-        if (d > ms->now)
-            ms->now = d;
+    while (ms->next_done != GMC_MEM_NEVER) {
+        if (ms->next_done > ms->now)
+            ms->now = ms->next_done;
         deliver(ms, ms->now);
     }
     return 0;
