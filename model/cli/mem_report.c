@@ -64,7 +64,11 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     json_str(f, o->map_text);
     fprintf(f, ",\n  \"bim\": ");
     json_str(f, o->sel.label);
-    fprintf(f, ",\n  \"sched\": \"%s\",\n  \"trace\": ", mc->sched->name);
+    fprintf(f, ",\n  \"sched\": \"%s\",\n", mc->sched->name);
+    if (mc->sched == &gmc_sched_warped_mc)
+        fprintf(f, "  \"wmc\": {\"score_at\": \"%s\", \"m_rule\": \"%s\"},\n",
+                gmc_sched_wmc_score_at_name(mc->wmc.score_at), gmc_sched_wmc_m_rule_name(mc->wmc.m_rule));
+    fprintf(f, "  \"trace\": ");
     json_str(f, o->trace);
     fprintf(f, ",\n  \"format\": \"%s\",\n", gmc_memtrace_fmt_name(o->fmt));
     fprintf(f, "  \"channels\": %u, \"banks\": %u, \"rq\": %u, \"wq\": %u, \"wq_high\": %u, "
@@ -154,6 +158,9 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
                "age cap %llu, refresh %s\n", o->dram_name, ms->nch, ms->nch == 1 ? "" : "s",
             ms->d.nbanks, mc->sched->name, mc->rq, mc->wq, mc->wq_high, mc->wq_low,
             U(mc->age_cap), ms->d.tREFI ? "on" : "off");
+    if (mc->sched == &gmc_sched_warped_mc)
+        fprintf(f, "warped-mc readings: score/H at %s, M rule %s\n",
+                gmc_sched_wmc_score_at_name(mc->wmc.score_at), gmc_sched_wmc_m_rule_name(mc->wmc.m_rule));
     fprintf(f, "map %s, BIM %s\n", o->map_text, o->sel.label);
     fprintf(f, "trace %s (%s)\n\n", o->trace, gmc_memtrace_fmt_name(o->fmt));
     fprintf(f, "cycles         %llu (%.3f us at tCK %u ps)\n", U(ms->cycles), s.seconds * 1e6,
