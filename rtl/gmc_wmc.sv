@@ -17,12 +17,20 @@
 //            PcHashBits = 0), written when the entry opens (count 0 -> 1).
 //            enq +1 and svc -1, saturating, with wet_ovf_o / wet_unf_o; enq
 //            and svc of one entry in one cycle cancel (no change, no flag).
-//   RS       NumBanks x Rows scores of ScoreBits; +1 (saturating) on the enqueued
-//            slot when its warp ends the cycle with one pending request;
-//            open clears the opened slot, and the clear wins.
+//            With StBits = 1 each entry also has a started bit: set by svc
+//            (a request of the warp was scheduled), 0 whenever the count is.
+//   prio     H: count 1 and (ScoreAt = 1 or started); M: count >= 2, a row
+//            hit and (MRule = 1 or started); else L.
+//   RS       NumBanks x Rows scores of ScoreBits; +1 (saturating) when a warp
+//            ends the cycle with one pending request: on the enqueued slot
+//            (ScoreAt = 1, receive) or on svc_rbank/svc_rrow, the remaining
+//            request's slot, when svc leaves one (ScoreAt = 0, schedule);
+//            open clears the opened slot and clr the emptied one, and a
+//            clear wins over the increment.
 //   PT       NumBanks entries of PtBits; per bank, in this order (the later wins):
-//            open clears the entry, svc clears bit svc_col, sch sets bit
-//            sch_col if sch_prio is H (2) else clears it.  hi_o[b] = |PT[b].
+//            pre/prea clear the entry (all entries), open clears the entry,
+//            svc clears bit svc_col, sch sets bit sch_col if sch_prio is H
+//            (2) else clears it.  hi_o[b] = |PT[b].
 //   pick     the highest-score slot of pick_mask_i in bank pick_bank_i, the
 //            lowest such slot on a tie; then pick_pref_i if it is masked and
 //            has the best score.
@@ -39,20 +47,22 @@
 //
 //   table  memory                                 read ports          write ports
 //   WET    wet_mem: 2^(G-WetLaneBits) words of    enq, svc, pq        enq, svc
-//          2^WetLaneBits counters (lanes),
+//          2^WetLaneBits lanes {started, count}
+//          of StBits + PendBits,
 //          WetLaneBits = min(3, G-1) [128 x 48]
 //   WAT    g_wat.wat_mem: 2^G x PcHashBits      enq                 enq (tag on open)
 //          (none when PcHashBits = 0)
-//   RS     g_rs_plane[k].rs_mem, k < ScoreBits:  enq, open and       enq bank (+1),
-//          NumBanks x Rows, bit k of every slot's       pick bank           open bank (clear)
+//   RS     g_rs_plane[k].rs_mem, k < ScoreBits:  inc, open, clr    inc bank (+1),
+//          NumBanks x Rows, bit k of every slot's       and pick bank       open, clr bank (clear)
 //          score: one NumBanks x ScoreBits*Rows word
 //          sliced by score bit [4 x 16 x 64]
 //   PT     pt_mem: NumBanks x PtBits [16 x 64]         svc, sch bank       open, svc, sch bank
 //
 // Two write ports of one memory never write one word in one cycle: the
 // first port's word then carries both changes (WET: enq lane then svc lane;
-// RS: increment then clear, so the clear wins; PT: open, svc, sch in the
-// C model's order) and the later port is suppressed.
+// RS: increment then the clears, so a clear wins; PT: open, svc, sch in
+// the C model's order) and the later port is suppressed.  pre/prea only
+// clear PT hi flags (the entries' valid bits).
 //
 // Reset without resetting the memories: the flops are one packed vector per
 // table with asynchronous reset (one always_ff for all of them):
@@ -89,12 +99,16 @@ module gmc_wmc #(
   parameter int Rows       = 64,  // row-score slots per bank, power of 2, 1..64
   parameter int ScoreBits  = 4,   // bits per row score, 1..8
   parameter int PtBits     = 64,  // PT entry width, power of 2, 1..64
+  parameter int ScoreAt    = 0,   // 0: H and RS +1 when scheduling leaves one request (Algorithm 1)
+                                  // 1: when the received request is its warp's only one (sec. 4.2)
+  parameter int MRule      = 0,   // 0: M needs a started warp (a request scheduled); 1: any >= 2
   // Derived; not to be overridden.
   localparam int G  = SmBits + WarpBits,          // WET index bits
   localparam int GW = G + PcHashBits,             // global warp id bits
   localparam int BW = (NumBanks > 1) ? $clog2(NumBanks) : 1,  // bank index bits
   localparam int RB = (Rows > 1) ? $clog2(Rows) : 1,          // row slot bits
-  localparam int CB = (PtBits > 1) ? $clog2(PtBits) : 1       // column slot bits
+  localparam int CB = (PtBits > 1) ? $clog2(PtBits) : 1,      // column slot bits
+  localparam int StBits = (ScoreAt == 0 || MRule == 0) ? 1 : 0  // WET started bit
 ) (
   input  logic                  clk_i,         // clock
   input  logic                  rst_ni,        // async reset, active low: clears every table
@@ -108,6 +122,11 @@ module gmc_wmc #(
   input  logic [GW-1:0]         svc_gwid_i,    // its gwid (enq_gwid_o at its enqueue)
   input  logic [BW-1:0]         svc_bank_i,    // its bank
   input  logic [CB-1:0]         svc_col_i,     // its column slot in the row
+  input  logic [BW-1:0]         svc_rbank_i,   // bank of its warp's remaining request (ScoreAt = 0)
+  input  logic [RB-1:0]         svc_rrow_i,    // ... and its row slot: +1 if svc leaves one
+  input  logic                  clr_i,         // a row slot has no queued request left
+  input  logic [BW-1:0]         clr_bank_i,    // in this bank
+  input  logic [RB-1:0]         clr_row_i,     // this slot: its score := 0
   input  logic [GW-1:0]         pq_gwid_i,     // priority query: a request's gwid
   input  logic                  pq_hit_i,      // ... and whether it hits its bank's open row
   input  logic                  sch_i,         // the per-bank scheduler committed to a request
@@ -121,6 +140,9 @@ module gmc_wmc #(
   input  logic                  open_i,        // a row was opened (ACT)
   input  logic [BW-1:0]         open_bank_i,   // in this bank
   input  logic [RB-1:0]         open_row_i,    // its slot
+  input  logic                  pre_i,         // a bank was precharged (PRE)
+  input  logic [BW-1:0]         pre_bank_i,    // this bank: its PT entry := 0
+  input  logic                  prea_i,        // every bank was precharged (PREA): PT := 0
   output logic [GW-1:0]         enq_gwid_o,    // WAT's global warp id {pc_hash, sm, warp}
   output logic                  enq_alias_o,   // the live WET entry carries another PC tag
   output logic                  wet_ovf_o,     // enq hit a saturated counter
@@ -145,7 +167,9 @@ module gmc_wmc #(
   localparam int WetLaneBits = (G > 3) ? 3 : G - 1;
   localparam int WetAddrBits = G - WetLaneBits;
   localparam int WetWords    = 1 << WetAddrBits;
-  localparam int WetWidth    = (1 << WetLaneBits) * PendBits;
+  localparam int LaneW       = PendBits + StBits;  // {started, count}
+  localparam int WetWidth    = (1 << WetLaneBits) * LaneW;
+  localparam logic [LaneW-1:0] LMask = {LaneW{1'b1}};
 
   // bank < NumBanks (an index >= NumBanks does nothing).
   function automatic logic bank_ok(input logic [BW-1:0] b);
@@ -183,12 +207,15 @@ module gmc_wmc #(
   endfunction
 
   // Events: nothing happens in reset.
-  logic enq_v, svc_v, sch_v, open_v, svc_pt;
+  logic enq_v, svc_v, sch_v, open_v, svc_pt, clr_v, pre_v, prea_v;
   assign enq_v  = enq_i & rst_ni;
   assign svc_v  = svc_i & rst_ni;
   assign sch_v  = sch_i & rst_ni & bank_ok(sch_bank_i);
   assign open_v = open_i & rst_ni & bank_ok(open_bank_i);
   assign svc_pt = svc_v & bank_ok(svc_bank_i);
+  assign clr_v  = clr_i & rst_ni & bank_ok(clr_bank_i);
+  assign pre_v  = pre_i & rst_ni & bank_ok(pre_bank_i);
+  assign prea_v = prea_i & rst_ni;
 
   // ================================================================ flops
   // Valid bits (the only reset state): WET words, RS words, PT non-zero.
@@ -214,8 +241,12 @@ module gmc_wmc #(
   logic [WetAddrBits-1:0] ew, sw, pw;  // word addresses
   logic [WetLaneBits-1:0] el, sl, pl;  // lanes
   logic [WetWidth-1:0] wet_rd_e, wet_rd_s, wet_rd_p;  // read ports: enq, svc, pq
-  logic [PendBits-1:0] ne, ns, np;    // the three counters
+  logic [LaneW-1:0]    le, lp;        // the enq and pq lanes
+  logic [PendBits-1:0] ne, ns, np;    // their counters
+  logic                ste, stp;      // started bits of the enq and pq lanes
   logic [PendBits-1:0] ve, vs;        // next values of the enq and svc entries
+  logic                ste_n, sts_n;  // next started bits
+  logic [LaneW-1:0]    lve, lvs;      // next lanes
   logic same, ovf, unf;
   logic wet_we_e, wet_we_s, wet_share;
   logic [WetWidth-1:0] wet_wd_e, wet_wd_s;
@@ -229,9 +260,14 @@ module gmc_wmc #(
   assign wet_rd_e = wet_vld_q[ew] ? wet_mem[ew] : '0;
   assign wet_rd_s = wet_vld_q[sw] ? wet_mem[sw] : '0;
   assign wet_rd_p = wet_vld_q[pw] ? wet_mem[pw] : '0;
-  assign ne = PendBits'(wet_rd_e >> (32'(el) * PendBits));
-  assign ns = PendBits'(wet_rd_s >> (32'(sl) * PendBits));
-  assign np = PendBits'(wet_rd_p >> (32'(pl) * PendBits));
+  assign le = LaneW'(wet_rd_e >> (32'(el) * LaneW));
+  assign lp = LaneW'(wet_rd_p >> (32'(pl) * LaneW));
+  assign ne = le[PendBits-1:0];
+  assign ns = PendBits'(wet_rd_s >> (32'(sl) * LaneW));  // (its started bit: not needed)
+  assign np = lp[PendBits-1:0];
+  // With StBits = 0 the lane is the counter and there is no started bit.
+  assign ste = (StBits > 0) & le[LaneW-1];
+  assign stp = (StBits > 0) & lp[LaneW-1];
 
   // enq +1 / svc -1, saturating; one entry both ways: no change, no flag.
   assign same = enq_v & svc_v & (ei == si);
@@ -245,6 +281,19 @@ module gmc_wmc #(
       if (!unf) vs = ns - 1'b1;
     end
   end
+  // Started: a scheduled request (svc) starts its warp; a count of 0 is a
+  // new warp again (so an enqueue opening an entry reads 0).
+  assign ste_n = (StBits > 0) & (ve != '0) & (ste | (svc_v & (si == ei)));
+  assign sts_n = (StBits > 0) & (vs != '0);
+  if (StBits > 0) begin : g_lane_st
+    assign lve = {ste_n, ve};
+    assign lvs = {sts_n, vs};
+  end else begin : g_lane
+    assign lve = ve;
+    assign lvs = vs;
+    logic unused_st;
+    assign unused_st = ste_n | sts_n;
+  end
 
   // Write ports: enq writes its word (with the svc lane too when svc's entry
   // shares the word); svc writes its word otherwise.
@@ -252,14 +301,14 @@ module gmc_wmc #(
   assign wet_we_e  = enq_v;
   assign wet_we_s  = svc_v & ~wet_share;
   always_comb begin
-    wet_wd_e = (wet_rd_e & ~(WetWidth'(PMax) << (32'(el) * PendBits))) |
-               (WetWidth'(ve) << (32'(el) * PendBits));
+    wet_wd_e = (wet_rd_e & ~(WetWidth'(LMask) << (32'(el) * LaneW))) |
+               (WetWidth'(lve) << (32'(el) * LaneW));
     if (wet_share) begin
-      wet_wd_e = (wet_wd_e & ~(WetWidth'(PMax) << (32'(sl) * PendBits))) |
-                 (WetWidth'(vs) << (32'(sl) * PendBits));
+      wet_wd_e = (wet_wd_e & ~(WetWidth'(LMask) << (32'(sl) * LaneW))) |
+                 (WetWidth'(lvs) << (32'(sl) * LaneW));
     end
-    wet_wd_s = (wet_rd_s & ~(WetWidth'(PMax) << (32'(sl) * PendBits))) |
-               (WetWidth'(vs) << (32'(sl) * PendBits));
+    wet_wd_s = (wet_rd_s & ~(WetWidth'(LMask) << (32'(sl) * LaneW))) |
+               (WetWidth'(lvs) << (32'(sl) * LaneW));
   end
 
   always_comb begin
@@ -277,8 +326,8 @@ module gmc_wmc #(
   assign wet_unf_o  = unf;
   assign svc_last_o = svc_v & (vs == PendBits'(1));
   assign pq_pend_o  = np;
-  assign pq_prio_o  = (np == PendBits'(1))            ? PrioH :
-                      (np != '0 && pq_hit_i)            ? PrioM : PrioL;
+  assign pq_prio_o  = (np == PendBits'(1)) ? ((ScoreAt == 1 || stp) ? PrioH : PrioL) :
+                      (np != '0 && pq_hit_i && (MRule == 1 || stp)) ? PrioM : PrioL;
 
   // ================================================================ WAT
   if (PcHashBits > 0) begin : g_wat
@@ -309,57 +358,74 @@ module gmc_wmc #(
   // ================================================================ RS
   // ScoreBits plane memories of NumBanks x Rows (g_rs_plane[k].rs_mem: bit k of
   // every slot's score), one RS word sliced by score bit; the planes share
-  // addresses, enables and one valid bit per bank.
-  logic                  enq_bok, pick_ok;
-  logic [RB-1:0]         er, orow, pref, low_slot;
-  logic [Rows-1:0]       er_hot, or_hot, or_clr, pref_hot, pmask, cand, low;
-  logic                  rs_ren_e, rs_ren_o, rs_ren_p;  // read ports' words are valid
-  logic                  rs_inc, rs_share, rs_we_e, rs_we_o;
+  // addresses, enables and one valid bit per bank.  Three writers: the
+  // increment (bank ib), open's clear (open bank), clr's clear (clr bank).
+  logic                  pick_ok;
+  logic [BW-1:0]         ib;
+  logic [RB-1:0]         ir, orow, krow, pref, low_slot;
+  logic [Rows-1:0]       ir_hot, or_hot, kr_hot, i_clr, o_clr, pref_hot, pmask, cand, low;
+  logic                  rs_ren_i, rs_ren_o, rs_ren_k, rs_ren_p;  // read ports' words are valid
+  logic                  rs_inc, o_on_i, k_on_i, k_on_o, rs_we_i, rs_we_o, rs_we_k;
   logic [ScoreBits-1:0] rs_old, rs_new, best, pref_score;
 
-  assign enq_bok  = bank_ok(enq_bank_i);
+  // The increment's slot: the enqueued request's (receive) or the serviced
+  // warp's remaining request's (schedule).
+  assign ib       = (ScoreAt == 1) ? enq_bank_i : svc_rbank_i;
+  assign ir       = ((ScoreAt == 1) ? enq_row_i : svc_rrow_i) & RMask;
   assign pick_ok  = pick_i & bank_ok(pick_bank_i);
-  assign er       = enq_row_i & RMask;
   assign orow     = open_row_i & RMask;
+  assign krow     = clr_row_i & RMask;
   assign pref     = pick_pref_i & RMask;
-  assign er_hot   = Rows'(1) << er;
+  assign ir_hot   = Rows'(1) << ir;
   assign or_hot   = Rows'(1) << orow;
+  assign kr_hot   = Rows'(1) << krow;
   assign pref_hot = Rows'(1) << pref;
   assign pmask    = pick_ok ? pick_mask_i : '0;
-  assign rs_ren_e = enq_bok && rs_vld_q[enq_bank_i];
-  assign rs_ren_o = open_v  && rs_vld_q[open_bank_i];
-  assign rs_ren_p = pick_ok && rs_vld_q[pick_bank_i];
 
   // +1 when the warp ends the cycle with exactly one pending request.
-  assign rs_inc   = enq_v & enq_bok & (ve == PendBits'(1));
+  assign rs_inc   = bank_ok(ib) & ((ScoreAt == 1) ? enq_v & (ve == PendBits'(1))
+                                                  : svc_v & (vs == PendBits'(1)));
   assign rs_new   = (rs_old == SMax) ? SMax : rs_old + 1'b1;
-  // Write ports: the increment writes its bank (with the clear applied after
-  // it when open names the same bank: the clear wins); open writes its bank
-  // otherwise.
-  assign rs_share = rs_inc & open_v & (open_bank_i == enq_bank_i);
-  assign rs_we_e  = rs_inc;
-  assign rs_we_o  = open_v & ~rs_share;
-  assign or_clr   = rs_share ? or_hot : '0;
+  // Write ports: the increment writes its bank (with the clears applied
+  // after it when they name the same bank: a clear wins); open writes its
+  // bank unless the increment did (with clr's clear when clr names it too);
+  // clr writes its bank unless one of the others did.
+  assign o_on_i   = rs_inc & open_v & (open_bank_i == ib);
+  assign k_on_i   = rs_inc & clr_v & (clr_bank_i == ib);
+  assign k_on_o   = open_v & clr_v & (clr_bank_i == open_bank_i);
+  assign rs_we_i  = rs_inc;
+  assign rs_we_o  = open_v & ~o_on_i;
+  assign rs_we_k  = clr_v & ~k_on_i & ~k_on_o;
+  assign i_clr    = (o_on_i ? or_hot : '0) | (k_on_i ? kr_hot : '0);
+  assign o_clr    = or_hot | (k_on_o ? kr_hot : '0);
+  assign rs_ren_i = rs_inc  && rs_vld_q[ib];
+  assign rs_ren_o = open_v  && rs_vld_q[open_bank_i];
+  assign rs_ren_k = clr_v   && rs_vld_q[clr_bank_i];
+  assign rs_ren_p = pick_ok && rs_vld_q[pick_bank_i];
 
   always_comb begin
     rs_vld_d = rs_vld_q;
-    if (rs_we_e) rs_vld_d[enq_bank_i] = 1'b1;
+    if (rs_we_i) rs_vld_d[ib] = 1'b1;
     if (rs_we_o) rs_vld_d[open_bank_i] = 1'b1;
+    if (rs_we_k) rs_vld_d[clr_bank_i] = 1'b1;
   end
 
   for (genvar k = ScoreBits - 1; k >= 0; k--) begin : g_rs_plane
     logic [Rows-1:0] rs_mem [NumBanks];
-    logic [Rows-1:0] rd_e, rd_o, rd_p, wd_e, wd_o;  // read ports: enq, open, pick bank
+    logic [Rows-1:0] rd_i, rd_o, rd_k, rd_p, wd_i, wd_o, wd_k;  // read ports: inc, open, clr, pick bank
     logic [Rows-1:0] cand_in, hit, cand_out;
-    assign rd_e = rs_ren_e ? rs_mem[enq_bank_i]  : '0;
+    assign rd_i = rs_ren_i ? rs_mem[ib]          : '0;
     assign rd_o = rs_ren_o ? rs_mem[open_bank_i] : '0;
+    assign rd_k = rs_ren_k ? rs_mem[clr_bank_i]  : '0;
     assign rd_p = rs_ren_p ? rs_mem[pick_bank_i] : '0;
-    assign rs_old[k] = |(rd_e & er_hot);
-    assign wd_e = ((rd_e & ~er_hot) | (rs_new[k] ? er_hot : '0)) & ~or_clr;
-    assign wd_o = rd_o & ~or_hot;
+    assign rs_old[k] = |(rd_i & ir_hot);
+    assign wd_i = ((rd_i & ~ir_hot) | (rs_new[k] ? ir_hot : '0)) & ~i_clr;
+    assign wd_o = rd_o & ~o_clr;
+    assign wd_k = rd_k & ~kr_hot;
     always_ff @(posedge clk_i) begin
-      if (rs_we_e) rs_mem[enq_bank_i]  <= wd_e;
+      if (rs_we_i) rs_mem[ib]          <= wd_i;
       if (rs_we_o) rs_mem[open_bank_i] <= wd_o;
+      if (rs_we_k) rs_mem[clr_bank_i]  <= wd_k;
     end
 
     // Pick, bit-sliced maximum from the top plane down: the candidates
@@ -401,6 +467,9 @@ module gmc_wmc #(
   logic [PtBits-1:0] pt_mem [NumBanks];
   logic [PtBits-1:0] sbit, hbit, pt_rd_s, pt_rd_h, pt_wd_o, pt_wd_s, pt_wd_h;
   logic               hset, o_s, o_h, s_h, pt_we_o, pt_we_s, pt_we_h;
+  logic [NumBanks-1:0] pre_clr;  // entries pre / prea clear this cycle
+
+  assign pre_clr = prea_v ? '1 : pre_v ? NumBanks'(1) << pre_bank_i : '0;
 
   assign sbit = PtBits'(1) << (svc_col_i & CMask);
   assign hbit = PtBits'(1) << (sch_col_i & CMask);
@@ -410,8 +479,9 @@ module gmc_wmc #(
   assign o_h  = open_v & sch_v & (open_bank_i == sch_bank_i);
   assign s_h  = svc_pt & sch_v & (svc_bank_i == sch_bank_i);
   // Read ports: svc and sch banks (open's entry starts from 0).
-  assign pt_rd_s = (svc_pt && pt_hi_q[svc_bank_i]) ? pt_mem[svc_bank_i] : '0;
-  assign pt_rd_h = (sch_v  && pt_hi_q[sch_bank_i]) ? pt_mem[sch_bank_i] : '0;
+  // (An entry pre/prea clears reads 0: it is cleared first.)
+  assign pt_rd_s = (svc_pt && pt_hi_q[svc_bank_i] && !pre_clr[svc_bank_i]) ? pt_mem[svc_bank_i] : '0;
+  assign pt_rd_h = (sch_v  && pt_hi_q[sch_bank_i] && !pre_clr[sch_bank_i]) ? pt_mem[sch_bank_i] : '0;
   // Write ports: each bank's entry is written once, by the first port naming it.
   assign pt_wd_o = pt_next('0,      1'b1, o_s,  o_h,  hset, sbit, hbit);
   assign pt_wd_s = pt_next(pt_rd_s, o_s,  1'b1, s_h,  hset, sbit, hbit);
@@ -421,7 +491,7 @@ module gmc_wmc #(
   assign pt_we_h = sch_v & ~o_h & ~s_h;
 
   always_comb begin
-    pt_hi_d = pt_hi_q;
+    pt_hi_d = pt_hi_q & ~pre_clr;   // a cleared entry: its valid bit 0
     if (pt_we_o) pt_hi_d[open_bank_i] = |pt_wd_o;
     if (pt_we_s) pt_hi_d[svc_bank_i]  = |pt_wd_s;
     if (pt_we_h) pt_hi_d[sch_bank_i]  = |pt_wd_h;
@@ -509,10 +579,12 @@ module gmc_wmc #(
   logic [WetLaneBits-1:0] f_l;
   logic [WetWidth-1:0]    f_word;
   logic [PendBits-1:0]   f_cnt, f_prev_q;
+  logic [LaneW-1:0]       f_lane;
   always_ff @(posedge clk_i) f_idx_q <= f_idx_q;
   assign {f_w, f_l} = f_idx_q;
   assign f_word = wet_vld_q[f_w] ? wet_mem[f_w] : '0;
-  assign f_cnt  = f_word[f_l*PendBits +: PendBits];
+  assign f_lane = f_word[f_l*LaneW +: LaneW];
+  assign f_cnt  = f_lane[PendBits-1:0];
   always_ff @(posedge clk_i) f_prev_q <= f_cnt;
   logic f_p_wet_step;
   assign f_p_wet_step = !(f_chk_q && rst_ni) ||
@@ -528,11 +600,17 @@ module gmc_wmc #(
   // P8 WET[f_idx_q]: enq's new value, else svc's, else unchanged.
   logic [PendBits-1:0] f_wet_exp_d, f_wet_exp_q;
   assign f_wet_exp_d = (enq_v && ei == f_idx_q) ? ve : (svc_v && si == f_idx_q) ? vs : f_cnt;
+  // ... and its started bit: set by svc, kept while the count is non-zero.
+  logic f_st, f_st_exp_d, f_st_exp_q;
+  assign f_st = (StBits > 0) & f_lane[LaneW-1];
+  assign f_st_exp_d = (StBits > 0) && f_wet_exp_d != '0 &&
+                      (f_st || (svc_v && si == f_idx_q));
+  always_ff @(posedge clk_i) f_st_exp_q <= f_st_exp_d;
   always_ff @(posedge clk_i) f_wet_exp_q <= f_wet_exp_d;
   logic f_p_wet_next;
-  assign f_p_wet_next = !(f_chk_q && rst_ni) || f_cnt == f_wet_exp_q;
+  assign f_p_wet_next = !(f_chk_q && rst_ni) || (f_cnt == f_wet_exp_q && f_st == f_st_exp_q);
 
-  // P9 RS[f_rsb_q][f_rss_q]: cleared by open, else +1 by the increment.
+  // P9 RS[f_rsb_q][f_rss_q]: cleared by open or clr, else +1 by the increment.
   logic [RB-1:0]         f_rss_q, f_rss;
   logic [ScoreBits-1:0] f_rs_score, f_rs_exp_d, f_rs_exp_q;
   always_ff @(posedge clk_i) begin
@@ -546,17 +624,19 @@ module gmc_wmc #(
     end
   end
   assign f_rs_exp_d = (open_v && open_bank_i == f_rsb_q && orow == f_rss) ? '0 :
-                      (rs_inc && enq_bank_i == f_rsb_q && er == f_rss) ? rs_new : f_rs_score;
+                      (clr_v && clr_bank_i == f_rsb_q && krow == f_rss) ? '0 :
+                      (rs_inc && ib == f_rsb_q && ir == f_rss) ? rs_new : f_rs_score;
   always_ff @(posedge clk_i) f_rs_exp_q <= f_rs_exp_d;
   logic f_p_rs_next;
   assign f_p_rs_next = !(f_chk_q && rst_ni) || !bank_ok(f_rsb_q) || f_rs_score == f_rs_exp_q;
 
-  // P10 PT[f_ptb_q]: open, svc, sch in that order.
+  // P10 PT[f_ptb_q]: pre/prea, open, svc, sch in that order.
   logic [BW-1:0]      f_ptb_q;
   logic [PtBits-1:0] f_pt_now, f_pt_exp_d, f_pt_exp_q;
   always_ff @(posedge clk_i) f_ptb_q <= f_ptb_q;
   assign f_pt_now = (bank_ok(f_ptb_q) && pt_hi_q[f_ptb_q]) ? pt_mem[f_ptb_q] : '0;
-  assign f_pt_exp_d = pt_next(f_pt_now, open_v && open_bank_i == f_ptb_q, svc_pt && svc_bank_i == f_ptb_q,
+  assign f_pt_exp_d = pt_next(pre_clr[f_ptb_q] ? '0 : f_pt_now, open_v && open_bank_i == f_ptb_q,
+                              svc_pt && svc_bank_i == f_ptb_q,
                               sch_v && sch_bank_i == f_ptb_q, hset, sbit, hbit);
   always_ff @(posedge clk_i) f_pt_exp_q <= f_pt_exp_d;
   logic f_p_pt_next;

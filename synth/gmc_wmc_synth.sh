@@ -3,7 +3,7 @@
 # Yosys infers (bits, beside the C model's analytic storage), the flops
 # besides them, and the netlist with the memories mapped to flip-flops.
 #
-#   synth/gmc_wmc_synth.sh BITS SM WARP HASH PEND NB ROWS SCORE PT OUTDIR
+#   synth/gmc_wmc_synth.sh BITS SM WARP HASH PEND NB ROWS SCORE PT SCOREAT MRULE OUTDIR
 #
 # BITS is the gmc_wmc_bits helper (prints gmc_wmc_storage_bits and its four
 # terms: WAT, WET, RS, PT).  One Yosys run from rtl/gmc_wmc.sv with chparam:
@@ -25,17 +25,17 @@
 #   - the flop-mapped FF count is memory bits + extra flops (nothing else is
 #     state, nothing of it was optimised away).
 set -u
-bits=$1 out=${10}
+bits=$1 out=${12}
 . "$(dirname "$0")/lib.sh"
-synth_init wmc "SM $2 WARP $3 HASH $4 PEND $5 NB $6 ROWS $7 SCORE $8 PT $9" "$out"
+synth_init wmc "SM $2 WARP $3 HASH $4 PEND $5 NB $6 ROWS $7 SCORE $8 PT $9 AT ${10} M ${11}" "$out"
 rm -f row.md counts mem.txt ff.txt synth.stat
-read -r model_bits wat wet rs pt < <("$bits" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9") \
+read -r model_bits wat wet rs pt < <("$bits" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9" "${10}" "${11}") \
   || fail "gmc_wmc_bits failed"
 ffcells='t:$dff t:$dffe t:$adff t:$adffe t:$sdff t:$sdffe t:$sdffce t:$aldff t:$aldffe t:$dffsr t:$dffsre t:$dlatch t:$adlatch'
 s=$(date +%s.%N)
 "$YOSYS" -q -l synth.log -p "read_verilog -defer -sv $rtl;
   chparam -set SmBits $2 -set WarpBits $3 -set PcHashBits $4 -set PendBits $5 -set NumBanks $6 \
-    -set Rows $7 -set ScoreBits $8 -set PtBits $9 gmc_wmc;
+    -set Rows $7 -set ScoreBits $8 -set PtBits $9 -set ScoreAt ${10} -set MRule ${11} gmc_wmc;
   synth -flatten -top gmc_wmc -run :fine;
   tee -q -o mem.dump dump t:\$mem_v2;
   tee -q -o ff.dump dump $ffcells;
@@ -61,8 +61,8 @@ extra=$(awk '/parameter \\WIDTH / { n += $3 } END { print n + 0 }' ff.dump)
 cells=$(awk '/Number of cells:/{print $NF; exit}' synth.stat)
 ff=$(awk '$1 ~ /^\$_(S?DFF|DFFE|ALDFF|DFFSR)/ {n += $2} END {print n + 0}' synth.stat)
 logic=$((cells - ff))
-printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
-  "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9" "$mems" "$membits" "$model_bits" "$extra" "$ff" "$cells" \
+printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
+  "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9" "${10}" "${11}" "$mems" "$membits" "$model_bits" "$extra" "$ff" "$cells" \
   "$logic" "$t" > row.md
 printf 'memory_bits %s\nextra_flops %s\nff %s\ncells %s\n' "$membits" "$extra" "$ff" "$cells" > counts
 echo "synth wmc: $name: memories $mems = $membits bits (model $model_bits), extra flops $extra;" \

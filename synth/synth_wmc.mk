@@ -25,16 +25,23 @@ wmc_nb  = $(call wmc_f,$1,nb,5)
 wmc_r   = $(call wmc_f,$1,r,6)
 wmc_s   = $(call wmc_f,$1,s,7)
 wmc_pt  = $(call wmc_f,$1,pt,8)
+# The readings (a<SCORE_AT>_m<M_RULE>) are optional fields: 0 without them.
+wmc_a   = $(or $(call wmc_f,$1,a,9),0)
+wmc_m   = $(or $(call wmc_f,$1,m,10),0)
 wmc_summarize = $(call b_summarize,$1,$2)
 WMC_SY            := $(BUILD)/synth/wmc
 WMC_SY_REPORT     := $(BUILD)/synth/wmc_report.md
 # Table 3's configuration; small ones.
-WMC_SY_CFGS       ?= sm5_w5_h0_p6_nb16_r64_s4_pt64 sm4_w3_h0_p5_nb5_r8_s4_pt8 \
-                     sm3_w3_h4_p4_nb4_r8_s3_pt8 sm2_w2_h0_p3_nb2_r4_s2_pt4 sm1_w1_h2_p1_nb1_r1_s1_pt1
+# Table 3's configuration under both readings (a0_m0: a started bit per WET
+# entry; a1_m1: none, Table 3's 11264 bits); small ones, a1_m0 and a0_m1.
+WMC_SY_CFGS       ?= sm5_w5_h0_p6_nb16_r64_s4_pt64 sm5_w5_h0_p6_nb16_r64_s4_pt64_a1_m1 \
+                     sm4_w3_h0_p5_nb5_r8_s4_pt8 sm3_w3_h4_p4_nb4_r8_s3_pt8_a1_m0 \
+                     sm2_w2_h0_p3_nb2_r4_s2_pt4_a0_m1 sm1_w1_h2_p1_nb1_r1_s1_pt1_a1_m1
 WMC_SY_BITS       := $(BUILD)/synth/bits/gmc_wmc_bits
-# The eight parameters as arguments: SM WARP HASH PEND NB ROWS SCORE PT.
+# The ten parameters as arguments: SM WARP HASH PEND NB ROWS SCORE PT SCOREAT MRULE.
 wmc_args = $(call wmc_sm,$1) $(call wmc_w,$1) $(call wmc_h,$1) $(call wmc_p,$1) \
-           $(call wmc_nb,$1) $(call wmc_r,$1) $(call wmc_s,$1) $(call wmc_pt,$1)
+           $(call wmc_nb,$1) $(call wmc_r,$1) $(call wmc_s,$1) $(call wmc_pt,$1) \
+           $(call wmc_a,$1) $(call wmc_m,$1)
 
 .PHONY: synth-wmc
 synth: synth-wmc
@@ -64,8 +71,8 @@ synth-wmc: $(foreach c,$(WMC_SY_CFGS),$(WMC_SY)/$(c)/row.md) $(WMC_SY_OVERHEAD)
 	  echo; \
 	  echo "$$($(YOSYS) -V). Regenerate with \`make synth-wmc\` (per-run logs: $(WMC_SY)/<config>/)."; \
 	  echo; \
-	  echo "| SM_BITS | WARP_BITS | PC_HASH_BITS | PEND_BITS | NB | ROWS | SCORE_BITS | PT_BITS | memories (words x bits, ports) | memory bits | model storage bits | extra flops | FF (flop-mapped) | synth cells | of which logic | yosys s |"; \
-	  echo "|--:|--:|--:|--:|--:|--:|--:|--:|:--|--:|--:|--:|--:|--:|--:|--:|"; \
+	  echo "| SM_BITS | WARP_BITS | PC_HASH_BITS | PEND_BITS | NB | ROWS | SCORE_BITS | PT_BITS | SCORE_AT | M_RULE | memories (words x bits, ports) | memory bits | model storage bits | extra flops | FF (flop-mapped) | synth cells | of which logic | yosys s |"; \
+	  echo "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|:--|--:|--:|--:|--:|--:|--:|--:|"; \
 	  for c in $(WMC_SY_CFGS); do cat $(WMC_SY)/$$c/row.md 2>/dev/null; done; \
 	  echo; \
 	  echo "Columns:"; \

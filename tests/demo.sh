@@ -33,7 +33,7 @@ for s in frfcfs warped-mc; do
 done
 echo "   (the open-loop trace is not the paper's closed loop: docs/memory.md \"Trace mode\")"
 
-say "6. What Warped-MC's tables cost per memory controller (Warped-MC [ICPP'23] Table 3: 1408 bytes)"
+say "6. What Warped-MC's tables cost per memory controller (Warped-MC [ICPP'23] Table 3: 1408 bytes; Algorithm 1's reading adds a started bit per WET entry)"
 echo "   \$ gmc overhead warped-mc"
 "$GMC" overhead warped-mc
 

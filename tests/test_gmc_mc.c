@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include "blocks/gmc_wmc.h"
 #include "mc/gmc_mc.h"
 
 typedef struct { uint64_t t; unsigned bank; uint32_t row; uint8_t w; uint32_t warp; } tr_t;
@@ -55,11 +56,16 @@ static void device(const char *preset, uint32_t trefi, uint32_t trfc)
         fail_msg("%s", err);
 }
 
+/* Warped-MC's readings for the next controller() (0, 0: the defaults). */
+static unsigned wmc_at, wmc_m;
+static void readings(unsigned at, unsigned m) { wmc_at = at, wmc_m = m; }
+
 static void controller(gmc_mc_t *mc, const char *sched, unsigned rq, uint64_t age_cap)
 {
     gmc_mc_cfg_t cfg;
     char err[256];
     gmc_mc_cfg_defaults(&cfg);
+    cfg.wmc.score_at = (uint8_t)wmc_at, cfg.wmc.m_rule = (uint8_t)wmc_m;
     assert_int_equal(gmc_sched_find(sched, &cfg.sched, err, sizeof err), 0);
     cfg.rq = rq;
     cfg.age_cap = age_cap;
@@ -380,6 +386,7 @@ static void skipping_idle_cycles_changes_nothing(void **st)
 static void warped_mc_takes_a_warps_last_request_first(void **st)
 {
     (void)st;
+    readings(GMC_WMC_AT_RECEIVE, GMC_WMC_M_PENDING2);   /* sec. 4.2 */
     device("gddr6-rtx2060s", 0, 0);
     gmc_mc_t mc;
     const tr_t tr[] = {{0, 0, 1, 0, 0},    {1000, 0, 1, 0, 0}, {1000, 0, 1, 0, 7},
@@ -397,6 +404,14 @@ static void warped_mc_takes_a_warps_last_request_first(void **st)
     for (unsigned k = 0; k < 5; k++)
         assert_int_equal(lg[k].id, k);
     gmc_mc_free(&mc);
+    /* Algorithm 1's reading: no request of warps 7 and 9 was scheduled yet,
+     * so none is H or M: age order, as FR-FCFS. */
+    readings(0, 0);
+    controller(&mc, "warped-mc", 64, 4096);
+    drive(&mc, tr, 5, 0);
+    for (unsigned k = 0; k < 5; k++)
+        assert_int_equal(lg[k].id, k);
+    gmc_mc_free(&mc);
 }
 
 /* Bank 0 closed; row 2 holds the oldest request (warp 7, whose second
@@ -406,6 +421,7 @@ static void warped_mc_takes_a_warps_last_request_first(void **st)
 static void warped_mc_opens_the_highest_score_row_on_a_miss(void **st)
 {
     (void)st;
+    readings(GMC_WMC_AT_RECEIVE, GMC_WMC_M_PENDING2);   /* sec. 4.2 */
     device("gddr6-rtx2060s", 0, 0);
     gmc_mc_t mc;
     const tr_t tr[] = {{0, 0, 2, 0, 7}, {0, 0, 2, 0, 7}, {0, 0, 3, 0, 9}, {0, 0, 3, 0, 11}};
@@ -441,6 +457,7 @@ static void warped_mc_opens_the_highest_score_row_on_a_miss(void **st)
 static void warped_mc_bank_arbiter_serves_the_high_priority_bank_first(void **st)
 {
     (void)st;
+    readings(GMC_WMC_AT_RECEIVE, GMC_WMC_M_PENDING2);   /* sec. 4.2 */
     device("gddr6-rtx2060s", 0, 0);
     gmc_mc_t mc;
     const tr_t tr[] = {{0, 1, 1, 0, 0},    {0, 2, 1, 0, 0},    {1000, 1, 1, 0, 7},
@@ -463,6 +480,7 @@ static void warped_mc_bank_arbiter_serves_the_high_priority_bank_first(void **st
 static void warped_mc_promotes_a_warps_remaining_request_when_the_other_is_served(void **st)
 {
     (void)st;
+    readings(GMC_WMC_AT_RECEIVE, GMC_WMC_M_PENDING2);   /* sec. 4.2 */
     device("gddr6-rtx2060s", 0, 0);
     gmc_mc_t mc;
     tr_t tr[12];
@@ -485,6 +503,155 @@ static void warped_mc_promotes_a_warps_remaining_request_when_the_other_is_serve
     assert_true(before > 0 && before < 8);   /* the promotion happened mid-stream */
     assert_int_equal(after, 0);
     gmc_mc_free(&mc);
+}
+
+/* Bank 0 holds row 1.  At 1000: C (no warp id) on row 2, then warp 7's A
+ * on row 1 (a hit) and B on row 3.  A is served first (first-ready).
+ * schedule (Algorithm 1 lines 11-14): that leaves warp 7 one request, B,
+ * and B's row gets the score: row 3 opens before C's row 2.  receive: the
+ * score went to A's row at its arrival (the first, not the slowest), rows
+ * 2 and 3 tie at 0 and the oldest, C, goes first. */
+static void warped_mc_schedule_scores_the_row_a_warp_is_left_with(void **st)
+{
+    (void)st;
+    device("gddr6-rtx2060s", 0, 0);
+    gmc_mc_t mc;
+    const tr_t tr[] = {{0, 0, 1, 0, 0}, {1000, 0, 2, 0, 0}, {1000, 0, 1, 0, 7}, {1000, 0, 3, 0, 7}};
+    readings(GMC_WMC_AT_SCHEDULE, GMC_WMC_M_STARTED);
+    controller(&mc, "warped-mc", 64, 4096);
+    drive(&mc, tr, 4, 0);
+    assert_int_equal(lg[1].id, 2);
+    assert_int_equal(lg[2].id, 3);   /* B before C */
+    assert_int_equal(lg[3].id, 1);
+    gmc_mc_free(&mc);
+    readings(GMC_WMC_AT_RECEIVE, GMC_WMC_M_STARTED);
+    controller(&mc, "warped-mc", 64, 4096);
+    drive(&mc, tr, 4, 0);
+    assert_int_equal(lg[1].id, 2);
+    assert_int_equal(lg[2].id, 1);   /* C before B */
+    assert_int_equal(lg[3].id, 3);
+    gmc_mc_free(&mc);
+    readings(0, 0);
+}
+
+/* Bank 0 holds row 1.  At 1000 warp 5's single request D, then warp 7's E
+ * and F, all hits.  pending2: E and F are M (>= 2 pending) and go before
+ * the older D (L under schedule: nothing of warp 5 was scheduled).
+ * started: warp 7 has nothing scheduled yet, so E and F are L too: age
+ * order. */
+static void warped_mc_started_rule_gives_m_only_after_a_request_was_scheduled(void **st)
+{
+    (void)st;
+    device("gddr6-rtx2060s", 0, 0);
+    gmc_mc_t mc;
+    const tr_t tr[] = {{0, 0, 1, 0, 0}, {1000, 0, 1, 0, 5}, {1000, 0, 1, 0, 7}, {1000, 0, 1, 0, 7}};
+    readings(GMC_WMC_AT_SCHEDULE, GMC_WMC_M_PENDING2);
+    controller(&mc, "warped-mc", 64, 4096);
+    drive(&mc, tr, 4, 0);
+    assert_int_equal(lg[1].id, 2);
+    assert_int_equal(lg[2].id, 3);
+    assert_int_equal(lg[3].id, 1);
+    gmc_mc_free(&mc);
+    readings(GMC_WMC_AT_SCHEDULE, GMC_WMC_M_STARTED);
+    controller(&mc, "warped-mc", 64, 4096);
+    drive(&mc, tr, 4, 0);
+    for (unsigned k = 0; k < 4; k++)
+        assert_int_equal(lg[k].id, k);
+    gmc_mc_free(&mc);
+    readings(0, 0);
+}
+
+/* The PT of a warped-mc controller, bank b. */
+static uint64_t pt_of(const gmc_mc_t *mc, unsigned b)
+{
+    const void *c;
+    const gmc_wmc_state_t *q = gmc_sched_wmc_tables(mc, &c);
+    return q->pt_q[b];
+}
+
+/* A row closed by a precharge is hit by nobody: the bank's PT entry (its
+ * place in the arbiter's high pool) goes.  Bank 0 opens row 1 (X); warp 9's
+ * only request Y then hits it (receive: H, PT bit set).  A PRE of bank 0
+ * clears the entry (on_issue), and so does a refresh's PREA, which reaches
+ * the scheduler from refresh_step with GMC_MC_NONE. */
+static void warped_mc_precharge_and_refresh_clear_the_pt(void **st)
+{
+    (void)st;
+    device("gddr6-rtx2060s", 3000, 200);
+    gmc_mc_t mc;
+    readings(GMC_WMC_AT_RECEIVE, GMC_WMC_M_STARTED);
+    controller(&mc, "warped-mc", 64, 0);
+    gmc_mc_req_t x = {0}, y = {0};
+    x.id = 0, x.bank = 0, x.row = 1;
+    uint32_t xi = gmc_mc_enqueue(&mc, &x, 0);
+    uint64_t t = 0;
+    while (nlog < 1)
+        t = gmc_mc_step(&mc, t);
+    (void)xi;
+    assert_int_equal(gmc_mc_open_row(&mc, 0), 1);
+    y.id = 1, y.bank = 0, y.row = 1, y.flags = GMC_REQ_WARP, y.warp = 9;
+    uint32_t yi = gmc_mc_enqueue(&mc, &y, t);
+    assert_int_not_equal(pt_of(&mc, 0), 0);
+    mc.sched->on_issue(&mc, yi, GMC_DRAM_PRE);
+    assert_int_equal(pt_of(&mc, 0), 0);
+    assert_int_equal(mc.sched->prio(&mc, 0, yi), 0);
+    /* Again, and let refresh come: nothing is served while the refresh is
+     * due, and its PREA clears the entry. */
+    gmc_mc_free(&mc);
+    controller(&mc, "warped-mc", 64, 0);
+    x.id = 0;
+    gmc_mc_enqueue(&mc, &x, 0);
+    t = 0;
+    while (nlog < 1)
+        t = gmc_mc_step(&mc, t);
+    t = mc.ch.ref_due > t ? mc.ch.ref_due : t;   /* refresh due now */
+    yi = gmc_mc_enqueue(&mc, &y, t);
+    assert_int_not_equal(pt_of(&mc, 0), 0);
+    gmc_mc_step(&mc, t);                          /* PREA (bank 0 is open) */
+    assert_int_equal(mc.ch.n_open, 0);
+    assert_int_equal(nlog, 1);
+    assert_int_equal(pt_of(&mc, 0), 0);
+    gmc_mc_free(&mc);
+    readings(0, 0);
+}
+
+/* One warp with 70 requests queued in one channel (its loads merge in one
+ * WET entry): Table 3's 6-bit counter would stop at 63 and then reach 1
+ * with 8 requests left.  The controller sizes the counter for its queue
+ * (rq + wq = 96: 7 bits), so the count is exact all the way down; a queue
+ * the widest counter cannot count (rq + wq > 255) is refused. */
+static void warped_mc_wet_counter_counts_a_whole_queue(void **st)
+{
+    (void)st;
+    device("gddr6-rtx2060s", 0, 0);
+    gmc_mc_t mc;
+    controller(&mc, "warped-mc", 64, 4096);
+    const void *vc;
+    const gmc_wmc_state_t *q = gmc_sched_wmc_tables(&mc, &vc);
+    const gmc_wmc_cfg_t *c = vc;
+    assert_int_equal(c->pend_bits, 7);
+    for (unsigned k = 0; k < 70; k++) {
+        gmc_mc_req_t r = {0};
+        r.id = k, r.bank = (uint8_t)(k % 16), r.row = k % 3, r.is_write = k >= 60;
+        r.flags = GMC_REQ_WARP, r.warp = 3;
+        gmc_mc_enqueue(&mc, &r, 0);
+    }
+    const uint32_t e = gmc_wmc_gwid(c, 0, 3, 0);
+    assert_int_equal(q->wet_q[e], 70);
+    uint64_t t = 0;
+    while (gmc_mc_queued(&mc)) {
+        t = gmc_mc_step(&mc, t);
+        assert_int_equal(q->wet_q[e], gmc_mc_queued(&mc));
+    }
+    gmc_mc_finish(&mc);
+    gmc_mc_free(&mc);
+    gmc_mc_cfg_t cfg;
+    char err[256];
+    gmc_mc_cfg_defaults(&cfg);
+    assert_int_equal(gmc_sched_find("warped-mc", &cfg.sched, err, sizeof err), 0);
+    cfg.rq = 240, cfg.wq = 32;
+    assert_int_equal(gmc_mc_init(&mc, &D, &cfg, 0, &W, NULL, err, sizeof err), -1);
+    assert_non_null(strstr(err, "rq + wq = 272"));
 }
 
 /* Without warp ids Warped-MC has nothing to go on: every request is level
@@ -545,6 +712,10 @@ int main(void)
         cmocka_unit_test(warped_mc_bank_arbiter_serves_the_high_priority_bank_first),
         cmocka_unit_test(warped_mc_promotes_a_warps_remaining_request_when_the_other_is_served),
         cmocka_unit_test(warped_mc_without_warp_ids_is_frfcfs),
+        cmocka_unit_test(warped_mc_schedule_scores_the_row_a_warp_is_left_with),
+        cmocka_unit_test(warped_mc_started_rule_gives_m_only_after_a_request_was_scheduled),
+        cmocka_unit_test(warped_mc_precharge_and_refresh_clear_the_pt),
+        cmocka_unit_test(warped_mc_wet_counter_counts_a_whole_queue),
         cmocka_unit_test(unknown_scheduler_is_refused_listing_the_known_ones),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

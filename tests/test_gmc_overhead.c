@@ -12,6 +12,7 @@ static void warped_mc_defaults_give_table3_1408_bytes(void **st)
     gmc_wmc_params_t p;
     gmc_wmc_cost_t c;
     gmc_wmc_params_default(&p);
+    p.started_bits = 0;         /* Table 3 counts no started bit */
     gmc_wmc_cost(&p, &c);
     assert_int_equal(c.gwid_bits, 10);                 /* "a 10-bit warp ID" */
     assert_int_equal(c.t[1].entry_bits, 6);            /* WET: 6 bits x 1024 */
@@ -23,6 +24,20 @@ static void warped_mc_defaults_give_table3_1408_bytes(void **st)
     assert_int_equal(c.total_bytes, 1408);             /* "1,408B" */
 }
 
+/* Algorithm 1's reading (the default) keeps a started bit per WET entry:
+ * 7 x 1024 bits, 1536 B in all. */
+static void warped_mc_started_bit_adds_one_bit_per_wet_entry(void **st)
+{
+    gmc_wmc_params_t p;
+    gmc_wmc_cost_t c;
+    gmc_wmc_params_default(&p);
+    assert_int_equal(p.started_bits, 1);
+    gmc_wmc_cost(&p, &c);
+    assert_int_equal(c.t[1].entry_bits, 7);
+    assert_int_equal(c.total_bits, 11264 + 1024);
+    assert_int_equal(c.total_bytes, 1536);
+}
+
 static void warped_mc_scales_with_parameters(void **st)
 {
     gmc_wmc_params_t p;
@@ -31,6 +46,7 @@ static void warped_mc_scales_with_parameters(void **st)
     p.sms = 40;                 /* not a power of two: 6 SM bits */
     p.max_pending = 63;         /* counts 0..63: still 6 bits */
     p.pc_hash_bits = 4;
+    p.started_bits = 0;
     gmc_wmc_cost(&p, &c);
     assert_int_equal(c.gwid_bits, 11);
     assert_int_equal(c.t[1].entry_bits, 6);
@@ -74,6 +90,7 @@ int main(void)
 {
     const struct CMUnitTest t[] = {
         cmocka_unit_test(warped_mc_defaults_give_table3_1408_bytes),
+        cmocka_unit_test(warped_mc_started_bit_adds_one_bit_per_wet_entry),
         cmocka_unit_test(warped_mc_scales_with_parameters),
         cmocka_unit_test(frfcfs_comparisons_match_seed002_table1),
         cmocka_unit_test(clog2_rounds_up),

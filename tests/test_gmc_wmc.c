@@ -25,6 +25,21 @@ static void setup_default(void)
     gmc_wmc_reset(&C, &Q);
 }
 
+/* The defaults with the given readings (SCORE_AT, M_RULE). */
+static void setup_reading(unsigned at, unsigned m)
+{
+    gmc_wmc_cfg_default(&C);
+    C.score_at = at, C.m_rule = m;
+    char err[256];
+    if (gmc_wmc_cfg_init(&C, err, sizeof err))
+        fail_msg("%s", err);
+    gmc_wmc_reset(&C, &Q);
+}
+/* Sec. 4.2's reading (score and H when a request is received, M for any
+ * warp with >= 2 pending): the tests of the rules that do not depend on
+ * the reading build their scores with enqueues. */
+static void setup_receive(void) { setup_reading(GMC_WMC_AT_RECEIVE, GMC_WMC_M_PENDING2); }
+
 static gmc_wmc_in_t idle(void)
 {
     gmc_wmc_in_t in;
@@ -53,6 +68,15 @@ static gmc_wmc_out_t svc(uint32_t gwid, unsigned bank, unsigned col)
 {
     gmc_wmc_in_t in = idle();
     in.svc = 1, in.svc_gwid = gwid, in.svc_bank = (uint8_t)bank, in.svc_col = (uint8_t)col;
+    return cycle(&in);
+}
+
+/* A service that names the warp's remaining request's slot (schedule). */
+static gmc_wmc_out_t svc_r(uint32_t gwid, unsigned bank, unsigned col, unsigned rbank, unsigned rrow)
+{
+    gmc_wmc_in_t in = idle();
+    in.svc = 1, in.svc_gwid = gwid, in.svc_bank = (uint8_t)bank, in.svc_col = (uint8_t)col;
+    in.svc_rbank = (uint8_t)rbank, in.svc_rrow = (uint8_t)rrow;
     return cycle(&in);
 }
 
@@ -129,7 +153,7 @@ static void wet_saturates_and_flags_overflow_and_underflow(void **st)
 
 static void enqueue_and_service_of_one_warp_in_one_cycle_cancel(void **st)
 {
-    setup_default();
+    setup_receive();
     uint32_t g = enq(2, 2, 0, 0);
     gmc_wmc_in_t in = idle();
     in.enq = 1, in.enq_sm = 2, in.enq_warp = 2, in.enq_bank = 3, in.enq_row = 9;
@@ -142,7 +166,7 @@ static void enqueue_and_service_of_one_warp_in_one_cycle_cancel(void **st)
 
 static void last_pending_request_of_a_warp_is_high_priority(void **st)
 {
-    setup_default();
+    setup_receive();
     uint32_t g = enq(4, 4, 0, 0);
     assert_int_equal(prio(g, 0), GMC_WMC_PRIO_H);
     assert_int_equal(prio(g, 1), GMC_WMC_PRIO_H);
@@ -153,7 +177,7 @@ static void last_pending_request_of_a_warp_is_high_priority(void **st)
 
 static void second_request_that_hits_the_open_row_is_medium(void **st)
 {
-    setup_default();
+    setup_reading(GMC_WMC_AT_RECEIVE, GMC_WMC_M_PENDING2);
     uint32_t g = enq(4, 4, 0, 0);
     enq(4, 4, 0, 0);
     assert_int_equal(prio(g, 1), GMC_WMC_PRIO_M);
@@ -178,7 +202,7 @@ static void outputs_read_the_tables_before_this_cycles_writes(void **st)
 
 static void first_request_of_a_warp_raises_its_row_score(void **st)
 {
-    setup_default();
+    setup_receive();
     enq(1, 1, 5, 12);
     assert_int_equal(Q.rs_q[5][12], 1);
     enq(1, 1, 5, 12);                        /* the warp now has two pending */
@@ -189,7 +213,7 @@ static void first_request_of_a_warp_raises_its_row_score(void **st)
 
 static void row_score_saturates_at_15(void **st)
 {
-    setup_default();
+    setup_receive();
     for (unsigned w = 0; w < 20; w++)
         enq(0, w, 1, 3);
     assert_int_equal(Q.rs_q[1][3], 15);
@@ -197,7 +221,7 @@ static void row_score_saturates_at_15(void **st)
 
 static void row_slot_is_row_mod_rows(void **st)
 {
-    setup_default();
+    setup_receive();
     gmc_wmc_in_t in = idle();
     in.enq = 1, in.enq_bank = 0, in.enq_row = 64 + 7;   /* aliases slot 7 */
     cycle(&in);
@@ -206,7 +230,7 @@ static void row_slot_is_row_mod_rows(void **st)
 
 static void row_miss_picks_highest_score_pending_row(void **st)
 {
-    setup_default();
+    setup_receive();
     enq(0, 0, 2, 10);
     enq(0, 1, 2, 20);
     enq(0, 2, 2, 20);
@@ -228,7 +252,7 @@ static void row_miss_picks_highest_score_pending_row(void **st)
 
 static void row_miss_tie_goes_to_the_fcfs_row_else_the_lowest_slot(void **st)
 {
-    setup_default();
+    setup_receive();
     enq(0, 0, 0, 5);
     enq(0, 1, 0, 9);
     gmc_wmc_in_t in = idle();
@@ -242,7 +266,7 @@ static void row_miss_tie_goes_to_the_fcfs_row_else_the_lowest_slot(void **st)
 
 static void opening_a_row_clears_its_score(void **st)
 {
-    setup_default();
+    setup_receive();
     enq(0, 0, 4, 8);
     enq(0, 1, 4, 9);
     gmc_wmc_in_t in = idle();
@@ -318,6 +342,7 @@ static void cfg_check_refuses_bad_widths(void **st)
         {&C.sm_bits, 8},  {&C.pc_hash_bits, 17}, {&C.pend_bits, 0}, {&C.pend_bits, 9},
         {&C.nb, 0},       {&C.nb, 65},           {&C.rows, 48},     {&C.rows, 128},
         {&C.score_bits, 0}, {&C.score_bits, 9},  {&C.pt_bits, 96},  {&C.pt_bits, 0},
+        {&C.score_at, 2},   {&C.m_rule, 2},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         gmc_wmc_cfg_default(&C);
@@ -330,6 +355,9 @@ static void cfg_check_refuses_bad_widths(void **st)
     assert_int_not_equal(gmc_wmc_cfg_init(&C, err, sizeof err), 0);
     gmc_wmc_cfg_default(&C);
     C.rb = 5;                                   /* derived field tampered */
+    assert_int_not_equal(gmc_wmc_cfg_check(&C, err, sizeof err), 0);
+    gmc_wmc_cfg_default(&C);
+    C.m_rule = GMC_WMC_M_PENDING2, C.score_at = GMC_WMC_AT_RECEIVE;   /* st_bits stale */
     assert_int_not_equal(gmc_wmc_cfg_check(&C, err, sizeof err), 0);
     gmc_wmc_cfg_default(&C);
     assert_int_equal(gmc_wmc_cfg_check(&C, err, sizeof err), 0);
@@ -354,8 +382,23 @@ static void storage_matches_gmc_wmc_cost(void **st)
         gmc_wmc_cost(&p, &k);
         assert_int_equal(gmc_wmc_storage_bits(&C), k.total_bits);
         assert_int_equal(C.gw, k.gwid_bits + C.pc_hash_bits);
+        if (i == 0)   /* Table 3 + one started bit per WET entry */
+            assert_int_equal(gmc_wmc_storage_bits(&C), 11264 + 1024);
+        /* Sec. 4.2's reading needs no started bit: Table 3's count. */
+        C.score_at = GMC_WMC_AT_RECEIVE, C.m_rule = GMC_WMC_M_PENDING2;
+        assert_int_equal(gmc_wmc_cfg_init(&C, err, sizeof err), 0);
+        p.started_bits = 0;
+        gmc_wmc_cost(&p, &k);
+        assert_int_equal(gmc_wmc_storage_bits(&C), k.total_bits);
         if (i == 0)
             assert_int_equal(gmc_wmc_storage_bits(&C), 11264);
+        /* Either reading alone needs it. */
+        C.score_at = GMC_WMC_AT_SCHEDULE;
+        assert_int_equal(gmc_wmc_cfg_init(&C, err, sizeof err), 0);
+        assert_int_equal(C.st_bits, 1);
+        C.score_at = GMC_WMC_AT_RECEIVE, C.m_rule = GMC_WMC_M_STARTED;
+        assert_int_equal(gmc_wmc_cfg_init(&C, err, sizeof err), 0);
+        assert_int_equal(C.st_bits, 1);
     }
 }
 
@@ -366,10 +409,10 @@ static void port_list_widths_follow_the_parameters(void **st)
     setup_default();
     enum { N = 0 GMC_WMC_PORTS(COUNT_PORT, 5, 5, 10, 16, 64, 6, 6, 6, 4) };
     enum { W = 0 GMC_WMC_PORTS(SUM_WIDTH, 5, 5, 10, 16, 64, 6, 6, 6, 4) };
-    assert_int_equal(N, 35);
-    /* 24 inputs: 1+1+5+5+32+4+6 +1+10+4+6 +10+1 +1+4+6+2 +1+4+64+6 +1+4+6 = 185;
-     * 11 outputs: 10+1+1+1+1+6+2+1+6+4+16 = 49. */
-    assert_int_equal(W, 185 + 49);
+    assert_int_equal(N, 43);
+    /* 32 inputs: 1+1+5+5+32+4+6 +1+10+4+6+4+6 +1+4+6 +10+1 +1+4+6+2 +1+4+64+6
+     * +1+4+6 +1+4+1 = 212; 11 outputs: 10+1+1+1+1+6+2+1+6+4+16 = 49. */
+    assert_int_equal(W, 212 + 49);
     assert_int_equal(C.bw, 4);
     assert_int_equal(C.rb, 6);
     assert_int_equal(C.cb, 6);
@@ -377,12 +420,12 @@ static void port_list_widths_follow_the_parameters(void **st)
 
 /* Random traffic: stepping in place equals stepping into a separate copy,
  * and the WET always equals a plain per-warp count of enqueues - services. */
-static void in_place_step_equals_step_into_a_copy(void **st)
+static void in_place_one_reading(unsigned at, unsigned m)
 {
-    setup_default();
+    setup_reading(at, m);
     gmc_wmc_reset(&C, &Q2);
     gmc_rng_t r;
-    gmc_rng_seed(&r, 42);
+    gmc_rng_seed(&r, 42);   /* the counts stay below 63 with this seed */
     static int count[1024];
     memset(count, 0, sizeof count);
     for (int t = 0; t < 20000; t++) {
@@ -399,6 +442,9 @@ static void in_place_step_equals_step_into_a_copy(void **st)
         in.sch_prio = (x >> 34) % 3, in.pick = 1, in.pick_bank = (x >> 36) & 15;
         in.pick_mask = y, in.pick_pref = (y >> 40) & 63;
         in.open = (x >> 46) & 1, in.open_bank = (x >> 47) & 15, in.open_row = (x >> 51) & 7;
+        in.svc_rbank = (y >> 46) & 15, in.svc_rrow = (y >> 50) & 7;
+        in.clr = (x >> 54) & 1, in.clr_bank = (y >> 53) & 15, in.clr_row = (y >> 57) & 7;
+        in.pre = (x >> 55) & 1, in.pre_bank = (x >> 56) & 15, in.prea = (x >> 60) == 0;
         gmc_wmc_out_t o1, o2;
         memset(&o1, 0, sizeof o1);          /* padding bytes compare equal */
         memset(&o2, 0, sizeof o2);
@@ -416,8 +462,143 @@ static void in_place_step_equals_step_into_a_copy(void **st)
         count[sg] -= in.svc;
         assert_int_equal(Q.wet_q[eg], count[eg]);
         assert_int_equal(Q.wet_q[sg], count[sg]);
+        /* A drained entry is a new warp: its started bit is 0. */
+        assert_true(Q.wet_q[eg] || !Q.wst_q[eg]);
+        assert_true(Q.wet_q[sg] || !Q.wst_q[sg]);
+        assert_true(C.st_bits || !(Q.wst_q[eg] | Q.wst_q[sg]));
     }
     assert_memory_equal(&Q, &Q2, sizeof Q);
+}
+
+static void in_place_step_equals_step_into_a_copy(void **st)
+{
+    for (unsigned at = 0; at < 2; at++)
+        for (unsigned m = 0; m < 2; m++)
+            in_place_one_reading(at, m);
+}
+
+/* ---- the readings (docs/blocks/gmc_wmc.md "Choices the paper leaves open") ---- */
+
+/* Algorithm 1 lines 11-14: the row of the request a warp is left with when
+ * one of its requests is scheduled gets the +1, not the first arrival's. */
+static void schedule_reading_scores_the_remaining_request_not_the_first_arrival(void **st)
+{
+    setup_default();
+    assert_int_equal(C.score_at, GMC_WMC_AT_SCHEDULE);
+    uint32_t g = enq(1, 1, 2, 5);           /* A, first arrival */
+    enq(1, 1, 2, 9);                        /* B */
+    assert_int_equal(Q.rs_q[2][5], 0);      /* receive would have given slot 5 a point */
+    gmc_wmc_out_t o = svc_r(g, 2, 0, 2, 9); /* A scheduled; B remains */
+    assert_int_equal(o.svc_last, 1);
+    assert_int_equal(Q.rs_q[2][9], 1);
+    assert_int_equal(Q.rs_q[2][5], 0);
+    svc_r(g, 2, 0, 2, 9);                   /* B scheduled: nothing remains */
+    assert_int_equal(Q.rs_q[2][9], 1);
+    /* The same traffic under receive: the first arrival's row, at once. */
+    setup_reading(GMC_WMC_AT_RECEIVE, GMC_WMC_M_STARTED);
+    g = enq(1, 1, 2, 5);
+    assert_int_equal(Q.rs_q[2][5], 1);
+    enq(1, 1, 2, 9);
+    svc_r(g, 2, 0, 2, 9);
+    assert_int_equal(Q.rs_q[2][9], 0);
+}
+
+/* Algorithm 1 lines 5-8: H once scheduling leaves the warp one request; a
+ * just-received single request is not H (it does not starve the bank's
+ * other hits until its sibling arrives). */
+static void schedule_reading_gives_h_only_after_a_request_of_the_warp_was_scheduled(void **st)
+{
+    setup_default();
+    uint32_t g = enq(4, 4, 0, 0);
+    assert_int_equal(prio(g, 1), GMC_WMC_PRIO_L);
+    assert_int_equal(prio(g, 0), GMC_WMC_PRIO_L);
+    enq(4, 4, 0, 0);
+    svc(g, 0, 0);
+    assert_int_equal(Q.wst_q[g], 1);
+    assert_int_equal(prio(g, 0), GMC_WMC_PRIO_H);
+    assert_int_equal(prio(g, 1), GMC_WMC_PRIO_H);
+    /* receive: the first arrival is H at once. */
+    setup_reading(GMC_WMC_AT_RECEIVE, GMC_WMC_M_STARTED);
+    g = enq(4, 4, 0, 0);
+    assert_int_equal(prio(g, 0), GMC_WMC_PRIO_H);
+}
+
+/* Sec. 4.1 "multiple pending requests left in the warp after scheduling a
+ * request": M for a started warp only (started), or any (pending2). */
+static void started_rule_gives_m_only_to_a_warp_with_a_scheduled_request(void **st)
+{
+    setup_default();
+    assert_int_equal(C.m_rule, GMC_WMC_M_STARTED);
+    uint32_t g = enq(3, 3, 0, 0);
+    enq(3, 3, 0, 0);
+    enq(3, 3, 0, 0);
+    assert_int_equal(prio(g, 1), GMC_WMC_PRIO_L);
+    svc(g, 0, 0);                           /* started, two left */
+    assert_int_equal(prio(g, 1), GMC_WMC_PRIO_M);
+    assert_int_equal(prio(g, 0), GMC_WMC_PRIO_L);
+    setup_reading(GMC_WMC_AT_SCHEDULE, GMC_WMC_M_PENDING2);
+    g = enq(3, 3, 0, 0);
+    enq(3, 3, 0, 0);
+    assert_int_equal(prio(g, 1), GMC_WMC_PRIO_M);
+}
+
+/* A warp whose requests were all served is a new warp: its next load's
+ * first request is not H (schedule) and its started bit is 0. */
+static void started_bit_clears_when_the_warp_drains(void **st)
+{
+    setup_default();
+    uint32_t g = enq(0, 9, 0, 0);
+    enq(0, 9, 0, 0);
+    svc(g, 0, 0);
+    svc(g, 0, 0);
+    assert_int_equal(Q.wet_q[g], 0);
+    assert_int_equal(Q.wst_q[g], 0);
+    enq(0, 9, 0, 0);
+    assert_int_equal(prio(g, 1), GMC_WMC_PRIO_L);
+}
+
+/* clr: a slot whose last queued request was served loses its score (no
+ * stale urgency for a row nobody waits for); a clear wins over an increment
+ * of the same slot in the same cycle. */
+static void clr_clears_an_emptied_slot_and_wins_over_an_increment(void **st)
+{
+    setup_receive();
+    enq(0, 1, 1, 3);
+    enq(0, 2, 1, 4);
+    assert_int_equal(Q.rs_q[1][3], 1);
+    gmc_wmc_in_t in = idle();
+    in.clr = 1, in.clr_bank = 1, in.clr_row = 3;
+    cycle(&in);
+    assert_int_equal(Q.rs_q[1][3], 0);
+    assert_int_equal(Q.rs_q[1][4], 1);
+    in.enq = 1, in.enq_warp = 5, in.enq_bank = 1, in.enq_row = 3;
+    cycle(&in);
+    assert_int_equal(Q.rs_q[1][3], 0);
+    assert_int_equal(Q.wet_q[5], 1);
+}
+
+/* pre / prea: a precharged bank has no open row, so no H request hits it:
+ * its PT entry (every entry) is cleared; a same-cycle sch still lands. */
+static void precharge_clears_the_banks_pt_entry(void **st)
+{
+    setup_default();
+    gmc_wmc_in_t in = idle();
+    in.sch = 1, in.sch_bank = 2, in.sch_col = 1, in.sch_prio = GMC_WMC_PRIO_H;
+    cycle(&in);
+    in.sch_bank = 5;
+    cycle(&in);
+    in = idle();
+    assert_int_equal(cycle(&in).hi, (1u << 2) | (1u << 5));
+    in.pre = 1, in.pre_bank = 2;
+    cycle(&in);
+    assert_int_equal(Q.pt_q[2], 0);
+    in = idle();
+    assert_int_equal(cycle(&in).hi, 1u << 5);
+    in.prea = 1;
+    in.sch = 1, in.sch_bank = 7, in.sch_col = 2, in.sch_prio = GMC_WMC_PRIO_H;
+    cycle(&in);
+    assert_int_equal(Q.pt_q[5], 0);
+    assert_int_equal(Q.pt_q[7], 1ull << 2);   /* cleared first, then sch */
 }
 
 int main(void)
@@ -443,6 +624,12 @@ int main(void)
         cmocka_unit_test(storage_matches_gmc_wmc_cost),
         cmocka_unit_test(port_list_widths_follow_the_parameters),
         cmocka_unit_test(in_place_step_equals_step_into_a_copy),
+        cmocka_unit_test(schedule_reading_scores_the_remaining_request_not_the_first_arrival),
+        cmocka_unit_test(schedule_reading_gives_h_only_after_a_request_of_the_warp_was_scheduled),
+        cmocka_unit_test(started_rule_gives_m_only_to_a_warp_with_a_scheduled_request),
+        cmocka_unit_test(started_bit_clears_when_the_warp_drains),
+        cmocka_unit_test(clr_clears_an_emptied_slot_and_wins_over_an_increment),
+        cmocka_unit_test(precharge_clears_the_banks_pt_entry),
     };
     return cmocka_run_group_tests_name("gmc_wmc", t, NULL, NULL);
 }

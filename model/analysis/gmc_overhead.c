@@ -23,6 +23,9 @@ void gmc_wmc_params_default(gmc_wmc_params_t *p)
     p->score_bits = 4;
     p->pt_bits = 64;
     p->pc_hash_bits = 0;
+    /* Table 3 has no such bit; Algorithm 1's reading (H and M only once a
+     * request of the warp was scheduled) needs it: docs/blocks/gmc_wmc.md. */
+    p->started_bits = 1;
 }
 
 int gmc_wmc_params_check(const gmc_wmc_params_t *p, char *err, size_t n)
@@ -32,6 +35,7 @@ int gmc_wmc_params_check(const gmc_wmc_params_t *p, char *err, size_t n)
         {"max-pending", p->max_pending, 1, 65535}, {"banks", p->banks, 1, 1024},
         {"rows", p->rows, 1, 1u << 20},   {"score-bits", p->score_bits, 1, 32},
         {"pt-bits", p->pt_bits, 1, 4096}, {"pc-hash-bits", p->pc_hash_bits, 0, 32},
+        {"started-bits", p->started_bits, 0, 1},
     };
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
         if (f[i].v < f[i].lo || f[i].v > f[i].hi) {
@@ -49,8 +53,8 @@ void gmc_wmc_cost(const gmc_wmc_params_t *p, gmc_wmc_cost_t *c)
      * stored beside each WET entry and counted as WAT storage. */
     c->t[0] = (gmc_table_cost_t){"wat", p->pc_hash_bits, p->pc_hash_bits ? wet_entries : 0,
                                  (uint64_t)p->pc_hash_bits * wet_entries};
-    /* n_pending counts 0..max_pending. */
-    uint64_t wet_bits = gmc_clog2((uint64_t)p->max_pending + 1);
+    /* n_pending counts 0..max_pending; plus the started bit if any. */
+    uint64_t wet_bits = gmc_clog2((uint64_t)p->max_pending + 1) + p->started_bits;
     c->t[1] = (gmc_table_cost_t){"wet", wet_bits, wet_entries, wet_bits * wet_entries};
     uint64_t rs_entry = (uint64_t)p->rows * p->score_bits;
     c->t[2] = (gmc_table_cost_t){"rs", rs_entry, p->banks, rs_entry * p->banks};
@@ -88,6 +92,8 @@ int gmc_wmc_rtl_cfg(const gmc_wmc_params_t *p, gmc_wmc_cfg_t *c, char *err, size
     c->rows = p->rows;
     c->score_bits = p->score_bits;
     c->pt_bits = p->pt_bits;
+    c->score_at = p->started_bits ? GMC_WMC_AT_SCHEDULE : GMC_WMC_AT_RECEIVE;
+    c->m_rule = p->started_bits ? GMC_WMC_M_STARTED : GMC_WMC_M_PENDING2;
     return gmc_wmc_cfg_init(c, err, n);
 }
 

@@ -23,6 +23,10 @@ typedef struct {
     unsigned score_bits;    /* bits per row score (4) */
     unsigned pt_bits;       /* bits per priority-table entry (64 = 1 KB row / 16 B) */
     unsigned pc_hash_bits;  /* PC-hash tag kept per WET entry (0 in Table 3) */
+    unsigned started_bits;  /* 1: a started bit per WET entry, what Algorithm 1's reading
+                             * needs (the default; gmc_wmc SCORE_AT schedule / M_RULE
+                             * started); 0: Table 3's count (SCORE_AT receive, M_RULE
+                             * pending2) */
 } gmc_wmc_params_t;
 
 typedef struct {
@@ -43,7 +47,8 @@ void gmc_wmc_cost(const gmc_wmc_params_t *p, gmc_wmc_cost_t *c);
 
 /* The rtl/gmc_wmc.sv configuration with these parameters (SM_BITS =
  * clog2(sms), WARP_BITS = clog2(warps), PEND_BITS = clog2(max_pending + 1),
- * NB, ROWS, SCORE_BITS, PT_BITS, PC_HASH_BITS as given).  0, or -1 with one
+ * NB, ROWS, SCORE_BITS, PT_BITS, PC_HASH_BITS as given; started_bits 1:
+ * ScoreAt 0, MRule 0, else 1 and 1).  0, or -1 with one
  * line in err when the RTL's parameter limits do not allow it. */
 int gmc_wmc_rtl_cfg(const gmc_wmc_params_t *p, gmc_wmc_cfg_t *cfg, char *err, size_t n);
 /* The bits of rtl/gmc_wmc.sv's memories: gmc_wmc_storage_bits(), less the

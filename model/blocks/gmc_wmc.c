@@ -17,6 +17,8 @@ void gmc_wmc_cfg_default(gmc_wmc_cfg_t *c)
     c->rows = 64;
     c->score_bits = 4;
     c->pt_bits = 64;
+    c->score_at = GMC_WMC_AT_SCHEDULE;   /* Algorithm 1 (docs/blocks/gmc_wmc.md) */
+    c->m_rule = GMC_WMC_M_STARTED;
     char err[8];
     (void)gmc_wmc_cfg_init(c, err, sizeof err);
 }
@@ -37,6 +39,7 @@ int gmc_wmc_cfg_init(gmc_wmc_cfg_t *c, char *err, size_t n)
     c->bw = c->nb <= GMC_WMC_NB_MAX ? clog2_1(c->nb) : 0;
     c->rb = c->rows <= GMC_WMC_ROWS_MAX ? clog2_1(c->rows) : 0;
     c->cb = c->pt_bits <= GMC_WMC_PT_MAX ? clog2_1(c->pt_bits) : 0;
+    c->st_bits = c->score_at == GMC_WMC_AT_SCHEDULE || c->m_rule == GMC_WMC_M_STARTED;
     return gmc_wmc_cfg_check(c, err, n);
 }
 
@@ -52,6 +55,8 @@ int gmc_wmc_cfg_check(const gmc_wmc_cfg_t *c, char *err, size_t n)
         {"ROWS", c->rows, 1, GMC_WMC_ROWS_MAX},
         {"SCORE_BITS", c->score_bits, 1, GMC_WMC_SCORE_MAX},
         {"PT_BITS", c->pt_bits, 1, GMC_WMC_PT_MAX},
+        {"SCORE_AT (0 schedule, 1 receive)", c->score_at, 0, 1},
+        {"M_RULE (0 started, 1 pending2)", c->m_rule, 0, 1},
     };
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
         if (f[i].v < f[i].lo || f[i].v > f[i].hi) {
@@ -66,7 +71,8 @@ int gmc_wmc_cfg_check(const gmc_wmc_cfg_t *c, char *err, size_t n)
     }
     unsigned g = c->sm_bits + c->warp_bits;
     if (c->gw != g + c->pc_hash_bits || c->wet_entries != 1u << g || c->bw != clog2_1(c->nb) ||
-        c->rb != clog2_1(c->rows) || c->cb != clog2_1(c->pt_bits)) {
+        c->rb != clog2_1(c->rows) || c->cb != clog2_1(c->pt_bits) ||
+        c->st_bits != (c->score_at == GMC_WMC_AT_SCHEDULE || c->m_rule == GMC_WMC_M_STARTED)) {
         snprintf(err, n, "wmc: derived fields do not match the parameters (use gmc_wmc_cfg_init)");
         return -1;
     }
@@ -82,7 +88,8 @@ void gmc_wmc_reset(const gmc_wmc_cfg_t *c, gmc_wmc_state_t *q)
 uint64_t gmc_wmc_storage_bits(const gmc_wmc_cfg_t *c)
 {
     uint64_t e = c->wet_entries;
-    return (uint64_t)c->pc_hash_bits * e + (uint64_t)c->pend_bits * e +
+    /* A WET entry is n_pending plus, when a reading needs it, the started bit. */
+    return (uint64_t)c->pc_hash_bits * e + (uint64_t)(c->pend_bits + c->st_bits) * e +
            (uint64_t)c->nb * c->rows * c->score_bits + (uint64_t)c->nb * c->pt_bits;
 }
 
@@ -136,6 +143,30 @@ int gmc_wmc_pick(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q, unsigned bank
 
 static const uint8_t zero_rs[GMC_WMC_ROWS_MAX];
 
+/* The RS write of one cycle: the increment first, then the two clears (open,
+ * clr), so a clear wins over an increment of the same slot. */
+static void rs_write(const gmc_wmc_cfg_t *c, gmc_wmc_state_t *d, unsigned inc, unsigned ib,
+                     unsigned ir, unsigned inc_val, unsigned open, unsigned ob, unsigned orow,
+                     unsigned clr, unsigned kb, unsigned kr)
+{
+    (void)c;
+#ifndef GMC_FAULT_WMC
+    if (inc)
+        d->rs_q[ib][ir] = (uint8_t)inc_val;
+    if (open)
+        d->rs_q[ob][orow] = 0;
+#else
+    /* Mutation check only (make cosim-fault-wmc, tb/gmc_wmc.mk): the increment wins over the
+     * open's clear of the same slot. */
+    if (open)
+        d->rs_q[ob][orow] = 0;
+    if (inc)
+        d->rs_q[ib][ir] = (uint8_t)inc_val;
+#endif
+    if (clr)
+        d->rs_q[kb][kr] = 0;
+}
+
 void gmc_wmc_step(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
                   const gmc_wmc_in_t *in, gmc_wmc_state_t *d, gmc_wmc_out_t *out)
 {
@@ -146,6 +177,7 @@ void gmc_wmc_step(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
     const unsigned rmask = c->rows - 1, cmask = c->pt_bits - 1;
     const uint32_t gmask = c->gw >= 32 ? ~0u : (1u << c->gw) - 1;
     const unsigned g = c->sm_bits + c->warp_bits;
+    const unsigned at_recv = c->score_at == GMC_WMC_AT_RECEIVE;
 
     /* ---- read phase: everything from q (zero while in reset) ---- */
     /* WAT: wires plus a tag read. */
@@ -154,6 +186,7 @@ void gmc_wmc_step(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
     const uint32_t si = in->svc_gwid & wmask;
     const unsigned enq = in->enq & 1 && !rst, svc = in->svc & 1 && !rst;
     const unsigned ne = rst ? 0 : q->wet_q[ei], ns = rst ? 0 : q->wet_q[si];
+    const unsigned ste = !rst && c->st_bits && q->wst_q[ei];
 
     /* WET next value(s): one entry, or two when enq and svc differ. */
     unsigned ve = ne, vs = ns, ovf = 0, unf = 0;
@@ -169,6 +202,10 @@ void gmc_wmc_step(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
             vs = unf ? 0 : ns - 1;
         }
     }
+    /* Started bits: a scheduled request starts its warp; an entry whose
+     * count reaches 0 is a new warp again (so enq opening an entry reads 0). */
+    const unsigned ste_n = c->st_bits && ve != 0 && (ste || (svc && si == ei));
+    const unsigned sts_n = c->st_bits && vs != 0;
     out->enq_gwid = egw & gmask;
     out->enq_alias = enq && c->pc_hash_bits && ne != 0 && q->wat_q[ei] != etag;
     out->wet_ovf = (uint8_t)ovf;
@@ -176,9 +213,10 @@ void gmc_wmc_step(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
     out->svc_last = svc && vs == 1;
 
     /* Priority query. */
-    const unsigned np = rst ? 0 : q->wet_q[in->pq_gwid & wmask];
+    const uint32_t pi = in->pq_gwid & wmask;
+    const unsigned np = rst ? 0 : q->wet_q[pi];
     out->pq_pend = (uint8_t)np;
-    out->pq_prio = (uint8_t)gmc_wmc_prio_of(np, in->pq_hit & 1);
+    out->pq_prio = (uint8_t)gmc_wmc_prio_of(c, np, !rst && q->wst_q[pi], in->pq_hit & 1);
 
     /* Row-miss pick. */
     const unsigned pb = in->pick_bank;
@@ -196,27 +234,35 @@ void gmc_wmc_step(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
             hi |= (uint64_t)gmc_wmc_hi(c, q, b) << b;
     out->hi = hi;
 
-    /* RS: +1 on the enqueued row when its warp ends the cycle with one
-     * pending request; the opened row's score is cleared (clear wins). */
-    const unsigned eb = in->enq_bank, er = in->enq_row & rmask;
+    /* RS: +1 (saturating) when a warp is left with one pending request --
+     * on the enqueued row when it is received (receive), on the remaining
+     * request's row when one of its warp is scheduled (schedule); the
+     * opened row's and the emptied (clr) slot's scores are cleared. */
+    const unsigned ib = at_recv ? in->enq_bank : in->svc_rbank;
+    const unsigned ir = (at_recv ? in->enq_row : in->svc_rrow) & rmask;
     const unsigned ob = in->open_bank, orow = in->open_row & rmask;
+    const unsigned kb = in->clr_bank, kr = in->clr_row & rmask;
     const unsigned open = (in->open & 1) && ob < c->nb && !rst;
-    const unsigned rs_inc = enq && eb < c->nb && ve == 1;
-    const unsigned rs_old = rs_inc ? q->rs_q[eb][er] : 0;
+    const unsigned clr = (in->clr & 1) && kb < c->nb && !rst;
+    const unsigned rs_inc = ib < c->nb && (at_recv ? enq && ve == 1 : svc && vs == 1);
+    const unsigned rs_old = rs_inc ? q->rs_q[ib][ir] : 0;
 
-    /* PT: open clears the bank's entry, svc clears a bit, sch writes a bit
-     * (that order; the later wins).  Up to three entries change. */
+    /* PT: pre / prea clear entries, open clears the bank's entry, svc clears
+     * a bit, sch writes a bit (that order; the later wins). */
+    const unsigned prea = (in->prea & 1) && !rst;
+    const unsigned pre = (in->pre & 1) && in->pre_bank < c->nb && !rst;
     const unsigned sb = in->svc_bank, hb = in->sch_bank;
     const unsigned svc_pt = svc && sb < c->nb, sch = (in->sch & 1) && hb < c->nb && !rst;
     const uint64_t sbit = (uint64_t)1 << (in->svc_col & cmask);
     const uint64_t hbit = (uint64_t)1 << (in->sch_col & cmask);
     const unsigned hset = (in->sch_prio & 3) == GMC_WMC_PRIO_H;
     uint64_t pt_ob = 0, pt_sb = 0, pt_hb = 0;
-#define PT_NEXT(b, v)                                           \
-    do {                                                        \
-        v = (open && ob == (b)) ? 0 : q->pt_q[b];               \
-        if (svc_pt && sb == (b)) v &= ~sbit;                    \
-        if (sch && hb == (b)) v = hset ? v | hbit : v & ~hbit;  \
+#define PT_NEXT(b, v)                                                       \
+    do {                                                                    \
+        v = (open && ob == (b)) || prea || (pre && in->pre_bank == (b)) ? 0 \
+                                                                : q->pt_q[b]; \
+        if (svc_pt && sb == (b)) v &= ~sbit;                                \
+        if (sch && hb == (b)) v = hset ? v | hbit : v & ~hbit;              \
     } while (0)
     if (open)
         PT_NEXT(ob, pt_ob);
@@ -231,26 +277,21 @@ void gmc_wmc_step(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
         memset(d, 0, sizeof *d);
         return;
     }
-    if (svc)
+    if (svc) {
         d->wet_q[si] = (uint8_t)vs;
+        d->wst_q[si] = (uint8_t)sts_n;
+    }
     if (enq) {
         d->wet_q[ei] = (uint8_t)ve;
+        d->wst_q[ei] = (uint8_t)ste_n;
         if (c->pc_hash_bits && ne == 0)
             d->wat_q[ei] = (uint16_t)etag;
     }
-#ifndef GMC_FAULT_WMC
-    if (rs_inc)
-        d->rs_q[eb][er] = (uint8_t)(rs_old == smax ? smax : rs_old + 1);
-    if (open)
-        d->rs_q[ob][orow] = 0;
-#else
-    /* Mutation check only (make cosim-fault-wmc, tb/gmc_wmc.mk): the increment wins over the
-     * open's clear of the same slot. */
-    if (open)
-        d->rs_q[ob][orow] = 0;
-    if (rs_inc)
-        d->rs_q[eb][er] = (uint8_t)(rs_old == smax ? smax : rs_old + 1);
-#endif
+    rs_write(c, d, rs_inc, ib, ir, rs_old == smax ? smax : rs_old + 1, open, ob, orow, clr, kb, kr);
+    if (prea)
+        memset(d->pt_q, 0, sizeof d->pt_q[0] * c->nb);
+    else if (pre)
+        d->pt_q[in->pre_bank] = 0;
     if (open)
         d->pt_q[ob] = pt_ob;
     if (svc_pt)

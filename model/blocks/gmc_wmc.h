@@ -6,16 +6,25 @@
  *
  * Per cycle, a small fixed set of ports (all optional, each with a valid):
  *   enq   a request entered the pending queue: WAT forms its global warp id
- *         gwid = {pc_hash, sm, warp} -> out.enq_gwid; WET[gwid] += 1; if the
- *         warp then has exactly one pending request, RS[bank][row] += 1.
- *   svc   a request was serviced (left the queue): WET[gwid] -= 1; PT bit
- *         (bank, col) cleared.
- *   pq    priority query: WET[gwid] and row-hit -> H / M / L.
+ *         gwid = {pc_hash, sm, warp} -> out.enq_gwid; WET[gwid] += 1; with
+ *         SCORE_AT = receive, if the warp then has exactly one pending
+ *         request, RS[bank][row] += 1.
+ *   svc   a request was scheduled (its column command issued; it left the
+ *         queue): WET[gwid] -= 1, the entry's `started' bit set; PT bit
+ *         (bank, col) cleared.  With SCORE_AT = schedule (Algorithm 1), if
+ *         the warp then has exactly one pending request, RS[rbank][rrow] += 1:
+ *         svc_rbank / svc_rrow name that remaining request's bank and slot.
+ *   clr   a row slot of a bank has no queued request left: its score := 0.
+ *   pq    priority query: WET[gwid], its started bit and row-hit -> H/M/L.
  *   sch   the per-bank scheduler chose a request: PT bit (bank, col) :=
  *         (prio == H).  out.hi[b] = PT[b] != 0 is gmc_bankarb's hi_i.
  *   pick  row-miss pick: the highest-score slot among the given mask.
  *   open  a row was opened in a bank: its RS score and the bank's PT entry
  *         become zero.
+ *   pre / prea  a bank / every bank was precharged: its PT entry (all of
+ *         them) become zero -- no row is open, no request hits it.
+ * SCORE_AT and M_RULE are the readings of the paper the block implements
+ * (docs/blocks/gmc_wmc.md, "Choices the paper leaves open").
  * All outputs are combinational from q (the tables as they were at the
  * start of the cycle); all table writes land in d at the clock edge.
  * docs/blocks/gmc_wmc.md gives every rule with the sentence it rests on.
@@ -23,7 +32,7 @@
  * Memories, not copies: the state holds the four tables (up to ~25 KB).
  * gmc_wmc_step() reads everything it needs from q first, then writes only
  * the entries the ports change (at most two WET entries and one WAT tag,
- * two RS scores, three PT entries) into d.  d may alias q -- that is the
+ * three RS scores, three PT entries; a PREA clears every PT entry) into d.  d may alias q -- that is the
  * intended call, one state per instance, O(ports) work per cycle.  If d
  * != q, d must already equal q (the step does not copy untouched entries).
  * The only O(table) step is a cycle with rst_n = 0, which clears d. */
@@ -53,6 +62,16 @@ extern "C" {
 
 /* Request priority levels (pq_prio_o, sch_prio_i). */
 enum { GMC_WMC_PRIO_L = 0, GMC_WMC_PRIO_M = 1, GMC_WMC_PRIO_H = 2 };
+/* SCORE_AT (RTL ScoreAt): when "n_pending == 1" makes a request H and
+ * raises its row's score -- when a request of the warp is scheduled
+ * (Algorithm 1 lines 5-8 and 12-14; the default) or when a request is
+ * received (sec. 4.2's "the received request is the last"). */
+enum { GMC_WMC_AT_SCHEDULE = 0, GMC_WMC_AT_RECEIVE = 1 };
+/* M_RULE (RTL MRule): M = a row hit of a warp with >= 2 pending that was
+ * started (a request of it already scheduled; sec. 4.1 "multiple pending
+ * requests left in the warp after scheduling a request"; the default), or
+ * of any warp with >= 2 pending. */
+enum { GMC_WMC_M_STARTED = 0, GMC_WMC_M_PENDING2 = 1 };
 
 /* The port list, once.  X(dir, field, width, rtl_port).  GW = SM_BITS +
  * WARP_BITS + PC_HASH_BITS (gwid width), NB banks, RB = clog2(ROWS), CB =
@@ -69,6 +88,11 @@ enum { GMC_WMC_PRIO_L = 0, GMC_WMC_PRIO_M = 1, GMC_WMC_PRIO_H = 2 };
     X(in,  svc_gwid,   (GW),                 svc_gwid_i)              \
     X(in,  svc_bank,   GMC_WMC_CLOG2(NB),    svc_bank_i)              \
     X(in,  svc_col,    (CB),                 svc_col_i)               \
+    X(in,  svc_rbank,  GMC_WMC_CLOG2(NB),    svc_rbank_i)             \
+    X(in,  svc_rrow,   (RB),                 svc_rrow_i)              \
+    X(in,  clr,        1,                    clr_i)                   \
+    X(in,  clr_bank,   GMC_WMC_CLOG2(NB),    clr_bank_i)              \
+    X(in,  clr_row,    (RB),                 clr_row_i)               \
     X(in,  pq_gwid,    (GW),                 pq_gwid_i)               \
     X(in,  pq_hit,     1,                    pq_hit_i)                \
     X(in,  sch,        1,                    sch_i)                   \
@@ -82,6 +106,9 @@ enum { GMC_WMC_PRIO_L = 0, GMC_WMC_PRIO_M = 1, GMC_WMC_PRIO_H = 2 };
     X(in,  open,       1,                    open_i)                  \
     X(in,  open_bank,  GMC_WMC_CLOG2(NB),    open_bank_i)             \
     X(in,  open_row,   (RB),                 open_row_i)              \
+    X(in,  pre,        1,                    pre_i)                   \
+    X(in,  pre_bank,   GMC_WMC_CLOG2(NB),    pre_bank_i)              \
+    X(in,  prea,       1,                    prea_i)                  \
     X(out, enq_gwid,   (GW),                 enq_gwid_o)              \
     X(out, enq_alias,  1,                    enq_alias_o)             \
     X(out, wet_ovf,    1,                    wet_ovf_o)               \
@@ -103,10 +130,13 @@ typedef struct {            /* RTL parameters */
     unsigned rows;          /* ROWS: row-score slots per bank (64) */
     unsigned score_bits;    /* SCORE_BITS (4) */
     unsigned pt_bits;       /* PT_BITS: PT entry width = column slots (64) */
+    unsigned score_at;      /* SCORE_AT: GMC_WMC_AT_SCHEDULE (0, default) / _RECEIVE (1) */
+    unsigned m_rule;        /* M_RULE: GMC_WMC_M_STARTED (0, default) / _PENDING2 (1) */
     /* Derived at init, not parameters. */
     unsigned gw;            /* sm_bits + warp_bits + pc_hash_bits: gwid width */
     unsigned wet_entries;   /* 2^(sm_bits + warp_bits) */
     unsigned bw, rb, cb;    /* clog2(NB), clog2(ROWS), clog2(PT_BITS), each >= 1 */
+    unsigned st_bits;       /* 1 if a reading needs the WET's started bit, else 0 */
 } gmc_wmc_cfg_t;
 
 typedef struct {
@@ -121,6 +151,11 @@ typedef struct {
     uint32_t svc_gwid;      /* svc_gwid_i [GW-1:0]: enq_gwid_o it got at enqueue */
     uint8_t  svc_bank;      /* svc_bank_i [BW-1:0] */
     uint8_t  svc_col;       /* svc_col_i [CB-1:0]: column slot in the row */
+    uint8_t  svc_rbank;     /* svc_rbank_i [BW-1:0]: bank of the warp's remaining request */
+    uint8_t  svc_rrow;      /* svc_rrow_i [RB-1:0]: its row slot (SCORE_AT = schedule) */
+    uint8_t  clr;           /* clr_i: a row slot has no queued request left */
+    uint8_t  clr_bank;      /* clr_bank_i [BW-1:0] */
+    uint8_t  clr_row;       /* clr_row_i [RB-1:0]: its score := 0 */
     uint32_t pq_gwid;       /* pq_gwid_i [GW-1:0] */
     uint8_t  pq_hit;        /* pq_hit_i: the request hits its bank's open row */
     uint8_t  sch;           /* sch_i: the per-bank scheduler chose a request */
@@ -134,6 +169,9 @@ typedef struct {
     uint8_t  open;          /* open_i: a row was opened (ACT) */
     uint8_t  open_bank;     /* open_bank_i [BW-1:0] */
     uint8_t  open_row;      /* open_row_i [RB-1:0] */
+    uint8_t  pre;           /* pre_i: a bank was precharged (PRE) */
+    uint8_t  pre_bank;      /* pre_bank_i [BW-1:0]: its PT entry := 0 */
+    uint8_t  prea;          /* prea_i: every bank was precharged (PREA): all PT := 0 */
 } gmc_wmc_in_t;
 
 typedef struct {
@@ -152,6 +190,7 @@ typedef struct {
 
 typedef struct {            /* the four tables, as RTL memories / flops */
     uint8_t  wet_q[1u << GMC_WMC_GW_MAX];   /* n_pending, PEND_BITS each */
+    uint8_t  wst_q[1u << GMC_WMC_GW_MAX];   /* started bit (st_bits = 1 only) */
     uint16_t wat_q[1u << GMC_WMC_GW_MAX];   /* PC-hash tag (PC_HASH_BITS > 0 only) */
     uint8_t  rs_q[GMC_WMC_NB_MAX][GMC_WMC_ROWS_MAX];  /* scores, SCORE_BITS each */
     uint64_t pt_q[GMC_WMC_NB_MAX];          /* PT_BITS each */
@@ -160,7 +199,8 @@ typedef struct {            /* the four tables, as RTL memories / flops */
 int  gmc_wmc_cfg_check(const gmc_wmc_cfg_t *c, char *err, size_t n);
 /* Fills the derived fields of c (parameters already set) and checks it. */
 int  gmc_wmc_cfg_init(gmc_wmc_cfg_t *c, char *err, size_t n);
-/* Table 3's defaults: 5, 5, 0, 6, 16, 64, 4, 64. */
+/* Table 3's defaults: 5, 5, 0, 6, 16, 64, 4, 64; SCORE_AT schedule, M_RULE
+ * started (Algorithm 1's reading). */
 void gmc_wmc_cfg_default(gmc_wmc_cfg_t *c);
 void gmc_wmc_reset(const gmc_wmc_cfg_t *c, gmc_wmc_state_t *q);
 /* One clock cycle; see the file comment for d aliasing q.  Pure: no
@@ -174,16 +214,26 @@ uint64_t gmc_wmc_storage_bits(const gmc_wmc_cfg_t *c);
  * a cycle (the scheduler's pick scans a bank's requests).  Same functions
  * the step uses for its ports; read q only. */
 uint32_t gmc_wmc_gwid(const gmc_wmc_cfg_t *c, unsigned sm, unsigned warp, uint32_t pc);
-static inline unsigned gmc_wmc_prio_of(unsigned n_pending, unsigned hit)
+/* The level of a request whose warp has n pending requests (started: a
+ * request of the warp was scheduled since the entry opened), hit = it hits
+ * its bank's open row.  H: the last pending request -- once a request of
+ * the warp was scheduled (schedule) or as soon as it is the only one
+ * (receive); M: a row hit of a warp with >= 2 pending, started (started) or
+ * any (pending2); else L. */
+static inline unsigned gmc_wmc_prio_of(const gmc_wmc_cfg_t *c, unsigned n_pending,
+                                       unsigned started, unsigned hit)
 {
-    return n_pending == 1               ? GMC_WMC_PRIO_H
-         : (n_pending >= 2 && hit) ? GMC_WMC_PRIO_M
-                                   : GMC_WMC_PRIO_L;
+    const unsigned st = started && c->st_bits;
+    if (n_pending == 1)
+        return c->score_at == GMC_WMC_AT_RECEIVE || st ? GMC_WMC_PRIO_H : GMC_WMC_PRIO_L;
+    return n_pending >= 2 && hit && (c->m_rule == GMC_WMC_M_PENDING2 || st) ? GMC_WMC_PRIO_M
+                                                                          : GMC_WMC_PRIO_L;
 }
 static inline unsigned gmc_wmc_prio(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
                                     uint32_t gwid, unsigned hit)
 {
-    return gmc_wmc_prio_of(q->wet_q[gwid & (c->wet_entries - 1)], hit & 1);
+    const uint32_t e = gwid & (c->wet_entries - 1);
+    return gmc_wmc_prio_of(c, q->wet_q[e], q->wst_q[e], hit & 1);
 }
 /* hi_o[bank]: the bank's PT entry is non-zero (gmc_bankarb's hi_i). */
 static inline unsigned gmc_wmc_hi(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q, unsigned bank)

@@ -38,6 +38,10 @@ static void usage(FILE *f)
         "  --wq-low N          stop draining at N (default 1/2 of --wq)\n"
         "  --age-cap N         serve a request older than N cycles first in its bank\n"
         "                      (default 4096; 0 = off)\n"
+        "  --wmc-score R       warped-mc: when n_pending == 1 gives H and a row score:\n"
+        "                      schedule (default; Algorithm 1) or receive (sec. 4.2)\n"
+        "  --wmc-m R           warped-mc: M for a started warp's row hits (started,\n"
+        "                      default) or any warp's with >= 2 pending (pending2)\n"
         "  --no-refresh        never refresh, even if the device config enables it\n"
         "  --step-every-cycle  the slow reference: step every controller every cycle,\n"
         "                      no idle-cycle skipping (same results; for checking them)\n"
@@ -66,6 +70,24 @@ static int str_opt(const char *name, int argc, char **argv, int *i, const char *
         return cli_usage_error(MEM_CMD, "option %s needs a value", name);
     *v = argv[++*i];
     return 0;
+}
+
+/* --wmc-score schedule|receive, --wmc-m started|pending2: warped-mc's
+ * readings of the paper (docs/blocks/gmc_wmc.md). */
+static int wmc_opt(const char *name, int argc, char **argv, int *i, mem_opts_t *o)
+{
+    const char *v = NULL;
+    int rc = str_opt(name, argc, argv, i, &v);
+    if (rc)
+        return rc;
+    const int score = !strcmp(name, "--wmc-score");
+    const char *(*nm)(unsigned) = score ? gmc_sched_wmc_score_at_name : gmc_sched_wmc_m_rule_name;
+    for (unsigned k = 0; nm(k); k++)
+        if (!strcmp(v, nm(k))) {
+            *(score ? &o->wmc_score_at : &o->wmc_m_rule) = k;
+            return 0;
+        }
+    return cli_usage_error(MEM_CMD, "%s: expected %s or %s, found '%s'", name, nm(0), nm(1), v);
 }
 
 /* The run's trace source and served callback: the trace reader, the
@@ -158,6 +180,8 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
             rc = num_opt(a, argc, argv, &i, &o->wq_low), o->have_wq_low = 1;
         else if (!strcmp(a, "--age-cap"))
             rc = num_opt(a, argc, argv, &i, &o->age_cap);
+        else if (!strcmp(a, "--wmc-score") || !strcmp(a, "--wmc-m"))
+            rc = wmc_opt(a, argc, argv, &i, o);
         else
             return cli_usage_error(MEM_CMD, "unknown option '%s' (gmc mem --help lists them)", a);
         if (rc)
@@ -208,6 +232,8 @@ static int resolve(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t wn)
     sc->mc.wq_high = (unsigned)o->wq_high;
     sc->mc.wq_low = (unsigned)o->wq_low;
     sc->mc.age_cap = o->age_cap;
+    sc->mc.wmc.score_at = (uint8_t)o->wmc_score_at;
+    sc->mc.wmc.m_rule = (uint8_t)o->wmc_m_rule;
     if (gmc_sched_find(o->sched, &sc->mc.sched, err, sizeof err)) {
         cli_usage_error(MEM_CMD, "%s", err);
         return 2;

@@ -8,10 +8,13 @@ static void usage(FILE *f)
 {
     fprintf(f,
         "usage: gmc overhead warped-mc [--sms N] [--warps N] [--max-pending N] [--banks N]\n"
-        "                              [--rows N] [--score-bits N] [--pt-bits N] [--pc-hash-bits N] [--json]\n"
+        "                              [--rows N] [--score-bits N] [--pt-bits N] [--pc-hash-bits N]\n"
+        "                              [--started-bits 0|1] [--json]\n"
         "       gmc overhead frfcfs [--mcs M] [--queue Q] [--rows nR] [--banks nB] [--json]\n"
         "warped-mc: storage per memory controller of WAT, WET, RS, PT (Warped-MC [ICPP'23] Table 3;\n"
-        "           defaults are the seed's: 32 SMs x 32 warps, 32 pending, 16 banks x 64 rows x 4 bits, 64-bit PT)\n"
+        "           defaults are the seed's: 32 SMs x 32 warps, 32 pending, 16 banks x 64 rows x 4 bits, 64-bit PT;\n"
+        "           --started-bits 1, the default: a started bit per WET entry for Algorithm 1's reading;\n"
+        "           0 gives Table 3's 1408 B, the sec. 4.2 reading)\n"
         "frfcfs:    bit comparisons per DRAM command clock, M*Q*(log2 nR + log2 nB), and the\n"
         "           banked FIFO's M*(nB*log2 nR + log2 nB) (Yuan et al. [MICRO'09] sec. 3.4; defaults M=8 Q=32 nR=4096 nB=4)\n");
 }
@@ -56,6 +59,7 @@ static int warped_mc(int argc, char **argv)
         {"--max-pending", &p.max_pending, NULL}, {"--banks", &p.banks, NULL},
         {"--rows", &p.rows, NULL},         {"--score-bits", &p.score_bits, NULL},
         {"--pt-bits", &p.pt_bits, NULL},   {"--pc-hash-bits", &p.pc_hash_bits, NULL},
+        {"--started-bits", &p.started_bits, NULL},
     };
     int json = 0, rc = parse("overhead", argc, argv, o, sizeof o / sizeof o[0], &json);
     if (rc)
@@ -70,10 +74,11 @@ static int warped_mc(int argc, char **argv)
     const int rtl_ok = gmc_wmc_rtl_cfg(&p, &rc_, rerr, sizeof rerr) == 0;
     if (json) {
         printf("{\n  \"scheme\": \"warped-mc\",\n  \"params\": {\"sms\": %u, \"warps\": %u, \"max_pending\": %u, "
-               "\"banks\": %u, \"rows\": %u, \"score_bits\": %u, \"pt_bits\": %u, \"pc_hash_bits\": %u},\n"
+               "\"banks\": %u, \"rows\": %u, \"score_bits\": %u, \"pt_bits\": %u, \"pc_hash_bits\": %u, "
+               "\"started_bits\": %u},\n"
                "  \"gwid_bits\": %u,\n  \"tables\": {\n",
                p.sms, p.warps, p.max_pending, p.banks, p.rows, p.score_bits, p.pt_bits, p.pc_hash_bits,
-               c.gwid_bits);
+               p.started_bits, c.gwid_bits);
         for (int i = 0; i < 4; i++)
             printf("    \"%s\": {\"entry_bits\": %llu, \"entries\": %llu, \"bits\": %llu}%s\n", c.t[i].name,
                    (unsigned long long)c.t[i].entry_bits, (unsigned long long)c.t[i].entries,
@@ -83,10 +88,11 @@ static int warped_mc(int argc, char **argv)
         if (rtl_ok)
             printf("  \"rtl\": {\"module\": \"rtl/gmc_wmc.sv\", \"params\": {\"SmBits\": %u, \"WarpBits\": %u, "
                    "\"PcHashBits\": %u, \"PendBits\": %u, \"NumBanks\": %u, \"Rows\": %u, \"ScoreBits\": %u, "
-                   "\"PtBits\": %u}, \"memory_bits\": %llu, \"flip_flops\": %llu, \"flop_mapped_ff\": %llu, "
+                   "\"PtBits\": %u, \"ScoreAt\": %u, \"MRule\": %u}, \"memory_bits\": %llu, \"flip_flops\": %llu, \"flop_mapped_ff\": %llu, "
                    "\"checked_by\": \"make synth-wmc\"}\n}\n",
                    rc_.sm_bits, rc_.warp_bits, rc_.pc_hash_bits, rc_.pend_bits, rc_.nb, rc_.rows,
-                   rc_.score_bits, rc_.pt_bits, (unsigned long long)gmc_wmc_rtl_memory_bits(&rc_),
+                   rc_.score_bits, rc_.pt_bits, rc_.score_at, rc_.m_rule,
+                   (unsigned long long)gmc_wmc_rtl_memory_bits(&rc_),
                    (unsigned long long)gmc_wmc_rtl_flops(&rc_),
                    (unsigned long long)(gmc_wmc_rtl_memory_bits(&rc_) + gmc_wmc_rtl_flops(&rc_)));
         else
@@ -100,6 +106,10 @@ static int warped_mc(int argc, char **argv)
                (unsigned long long)c.t[i].entries, (unsigned long long)c.t[i].bits);
     printf("  total %llu bits = %llu bytes  (global warp id %u bits)\n",
            (unsigned long long)c.total_bits, (unsigned long long)c.total_bytes, c.gwid_bits);
+    printf("  wet entry: %u-bit n_pending%s\n", (unsigned)(c.t[1].entry_bits - p.started_bits),
+           p.started_bits ? " + 1 started bit (Algorithm 1's reading; --started-bits 0 gives Table "
+                            "3's count, the sec. 4.2 reading)"
+                          : " (Table 3; the sec. 4.2 reading: ScoreAt receive, MRule pending2)");
     if (rtl_ok)
         printf("  rtl/gmc_wmc.sv: %llu memory bits (the four tables) + %llu flip-flops (valid bits)\n"
                "    (make synth-wmc checks both against Yosys)\n",

@@ -21,6 +21,7 @@ typedef struct {
     int         preset_given;   /* --preset on the command line: the base of --dram-cfg */
     uint64_t    channels, rq, wq, wq_high, wq_low, age_cap;
     int         have_channels, have_wq_high, have_wq_low;
+    unsigned    wmc_score_at, wmc_m_rule;   /* --wmc-score, --wmc-m (gmc_mc_cfg_t.wmc) */
     bim_sel_t   sel;
     /* resolved */
     char        dram_name[64];

@@ -90,7 +90,11 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     json_str(f, o->map_source);
     fprintf(f, ",\n  \"bim\": ");
     json_str(f, o->sel.label);
-    fprintf(f, ",\n  \"sched\": \"%s\",\n  \"trace\": ", mc->sched->name);
+    fprintf(f, ",\n  \"sched\": \"%s\",\n", mc->sched->name);
+    if (mc->sched == &gmc_sched_warped_mc)
+        fprintf(f, "  \"wmc\": {\"score_at\": \"%s\", \"m_rule\": \"%s\"},\n",
+                gmc_sched_wmc_score_at_name(mc->wmc.score_at), gmc_sched_wmc_m_rule_name(mc->wmc.m_rule));
+    fprintf(f, "  \"trace\": ");
     json_str(f, o->trace);
     fprintf(f, ",\n  \"format\": \"%s\",\n", gmc_memtrace_fmt_name(o->fmt));
     fprintf(f, "  \"channels\": %u, \"banks\": %u, \"rq\": %u, \"wq\": %u, \"wq_high\": %u, "
@@ -184,6 +188,9 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     if (o->dram_cfg)
         fprintf(f, "dram config %s (format %s%s%s)\n", o->dram_cfg, o->dram_fmt,
                 o->dram_base[0] ? ", over preset " : "", o->dram_base);
+    if (mc->sched == &gmc_sched_warped_mc)
+        fprintf(f, "warped-mc readings: score/H at %s, M rule %s\n",
+                gmc_sched_wmc_score_at_name(mc->wmc.score_at), gmc_sched_wmc_m_rule_name(mc->wmc.m_rule));
     fprintf(f, "map %s (%s), BIM %s\n", o->map_text, o->map_source, o->sel.label);
     fprintf(f, "trace %s (%s)\n\n", o->trace, gmc_memtrace_fmt_name(o->fmt));
     fprintf(f, "cycles         %llu (%.3f us at tCK %u ps)\n", U(ms->cycles), s.seconds * 1e6,

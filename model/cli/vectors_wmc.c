@@ -11,6 +11,7 @@ static void usage(FILE *f)
     fprintf(f,
         "usage: gmc vectors wmc [--sm-bits N] [--warp-bits N] [--pc-hash-bits N] [--pend-bits N]\n"
         "                       [--banks NB] [--rows N] [--score-bits N] [--pt-bits N]\n"
+        "                       [--score-at 0|1] [--m-rule 0|1]\n"
         "                       [--cycles N] [--stim-seed N] -o FILE\n"
         "Writes a self-describing vector file (header: block, parameters, seed, ports)\n"
         "for Warped-MC's tables (WAT/WET/RS/PT) from the C model; the generated testbench (gmc block tb wmc) replays it.\n\n"
@@ -23,6 +24,8 @@ static void usage(FILE *f)
         "  --rows N           ROWS, row-score slots per bank, power of 2, 1..%d (default 64)\n"
         "  --score-bits N     SCORE_BITS, 1..%d (default 4)\n"
         "  --pt-bits N        PT_BITS, PT entry width, power of 2, 1..%d (default 64)\n"
+        "  --score-at N       SCORE_AT, 0 = schedule (Algorithm 1, default), 1 = receive\n"
+        "  --m-rule N         M_RULE, 0 = started (default), 1 = pending2\n"
         "  --cycles N         cycles to write (default 1000)\n"
         "  --stim-seed N      seed of the random stimulus (default 1)\n"
         "  -o FILE            output file ('-' = stdout); written whole or not at all\n",
@@ -34,14 +37,14 @@ static int pow2(uint64_t x) { return x && !(x & (x - 1)); }
 
 int vectors_wmc(int argc, char **argv)
 {
-    uint64_t smb = 5, wb = 5, hb = 0, pb = 6, nb = 16, rows = 64, sb = 4, ptb = 64;
+    uint64_t smb = 5, wb = 5, hb = 0, pb = 6, nb = 16, rows = 64, sb = 4, ptb = 64, at = 0, mr = 0;
     uint64_t cycles = 1000, stim_seed = 1;
     const char *out = NULL;
     const struct { const char *opt; uint64_t *v; } opts[] = {
         {"--sm-bits", &smb},   {"--warp-bits", &wb},   {"--pc-hash-bits", &hb},
         {"--pend-bits", &pb},  {"--banks", &nb},       {"--rows", &rows},
         {"--score-bits", &sb}, {"--pt-bits", &ptb},    {"--cycles", &cycles},
-        {"--stim-seed", &stim_seed},
+        {"--stim-seed", &stim_seed}, {"--score-at", &at}, {"--m-rule", &mr},
     };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -74,6 +77,8 @@ int vectors_wmc(int argc, char **argv)
         {"--score-bits", sb, 1, GMC_WMC_SCORE_MAX},
         {"--pt-bits", ptb, 1, GMC_WMC_PT_MAX},
         {"--cycles", cycles, 1, 100000000},
+        {"--score-at", at, 0, 1},
+        {"--m-rule", mr, 0, 1},
     };
     for (size_t k = 0; k < sizeof r / sizeof r[0]; k++)
         if (r[k].v < r[k].lo || r[k].v > r[k].hi)
@@ -96,6 +101,7 @@ int vectors_wmc(int argc, char **argv)
     cfg.sm_bits = (unsigned)smb, cfg.warp_bits = (unsigned)wb, cfg.pc_hash_bits = (unsigned)hb;
     cfg.pend_bits = (unsigned)pb, cfg.nb = (unsigned)nb, cfg.rows = (unsigned)rows;
     cfg.score_bits = (unsigned)sb, cfg.pt_bits = (unsigned)ptb;
+    cfg.score_at = (unsigned)at, cfg.m_rule = (unsigned)mr;
     char err[256];
     if (gmc_wmc_cfg_init(&cfg, err, sizeof err)) {
         fprintf(stderr, "gmc vectors: %s\n", err);

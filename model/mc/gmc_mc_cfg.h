@@ -16,6 +16,12 @@ typedef struct {
     unsigned wq_high, wq_low;    /* drain watermarks, wq_low < wq_high <= wq */
     uint64_t age_cap;            /* cycles, 0 = off */
     const struct gmc_sched_ops *sched;
+    /* Warped-MC's readings of the paper (gmc_wmc's SCORE_AT / M_RULE,
+     * docs/blocks/gmc_wmc.md): GMC_WMC_AT_SCHEDULE / _RECEIVE and
+     * GMC_WMC_M_STARTED / _PENDING2.  0 and 0 are Algorithm 1's reading and
+     * the defaults, so gmc_mc_cfg_defaults' zeroing gives them; warped-mc's
+     * init refuses other values.  Other schedulers ignore them. */
+    struct { uint8_t score_at, m_rule; } wmc;
 } gmc_mc_cfg_t;
 
 /* Defaults: rq 64, wq 32, watermarks 28/16 (GPGPU-Sim's -dram_write_queue_size

@@ -153,6 +153,9 @@ static uint64_t refresh_step(gmc_mc_t *mc, uint64_t now)
         return e;
     GMC_DRAM_ISSUE_CHECKED(mc->d, &mc->ch, cmd, 0, 0, now, NULL);
     mc->dirty = ~(uint64_t)0;
+    /* Every row closed: a scheduler that tracks open rows must know (gmc_sched.h). */
+    if (cmd == GMC_DRAM_PREA && mc->sched->on_issue)
+        mc->sched->on_issue(mc, GMC_MC_NONE, GMC_DRAM_PREA);
     return now + 1;
 }
 

@@ -22,7 +22,10 @@
  *   on_enqueue(mc, req)      after req entered the queue.   NULL = none.
  *   on_issue(mc, req, cmd)   after a command was issued on req's behalf;
  *                    for RD/WR req leaves the queue when the hook returns.
- *                    NULL = none.
+ *                    Also called with req = GMC_MC_NONE and cmd =
+ *                    GMC_DRAM_PREA for a refresh's precharge-all, which
+ *                    is on no request's behalf (Warped-MC's PT must learn
+ *                    that every row closed).  NULL = none.
  *   init(mc, err, n) / fini(mc)
  *                    set up / release the scheduler's own per-controller
  *                    state in mc->priv (Warped-MC's tables).  init returns
@@ -80,6 +83,14 @@ typedef struct gmc_sched_ops {
 
 /* Warped-MC (Warped-MC [ICPP'23] sec. 4), model/mc/gmc_sched_wmc.c. */
 extern const gmc_sched_ops_t gmc_sched_warped_mc;
+/* Its readings by name (gmc_mc_cfg_t.wmc): score_at 0 "schedule", 1
+ * "receive"; m_rule 0 "started", 1 "pending2".  NULL for other values. */
+const char *gmc_sched_wmc_score_at_name(unsigned v);
+/* Read-only view of a warped-mc controller's gmc_wmc instance (tests,
+ * reports): its gmc_wmc_state_t, and its gmc_wmc_cfg_t in *cfg (void:
+ * gmc_sched.h does not include the block's header). */
+const void *gmc_sched_wmc_tables(const struct gmc_mc *mc, const void **cfg);
+const char *gmc_sched_wmc_m_rule_name(unsigned v);
 
 /* The shipped schedulers, in --help order; NULL past the end. */
 const gmc_sched_ops_t *gmc_sched_get(unsigned i);

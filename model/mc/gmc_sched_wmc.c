@@ -12,18 +12,29 @@
  *   bank priority     prio = hi_o of the bank: its PT holds an H request
  *                     that hits the open row (gmc_bankarb's high pool).
  *
- * Every table write is one gmc_wmc_step with one event port valid (a block
- * cycle per event; docs/memory.md "Warped-MC" explains why that is the
- * block's own semantics).  Events:
- *   enqueue   enq (WET += 1, RS += 1 if the warp has one request now).  If
- *             the request is H and hits its open row: sch(H) -> PT bit.  If
- *             its warp had exactly one request before, that one drops to M:
- *             sch(M) clears its PT bit.
+ * Every table write is one gmc_wmc_step with the ports of one event valid
+ * (a block cycle per event; docs/memory.md "Warped-MC" explains why that is
+ * the block's own semantics).  The readings of the paper (SCORE_AT, M_RULE:
+ * gmc_mc_cfg_t.wmc, `gmc mem --wmc-score / --wmc-m`) are the block's
+ * parameters; "H" below is the block's: the warp's last pending request,
+ * once a request of it was scheduled (schedule) or at once (receive).
+ * Events:
+ *   enqueue   enq (WET += 1; receive: RS += 1 if the warp has one request
+ *             now).  If the request is H and hits its open row: sch(H) ->
+ *             PT bit.  If its warp's one request before was H, that one
+ *             drops to M: sch(M) clears its PT bit.
  *   ACT       open (RS slot and PT entry cleared), then sch(H) for every
  *             queued H request of the new row.
- *   RD / WR   svc (WET -= 1, PT bit cleared).  If svc_last_o, the warp's
- *             one remaining request is now H: sch(H) if it hits its row.
- *   PRE       nothing (the PT entry is cleared by the next ACT).
+ *   RD / WR   svc (WET -= 1, started bit set, PT bit cleared), naming the
+ *             warp's other request when it had two (schedule: RS += 1 on
+ *             that request's row -- Algorithm 1 lines 11-14); clr of the
+ *             served request's row slot if no queued request is left in it.
+ *             If svc_last_o, the warp's remaining request is now H:
+ *             sch(H) if it hits its row.  A warp that became started with
+ *             >= 2 left (M_RULE started) changes the level of its row hits:
+ *             their banks are re-picked.
+ *   PRE       pre: the bank's PT entry cleared (no open row, no hit).
+ *   PREA      (refresh; on_issue with GMC_MC_NONE) prea: every PT entry.
  * Requests without warp ids (DRAMsim3 / Ramulator traces) never touch the
  * tables: level L, no row score -- with only those, warped-mc picks as
  * FR-FCFS does.
@@ -31,8 +42,15 @@
  * The warp's other request is found without a search: wx[e] is the XOR of
  * the pool indices of this controller's queued requests in WET entry e, so
  * when the entry counts one request, wx[e] is it (checked against the
- * request before use; a saturated counter makes it unusable, then the
- * promotion is skipped). */
+ * request before use).
+ *
+ * The WET counter is sized for the queue: PEND_BITS = clog2(rq + wq + 1),
+ * at least Table 3's 6.  The WET counts this controller's queued requests,
+ * so it cannot saturate and stays exact -- a warp whose loads merge in one
+ * entry (the same {sm, warp}, PC_HASH_BITS = 0) can pass Table 3's 32 and
+ * 63 requests, and a saturated counter would lose increments, reach 1 and
+ * 0 while requests remain and mislabel H until the warp drains.  rq + wq >
+ * 255 (PEND_BITS > 8) is refused with one line. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,7 +108,8 @@ static void relevel(gmc_mc_t *mc, wmc_t *w, uint32_t j, unsigned lvl)
     gmc_mc_sched_changed(mc, r->bank);
 }
 
-/* The one queued request of WET entry e, or GMC_MC_NONE. */
+/* The one queued request of WET entry e (of warp gwid, GMC_MC_NONE = any),
+ * or GMC_MC_NONE. */
 static uint32_t only_request(const gmc_mc_t *mc, const wmc_t *w, unsigned e, uint32_t gwid)
 {
     uint32_t j = w->wx[e];
@@ -98,16 +117,25 @@ static uint32_t only_request(const gmc_mc_t *mc, const wmc_t *w, unsigned e, uin
         return GMC_MC_NONE;
     const gmc_mc_req_t *r = gmc_mc_req(mc, j);
     return (r->flags & GMC_REQ_QUEUED) && r->gwid != NO_GWID && entry(w, r->gwid) == e &&
-                   (r->gwid == gwid || w->c.pc_hash_bits)
+                   (r->gwid == gwid || gwid == GMC_MC_NONE || w->c.pc_hash_bits)
                ? j
                : GMC_MC_NONE;
 }
 
-static void slot_count(wmc_t *w, const gmc_mc_req_t *r, int up)
+/* Counts r in (up) or out of its row slot.  Returns 1 when the slot has
+ * no queued request left (of either type). */
+static int slot_count(wmc_t *w, const gmc_mc_req_t *r, int up)
 {
     const unsigned t = r->is_write, b = r->bank, sl = gmc_wmc_row_slot(&w->c, r->row);
     if (up ? w->scnt[t][b][sl]++ == 0 : --w->scnt[t][b][sl] == 0)
         w->smask[t][b] ^= (uint64_t)1 << sl;
+    return !up && !w->scnt[0][b][sl] && !w->scnt[1][b][sl];
+}
+
+/* The request of WET entry e is H (its warp's last, by the reading). */
+static inline int entry_h(const wmc_t *w, unsigned e)
+{
+    return gmc_wmc_prio_of(&w->c, w->s.wet_q[e], w->s.wst_q[e], 0) == GMC_WMC_PRIO_H;
 }
 
 static void wmc_enqueue(gmc_mc_t *mc, uint32_t i)
@@ -119,32 +147,101 @@ static void wmc_enqueue(gmc_mc_t *mc, uint32_t i)
         r->gwid = NO_GWID;
         return;
     }
+    const unsigned e = entry(w, gmc_wmc_gwid(&w->c, r->sm, r->warp, (uint32_t)r->pc));
+    /* Its warp's one queued request, if that one is H: it drops to M. */
+    const uint32_t prev = entry_h(w, e) ? only_request(mc, w, e, GMC_MC_NONE) : GMC_MC_NONE;
+    if (entry_h(w, e) && prev == GMC_MC_NONE)
+        w->nh_exact = 0;
     gmc_wmc_out_t o = tick(w, (gmc_wmc_in_t){.enq = 1, .enq_sm = (uint16_t)r->sm,
                                              .enq_warp = (uint16_t)r->warp,
                                              .enq_pc = (uint32_t)r->pc, .enq_bank = r->bank,
                                              .enq_row = (uint8_t)gmc_wmc_row_slot(&w->c, r->row)});
     r->gwid = o.enq_gwid;
     w->nwarp[r->is_write][r->bank]++;
-    unsigned e = entry(w, r->gwid), n = w->s.wet_q[e];
-    uint32_t prev = n == 2 ? only_request(mc, w, e, r->gwid) : GMC_MC_NONE;
     w->wx[e] ^= i;
-    if (o.wet_ovf || (n == 2 && prev == GMC_MC_NONE))
+    if (o.wet_ovf)
         w->nh_exact = 0;
-    if (n == 1)
+    const int h = entry_h(w, e);   /* receive: a first arrival is H */
+    if (h)
         w->nh[r->is_write][r->bank]++;
     if (prev != GMC_MC_NONE)
         w->nh[gmc_mc_req(mc, prev)->is_write][gmc_mc_req(mc, prev)->bank]--;
-    if (n == 1 && hits(mc, r))
+    if (h && hits(mc, r))
         tick(w, (gmc_wmc_in_t){.sch = 1, .sch_bank = r->bank, .sch_col = (uint8_t)r->col,
                                .sch_prio = GMC_WMC_PRIO_H});
     if (prev != GMC_MC_NONE)   /* it was its warp's last request: H -> M */
         relevel(mc, w, prev, GMC_WMC_PRIO_M);
 }
 
+/* A warp just became started with >= 2 requests left (M_RULE started):
+ * its row hits went from L to M, so their banks' picks may change. */
+static void started_changes_levels(gmc_mc_t *mc, const wmc_t *w, unsigned e, uint32_t served)
+{
+    for (uint32_t j = gmc_mc_oldest(mc); j != GMC_MC_NONE; j = gmc_mc_req(mc, j)->qnext) {
+        const gmc_mc_req_t *q = gmc_mc_req(mc, j);
+        if (j != served && q->gwid != NO_GWID && entry(w, q->gwid) == e && hits(mc, q))
+            gmc_mc_sched_changed(mc, q->bank);
+    }
+}
+
+/* RD / WR: the request leaves the queue (svc), its slot may empty (clr). */
+static void wmc_served(gmc_mc_t *mc, wmc_t *w, uint32_t i)
+{
+    const gmc_mc_req_t *r = gmc_mc_req(mc, i);
+    const unsigned slot = gmc_wmc_row_slot(&w->c, r->row);
+    gmc_wmc_in_t in = {0};
+    /* No queued request left in the slot: its score is stale, clear it. */
+    if (slot_count(w, r, 0) && w->s.rs_q[r->bank][slot])
+        in.clr = 1, in.clr_bank = r->bank, in.clr_row = (uint8_t)slot;
+    if (r->gwid == NO_GWID) {
+        if (in.clr)
+            tick(w, in);
+        return;
+    }
+    const unsigned e = entry(w, r->gwid), n = w->s.wet_q[e], started = w->s.wst_q[e];
+    if (entry_h(w, e))   /* it was H */
+        w->nh[r->is_write][r->bank]--;
+    w->wx[e] ^= i;
+    /* The warp's other request when it had two: it will be the last. */
+    const uint32_t j = n == 2 ? only_request(mc, w, e, r->gwid) : GMC_MC_NONE;
+    const gmc_mc_req_t *q = j != GMC_MC_NONE ? gmc_mc_req(mc, j) : r;
+    in.svc = 1, in.svc_gwid = r->gwid, in.svc_bank = r->bank, in.svc_col = (uint8_t)r->col;
+    in.svc_rbank = q->bank, in.svc_rrow = (uint8_t)gmc_wmc_row_slot(&w->c, q->row);
+    gmc_wmc_out_t o = tick(w, in);
+    w->nwarp[r->is_write][r->bank]--;
+    if (o.wet_unf)
+        w->nh_exact = 0;
+    if (o.svc_last) {   /* the warp's remaining request is its last: -> H */
+        if (j == GMC_MC_NONE) {
+            w->nh_exact = 0;
+        } else {
+            w->nh[q->is_write][q->bank]++;
+            relevel(mc, w, j, GMC_WMC_PRIO_H);
+            if (w->c.score_at == GMC_WMC_AT_SCHEDULE && q->bank != r->bank)
+                gmc_mc_sched_changed(mc, q->bank);   /* its row score rose */
+        }
+    }
+    if (w->c.m_rule == GMC_WMC_M_STARTED && !started && w->s.wet_q[e] >= 2)
+        started_changes_levels(mc, w, e, i);
+}
+
 static void wmc_issue(gmc_mc_t *mc, uint32_t i, gmc_dram_cmd_t cmd)
 {
     wmc_t *w = mc->priv;
+    if (cmd == GMC_DRAM_PREA) {   /* refresh (i = GMC_MC_NONE): no row open anywhere */
+        for (unsigned b = 0; b < w->c.nb; b++)
+            if (w->s.pt_q[b]) {
+                tick(w, (gmc_wmc_in_t){.prea = 1});
+                break;
+            }
+        return;
+    }
     const gmc_mc_req_t *r = gmc_mc_req(mc, i);
+    if (cmd == GMC_DRAM_PRE) {    /* the bank's row closed: none of its H requests hits */
+        if (w->s.pt_q[r->bank])
+            tick(w, (gmc_wmc_in_t){.pre = 1, .pre_bank = r->bank});
+        return;
+    }
     if (cmd == GMC_DRAM_ACT) {
         const unsigned slot = gmc_wmc_row_slot(&w->c, r->row);
         /* open clears the slot's score and the bank's PT entry; when both
@@ -161,29 +258,8 @@ static void wmc_issue(gmc_mc_t *mc, uint32_t i, gmc_dram_cmd_t cmd)
         }
         return;
     }
-    if (cmd != GMC_DRAM_RD && cmd != GMC_DRAM_WR)
-        return;
-    slot_count(w, r, 0);
-    if (r->gwid == NO_GWID)
-        return;
-    if (w->s.wet_q[entry(w, r->gwid)] == 1)   /* it was H */
-        w->nh[r->is_write][r->bank]--;
-    gmc_wmc_out_t o = tick(w, (gmc_wmc_in_t){.svc = 1, .svc_gwid = r->gwid, .svc_bank = r->bank,
-                                             .svc_col = (uint8_t)r->col});
-    unsigned e = entry(w, r->gwid);
-    w->wx[e] ^= i;
-    w->nwarp[r->is_write][r->bank]--;
-    if (o.wet_unf)
-        w->nh_exact = 0;
-    if (o.svc_last) {   /* the warp's remaining request is its last: -> H */
-        uint32_t j = only_request(mc, w, e, r->gwid);
-        if (j == GMC_MC_NONE) {
-            w->nh_exact = 0;
-        } else {
-            w->nh[gmc_mc_req(mc, j)->is_write][gmc_mc_req(mc, j)->bank]++;
-            relevel(mc, w, j, GMC_WMC_PRIO_H);
-        }
-    }
+    if (cmd == GMC_DRAM_RD || cmd == GMC_DRAM_WR)
+        wmc_served(mc, w, i);
 }
 
 static uint32_t wmc_pick(const gmc_mc_t *mc, unsigned bank)
@@ -244,7 +320,19 @@ static int wmc_init(gmc_mc_t *mc, char *err, size_t n)
     if (!w)
         return snprintf(err, n, "warped-mc: out of memory for the tables"), -1;
     gmc_wmc_cfg_default(&w->c);
-    w->c.nb = mc->nbanks;   /* the device's banks; everything else is Table 3 */
+    /* The device's banks, the readings asked for, a WET counter that
+     * cannot saturate (file comment); everything else is Table 3. */
+    const unsigned queue = mc->cfg.rq + mc->cfg.wq;
+    if (queue > 255) {
+        free(w);
+        return snprintf(err, n, "warped-mc: rq + wq = %u, at most 255 (the WET counter, "
+                        "PEND_BITS <= 8, must count a whole queue)", queue), -1;
+    }
+    w->c.nb = mc->nbanks;
+    w->c.score_at = mc->cfg.wmc.score_at;
+    w->c.m_rule = mc->cfg.wmc.m_rule;
+    while ((1u << w->c.pend_bits) - 1 < queue)
+        w->c.pend_bits++;
     if (gmc_wmc_cfg_init(&w->c, err, n)) {
         free(w);
         return -1;
@@ -259,6 +347,23 @@ static void wmc_fini(gmc_mc_t *mc)
 {
     free(mc->priv);
     mc->priv = NULL;
+}
+
+const void *gmc_sched_wmc_tables(const gmc_mc_t *mc, const void **cfg)
+{
+    const wmc_t *w = W(mc);
+    *cfg = &w->c;
+    return &w->s;
+}
+
+const char *gmc_sched_wmc_score_at_name(unsigned v)
+{
+    return v == GMC_WMC_AT_SCHEDULE ? "schedule" : v == GMC_WMC_AT_RECEIVE ? "receive" : NULL;
+}
+
+const char *gmc_sched_wmc_m_rule_name(unsigned v)
+{
+    return v == GMC_WMC_M_STARTED ? "started" : v == GMC_WMC_M_PENDING2 ? "pending2" : NULL;
 }
 
 const gmc_sched_ops_t gmc_sched_warped_mc = {

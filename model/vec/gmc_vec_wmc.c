@@ -136,6 +136,15 @@ void gmc_wmc_stim_next(gmc_wmc_stim_t *s, gmc_wmc_in_t *in)
                                            : s->shadow_gwid[si];
         in->svc_bank = (uint8_t)pick_bank(s);
         in->svc_col = (uint8_t)pick_col(s);
+        in->svc_rbank = (uint8_t)pick_bank(s);   /* the remaining request's slot */
+        in->svc_rrow = (uint8_t)pick_row(s);
+    }
+
+    /* clr: 1 in 6 cycles, a hot slot (so it meets increments and opens). */
+    if (one_in(s, 6)) {
+        in->clr = 1;
+        in->clr_bank = (uint8_t)pick_bank(s);
+        in->clr_row = (uint8_t)pick_row(s);
     }
 
     /* pq: a hot warp's id 3 in 4, else any id. */
@@ -182,6 +191,13 @@ void gmc_wmc_stim_next(gmc_wmc_stim_t *s, gmc_wmc_in_t *in)
         in->open_row = (uint8_t)pick_row(s);
     }
 
+    /* pre: 1 in 10 cycles; prea: 1 in 64. */
+    if (one_in(s, 10)) {
+        in->pre = 1;
+        in->pre_bank = (uint8_t)pick_bank(s);
+    }
+    in->prea = (uint8_t)one_in(s, 64);
+
     /* 1 in 12: open, svc and sch in one bank. */
     if (one_in(s, 12)) {
         unsigned b = s->bank[below(s, 2)];
@@ -221,12 +237,14 @@ void gmc_wmc_stim_next(gmc_wmc_stim_t *s, gmc_wmc_in_t *in)
 
 static int blk_parse(const char *s, void *vc, char *err, size_t n)
 {
-    static const char *const tags[] = {"sm", "w", "h", "p", "nb", "r", "s", "pt"};
-    uint64_t v[8];
-    if (gmc_block_parse_fields(s, tags, 8, v, err, n))
+    static const char *const tags[] = {"sm", "w", "h", "p", "nb", "r", "s", "pt", "a", "m"};
+    uint64_t v[10] = {0};
+    /* The readings' fields are optional: without them, a0_m0 (the defaults). */
+    if (gmc_block_parse_fields(s, tags, strstr(s, "_a") ? 10 : 8, v, err, n))
         return -1;
     gmc_wmc_cfg_t *c = vc;
     memset(c, 0, sizeof *c);
+    c->score_at = (unsigned)v[8], c->m_rule = (unsigned)v[9];
     c->sm_bits = (unsigned)v[0], c->warp_bits = (unsigned)v[1], c->pc_hash_bits = (unsigned)v[2];
     c->pend_bits = (unsigned)v[3], c->nb = (unsigned)v[4], c->rows = (unsigned)v[5];
     c->score_bits = (unsigned)v[6], c->pt_bits = (unsigned)v[7];
@@ -241,8 +259,10 @@ static int blk_parse(const char *s, void *vc, char *err, size_t n)
 static void blk_name(const void *vc, char *b, size_t n)
 {
     const gmc_wmc_cfg_t *c = vc;
-    snprintf(b, n, "sm%u_w%u_h%u_p%u_nb%u_r%u_s%u_pt%u", c->sm_bits, c->warp_bits, c->pc_hash_bits,
-             c->pend_bits, c->nb, c->rows, c->score_bits, c->pt_bits);
+    int k = snprintf(b, n, "sm%u_w%u_h%u_p%u_nb%u_r%u_s%u_pt%u", c->sm_bits, c->warp_bits,
+                     c->pc_hash_bits, c->pend_bits, c->nb, c->rows, c->score_bits, c->pt_bits);
+    if ((c->score_at || c->m_rule) && k > 0 && (size_t)k < n)   /* a0_m0 stays implicit */
+        snprintf(b + k, n - (size_t)k, "_a%u_m%u", c->score_at, c->m_rule);
 }
 
 #define GMC_PORT_T_in  gmc_wmc_in_t
@@ -264,12 +284,13 @@ static unsigned blk_params(const void *vc, gmc_param_t *p)
         {"PC_HASH_BITS", "PcHashBits", c->pc_hash_bits}, {"PEND_BITS", "PendBits", c->pend_bits},
         {"NB", "NumBanks", c->nb},                        {"ROWS", "Rows", c->rows},
         {"SCORE_BITS", "ScoreBits", c->score_bits}, {"PT_BITS", "PtBits", c->pt_bits},
+        {"SCORE_AT", "ScoreAt", c->score_at},      {"M_RULE", "MRule", c->m_rule},
     };
-    for (unsigned i = 0; i < 8; i++) {
+    for (unsigned i = 0; i < 10; i++) {
         p[i].key = t[i].key, p[i].rtl = t[i].rtl;
         snprintf(p[i].value, sizeof p[i].value, "%u", t[i].v);
     }
-    return 8;
+    return 10;
 }
 
 static void blk_reset(const void *c, void *q) { gmc_wmc_reset(c, q); }
@@ -293,12 +314,13 @@ static void blk_stim_next(void *s, const void *prev, void *in)
 enum {
     CV_PRIO_L, CV_PRIO_M, CV_PRIO_H, CV_OVF, CV_UNF, CV_ALIAS, CV_SVC_LAST, CV_CANCEL,
     CV_RS_CLEAR_WINS, CV_PT_TRIPLE, CV_PICK, CV_PICK_TIE, CV_PICK_TIE_PREF, CV_PICK_SAT,
-    CV_HI_CHANGE, CV_RESET, CV_N
+    CV_HI_CHANGE, CV_RESET, CV_SVC_INC, CV_CLR_SCORE, CV_PRE_PT, CV_STARTED_DIFF, CV_N
 };
 static const char *const cov_names[CV_N] = {
     "prio_L", "prio_M", "prio_H", "ovf", "unf", "alias", "svc_last", "enq_svc_cancel",
     "rs_clear_wins", "pt_open_svc_sch", "picks", "pick_ties", "pick_ties_to_pref", "pick_saturated",
-    "hi_changes", "resets"};
+    "hi_changes", "resets", "svc_score_inc", "clr_of_a_score", "pre_clears_pt",
+    "started_decides"};
 
 static void blk_cov_pre(const void *vc, const void *vq, const void *vin, uint64_t *n)
 {
@@ -312,9 +334,25 @@ static void blk_cov_pre(const void *vc, const void *vq, const void *vin, uint64_
     const uint32_t ei = (((uint32_t)in->enq_sm << c->warp_bits) | in->enq_warp) & wm;
     if (in->enq && in->svc && ei == (in->svc_gwid & wm))
         n[CV_CANCEL]++;
-    if (in->enq && in->open && in->enq_bank == in->open_bank && in->enq_bank < c->nb &&
-        ((in->enq_row ^ in->open_row) & (c->rows - 1)) == 0 && q->wet_q[ei] == 0 && !in->svc)
+    const uint32_t si = in->svc_gwid & wm, pi = in->pq_gwid & wm;
+    const unsigned ib = c->score_at ? in->enq_bank : in->svc_rbank;
+    const unsigned ir = (c->score_at ? in->enq_row : in->svc_rrow) & (c->rows - 1);
+    const unsigned inc = c->score_at ? in->enq && q->wet_q[ei] == 0 && !(in->svc && si == ei)
+                                     : in->svc && q->wet_q[si] == 2 && !(in->enq && si == ei);
+    if (inc && in->open && ib == in->open_bank && ib < c->nb &&
+        ((ir ^ in->open_row) & (c->rows - 1)) == 0)
         n[CV_RS_CLEAR_WINS]++;
+    if (!c->score_at && inc && ib < c->nb)
+        n[CV_SVC_INC]++;
+    if (in->clr && in->clr_bank < c->nb && q->rs_q[in->clr_bank][in->clr_row & (c->rows - 1)])
+        n[CV_CLR_SCORE]++;
+    if ((in->prea && q->pt_q[0]) || (in->pre && in->pre_bank < c->nb && q->pt_q[in->pre_bank]))
+        n[CV_PRE_PT]++;
+    /* The started bit decides the answer: count 1 not started (schedule: L,
+     * not H) or count >= 2 with a hit not started (started: L, not M). */
+    if (c->st_bits && !q->wst_q[pi] &&
+        ((q->wet_q[pi] == 1 && !c->score_at) || (q->wet_q[pi] >= 2 && in->pq_hit && !c->m_rule)))
+        n[CV_STARTED_DIFF]++;
     if (in->open && in->svc && in->sch && in->open_bank == in->svc_bank &&
         in->svc_bank == in->sch_bank && in->open_bank < c->nb)
         n[CV_PT_TRIPLE]++;
@@ -363,7 +401,8 @@ static void blk_cov_post(const void *vc, const void *vin, const void *vout, uint
 }
 
 /* What the configuration can show at all: alias needs PC_HASH_BITS > 0, an
- * M answer a count of 2 (PEND_BITS > 1), a tie two slots (ROWS > 1); a
+ * M answer a count of 2 (PEND_BITS > 1), a tie two slots (ROWS > 1), an
+ * increment at schedule a count of 2 (PEND_BITS > 1); a
  * saturated score needs 2^SCORE_BITS - 1 first requests to one slot between
  * two opens: required only up to SCORE_BITS = 3. */
 static int blk_cov_required(const void *vc, unsigned k)
@@ -373,6 +412,11 @@ static int blk_cov_required(const void *vc, unsigned k)
     if (k == CV_PRIO_M) return c->pend_bits > 1;
     if (k == CV_PICK_TIE || k == CV_PICK_TIE_PREF) return c->rows > 1;
     if (k == CV_PICK_SAT) return c->score_bits <= 3;
+    /* At schedule the increment needs a count of 2 before a service. */
+    if (k == CV_SVC_INC) return c->score_at == GMC_WMC_AT_SCHEDULE && c->pend_bits > 1;
+    if (k == CV_RS_CLEAR_WINS) return c->score_at == GMC_WMC_AT_RECEIVE || c->pend_bits > 1;
+    if (k == CV_STARTED_DIFF) return c->st_bits && (c->score_at == GMC_WMC_AT_SCHEDULE ||
+                                                    c->pend_bits > 1);
     return 1;
 }
 
@@ -380,7 +424,8 @@ const gmc_block_t gmc_block_wmc = {
     .name = "wmc",
     .module = "gmc_wmc",
     .config_help = "sm<SM_BITS>_w<WARP_BITS>_h<PC_HASH_BITS>_p<PEND_BITS>_nb<NB>_r<ROWS>_s<SCORE_BITS>_pt<PT_BITS>"
-                   ", e.g. sm5_w5_h0_p6_nb16_r64_s4_pt64 (Warped-MC [ICPP'23] Table 3)",
+                   "[_a<SCORE_AT>_m<M_RULE>], e.g. sm5_w5_h0_p6_nb16_r64_s4_pt64 (Warped-MC [ICPP'23] "
+                   "Table 3; a0_m0 = Algorithm 1's reading, the default)",
     .fault_help = "RTL: the row-miss pick's tie rule loses the FCFS preference; "
                   "C: the RS increment wins over the open's clear of the same slot",
     GMC_BLOCK_STD(wmc),

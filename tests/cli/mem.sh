@@ -98,15 +98,27 @@ printf '0 R 0x400000000\n' >"$T/wide.trc"
 expect_fail "address wider than the map" 1 "wide.trc:1: expected an address below 2\^33" -- "$GMC" mem --trace "$T/wide.trc"
 "$GMC" mem --trace "$T/wide.trc" --wrap >/dev/null && ok "--wrap masks wide addresses" || notok "--wrap masks wide addresses"
 expect_fail "missing trace" 1 "nope.trc: cannot open" -- "$GMC" mem --trace "$T/nope.trc"
-# warped-mc on a trace with warp ids: warp 9's only request (the youngest
-# hit) is served before warp 7's two hits
+# warped-mc on a trace with warp ids, sec. 4.2's reading: warp 9's only
+# request (the youngest hit) is served before warp 7's two hits
 printf '0 R 0x0\n1000 R 0x20 1 7 0x10\n1000 R 0x40 1 7 0x10\n1000 R 0x60 1 9 0x18\n' >"$T/warps.trc"
-if "$GMC" mem --trace "$T/warps.trc" --channels 1 --sched warped-mc --per-request "$T/wmc.txt" --json \
-     >"$T/wmc.json" && grep -q '"requests": 4' "$T/wmc.json" &&
+if "$GMC" mem --trace "$T/warps.trc" --channels 1 --sched warped-mc --wmc-score receive --wmc-m pending2 \
+     --per-request "$T/wmc.txt" --json >"$T/wmc.json" && grep -q '"requests": 4' "$T/wmc.json" &&
+   grep -q '"wmc": {"score_at": "receive", "m_rule": "pending2"}' "$T/wmc.json" &&
    [ "$(awk '!/^#/ {print $1}' "$T/wmc.txt" | tr '\n' ' ')" = "0 3 1 2 " ] &&
    grep -q '"warp_loads": {"loads": 2, "multi_request": 1,' "$T/wmc.json"; then
   ok "warped-mc serves a warp's last request first"
 else notok "warped-mc serves a warp's last request first"; cat "$T/wmc.txt"; fi
+# Algorithm 1's reading (the default): nothing of warps 7 and 9 was
+# scheduled yet, so no H or M: age order; the report names the readings.
+if "$GMC" mem --trace "$T/warps.trc" --channels 1 --sched warped-mc --per-request "$T/wmc0.txt" \
+     >"$T/wmc0.out" && grep -q '^warped-mc readings: score/H at schedule, M rule started$' "$T/wmc0.out" &&
+   [ "$(awk '!/^#/ {print $1}' "$T/wmc0.txt" | tr '\n' ' ')" = "0 1 2 3 " ]; then
+  ok "warped-mc, Algorithm 1's reading: a first arrival is not H"
+else notok "warped-mc, Algorithm 1's reading: a first arrival is not H"; cat "$T/wmc0.txt"; fi
+expect_fail "bad --wmc-score" 2 "--wmc-score: expected schedule or receive, found 'later'" -- \
+  "$GMC" mem --trace "$T/warps.trc" --sched warped-mc --wmc-score later
+expect_fail "bad --wmc-m" 2 "--wmc-m: expected started or pending2, found 'any'" -- \
+  "$GMC" mem --trace "$T/warps.trc" --sched warped-mc --wmc-m any
 expect_fail "unknown scheduler" 2 "expected one of frfcfs, fcfs, bfifo, divfirst, warped-mc, fcfs-strict, found 'lifo'" -- \
   "$GMC" mem --trace "$T/one" --sched lifo
 expect_fail "unknown preset" 2 "unknown preset 'ddr9'" -- "$GMC" mem --trace "$T/one" --preset ddr9

@@ -4,7 +4,7 @@ set -u
 GMC=$1
 . "$(dirname "$0")/lib.sh"
 
-if "$GMC" overhead warped-mc --json >"$T/w.json" && python3 - "$T/w.json" <<'PY'
+if "$GMC" overhead warped-mc --started-bits 0 --json >"$T/w.json" && python3 - "$T/w.json" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1]))
 assert j["total_bits"] == 11264 and j["total_bytes"] == 1408, j
@@ -14,7 +14,18 @@ r = j["rtl"]
 assert r["memory_bits"] == 11264 and r["flip_flops"] == 160 and r["flop_mapped_ff"] == 11424, r
 assert r["params"]["NumBanks"] == 16 and r["params"]["PendBits"] == 6, r
 PY
-then ok "warped-mc defaults: 1408 bytes, one entry per table, RTL memory bits and flops beside"; else notok "warped-mc defaults"; fi
+then ok "warped-mc, Table 3's count (--started-bits 0): 1408 bytes, one entry per table, RTL memory bits and flops beside"; else notok "warped-mc --started-bits 0"; fi
+# The default prices Algorithm 1's reading: a started bit per WET entry.
+if "$GMC" overhead warped-mc --json >"$T/w1.json" && python3 - "$T/w1.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["total_bits"] == 12288 and j["total_bytes"] == 1536, j
+assert j["tables"]["wet"]["entry_bits"] == 7, j
+r = j["rtl"]
+assert r["memory_bits"] == 12288 and r["flip_flops"] == 160, r
+assert r["params"]["ScoreAt"] == 0 and r["params"]["MRule"] == 0, r
+PY
+then ok "warped-mc defaults: 1536 bytes (Table 3 + a started bit per WET entry)"; else notok "warped-mc defaults"; fi
 "$GMC" overhead warped-mc --banks 128 --json >"$T/w128.json" && python3 - "$T/w128.json" <<'PY' \
   && ok "warped-mc beyond the RTL's limits: rtl null with the reason" || notok "warped-mc beyond the RTL's limits"
 import json, sys
@@ -26,7 +37,7 @@ PY
   && ok "frfcfs Yuan et al. [MICRO'09] Table 1: 3584" || notok "frfcfs Yuan et al. [MICRO'09] Table 1: 3584"
 "$GMC" overhead frfcfs --mcs 16 --queue 64 --rows 32768 --banks 16 --json | grep -q '"bits_compared": 19456' \
   && ok "frfcfs scaled: 16*64*(15+4)" || notok "frfcfs scaled"
-"$GMC" overhead warped-mc --banks 32 --json | grep -q '"total_bits": 16384' \
+"$GMC" overhead warped-mc --started-bits 0 --banks 32 --json | grep -q '"total_bits": 16384' \
   && ok "warped-mc scales with banks" || notok "warped-mc scales with banks"
 expect_fail "unknown scheme" 2 "unknown scheme 'lru'" -- "$GMC" overhead lru
 expect_fail "zero banks" 2 "--banks: expected 1..1024, found 0" -- "$GMC" overhead warped-mc --banks 0

@@ -4,16 +4,17 @@ set -u
 GMC=$1
 . "$(dirname "$0")/lib.sh"
 
-# Header and one line per cycle, 35 fields (24 inputs, 11 outputs).
+# Header and one line per cycle, 43 fields (32 inputs, 11 outputs).
 if "$GMC" vectors wmc --sm-bits 2 --warp-bits 2 --pend-bits 3 --banks 5 --rows 4 --score-bits 2 \
      --pt-bits 4 --cycles 40 --stim-seed 9 -o "$T/v.vec" &&
-   head -12 "$T/v.vec" | diff - <(printf '%s\n' '# gmc-vectors 1' '# block wmc' '# param SM_BITS 2' \
+   head -14 "$T/v.vec" | diff - <(printf '%s\n' '# gmc-vectors 1' '# block wmc' '# param SM_BITS 2' \
      '# param WARP_BITS 2' '# param PC_HASH_BITS 0' '# param PEND_BITS 3' '# param NB 5' '# param ROWS 4' \
-     '# param SCORE_BITS 2' '# param PT_BITS 4' '# stim-seed 9' '# cycles 40') >/dev/null &&
+     '# param SCORE_BITS 2' '# param PT_BITS 4' '# param SCORE_AT 0' '# param M_RULE 0' '# stim-seed 9' \
+     '# cycles 40') >/dev/null &&
    grep -q '^# ports rst_ni:1:in enq_i:1:in enq_sm_i:2:in .* hi_o:5:out$' "$T/v.vec" &&
    [ "$(grep -vc '^#' "$T/v.vec")" = 40 ] &&
-   awk '!/^#/ && NF != 35 { exit 1 }' "$T/v.vec"
-then ok "header, 40 lines of 35 fields"; else notok "header, 40 lines of 35 fields" "$(head -14 "$T/v.vec")"; fi
+   awk '!/^#/ && NF != 43 { exit 1 }' "$T/v.vec"
+then ok "header, 40 lines of 43 fields"; else notok "header, 40 lines of 43 fields" "$(head -16 "$T/v.vec")"; fi
 
 # Same seed, same file; another seed, another file; stdout = file.
 "$GMC" vectors wmc --cycles 300 --stim-seed 4 -o "$T/a.vec"
@@ -26,8 +27,11 @@ cmp -s "$T/a.vec" "$T/b.vec" && ! cmp -s "$T/a.vec" "$T/c.vec" && cmp -s "$T/a.v
 # The committed golden files are what the CLI writes (parameters from the name).
 for f in "$(dirname "$0")"/../../vectors/wmc/*.vec; do
   n=$(basename "$f" .vec); set -- $(echo "$n" | tr '_' ' ' | sed 's/[a-z]*\([0-9]*\)/\1/g')
+  # The readings' fields _a<SCORE_AT>_m<M_RULE> are optional (0 0 without).
+  if [ $# = 11 ]; then at=$9 mr=${10} seed=${11}; else at=0 mr=0 seed=$9; fi
   "$GMC" vectors wmc --sm-bits "$1" --warp-bits "$2" --pc-hash-bits "$3" --pend-bits "$4" --banks "$5" \
-    --rows "$6" --score-bits "$7" --pt-bits "$8" --cycles 512 --stim-seed "$9" -o "$T/g.vec" &&
+    --rows "$6" --score-bits "$7" --pt-bits "$8" --score-at "$at" --m-rule "$mr" --cycles 512 \
+    --stim-seed "$seed" -o "$T/g.vec" &&
     cmp -s "$T/g.vec" "$f" && ok "golden $n regenerates" || notok "golden $n regenerates"
 done
 
