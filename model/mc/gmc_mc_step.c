@@ -17,50 +17,50 @@ static inline unsigned cmd_for(const gmc_mc_t *mc, unsigned b, uint32_t r)
     return mc->req[r].is_write ? GMC_DRAM_WR : GMC_DRAM_RD;
 }
 
-/* The policy's pick for bank b (cached when the scheduler allows). */
-static inline uint32_t policy_pick(gmc_mc_t *mc, unsigned b, unsigned *cmd)
-{
-    if (mc->sched->flags & GMC_SCHED_CACHE) {
-        if (mc->dirty & BIT(b)) {
-            uint32_t r = mc->sched->pick(mc, b);
-            mc->pick[b] = r;
-            mc->pcmd[b] = (uint16_t)(r == GMC_MC_NONE ? NOCMD : cmd_for(mc, b, r));
-            mc->lb[b] = 0;
-            mc->dirty &= ~BIT(b);
-        }
-        *cmd = mc->pcmd[b];
-        return mc->pick[b];
-    }
-    uint32_t r = mc->sched->pick(mc, b);
-    *cmd = r == GMC_MC_NONE ? NOCMD : cmd_for(mc, b, r);
-    return r;
-}
-
 /* Banks the scheduler is asked about: those with queued requests of the
- * current mode, or of either type for a one-queue scheduler. */
+ * current mode, or of either type when one order holds both. */
 static inline uint64_t queued_banks(const gmc_mc_t *mc)
 {
-    return (mc->sched->flags & GMC_SCHED_ONE_QUEUE) ? mc->nonempty[0] | mc->nonempty[1]
+    return (mc->sched->flags & GMC_SCHED_ONE_ORDER) ? mc->nonempty[0] | mc->nonempty[1]
                                                     : mc->nonempty[mc->drain];
 }
 
-/* The bank's next request and command (queued: queued_banks(mc)): the policy's pick, unless the bank
- * is committed to a request (it issued PRE or ACT for it) and the pick
+/* The bank's next request and command: the scheduler's pick, unless the
+ * bank is committed to a request (it issued PRE or ACT for it) and the pick
  * would issue another PRE or ACT, or the bank has no request of this mode:
- * then the committed request.  NONE when the bank has nothing to do. */
-static inline uint32_t bank_pick(gmc_mc_t *mc, unsigned b, uint64_t queued, unsigned *cmd)
+ * then the committed request (row commitment, gmc_mc.h).  NONE when the
+ * bank has nothing to do. */
+static inline uint32_t pick_committed(gmc_mc_t *mc, unsigned b, unsigned *cmd)
 {
-    uint32_t r = GMC_MC_NONE;
-    *cmd = NOCMD;
-    if (queued & BIT(b))
-        r = policy_pick(mc, b, cmd);
-    /* (usually the policy picks the committed request itself: no change) */
+    uint32_t r = (queued_banks(mc) & BIT(b)) ? mc->sched->pick(mc, b) : GMC_MC_NONE;
+    *cmd = r == GMC_MC_NONE ? NOCMD : cmd_for(mc, b, r);
     if (((mc->commit_mask >> b) & 1) && r != mc->commit[b] &&
         (r == GMC_MC_NONE || *cmd == GMC_DRAM_PRE || *cmd == GMC_DRAM_ACT)) {
         r = mc->commit[b];
         *cmd = cmd_for(mc, b, r);
     }
     return r;
+}
+
+/* The bank's pick, cached when the scheduler allows: the commitment is
+ * applied when the cache is filled, so a cached bank costs what it did
+ * without it (a commitment changes only on this bank's commands, which
+ * mark it dirty). */
+static inline uint32_t policy_pick(gmc_mc_t *mc, unsigned b, unsigned *cmd)
+{
+    if (mc->sched->flags & GMC_SCHED_CACHE) {
+        if (mc->dirty & BIT(b)) {
+            unsigned c;
+            uint32_t r = pick_committed(mc, b, &c);
+            mc->pick[b] = r;
+            mc->pcmd[b] = (uint16_t)c;
+            mc->lb[b] = 0;
+            mc->dirty &= ~BIT(b);
+        }
+        *cmd = mc->pcmd[b];
+        return mc->pick[b];
+    }
+    return pick_committed(mc, b, cmd);
 }
 
 /* The write-drain rule: the mode the queue counts call for. */
@@ -195,8 +195,6 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t)
         }
     }
     const int cached = (mc->sched->flags & GMC_SCHED_CACHE) != 0;
-    const int in_order = (mc->sched->flags & GMC_SCHED_IN_ORDER) != 0;
-    const uint64_t queued = queued_banks(mc);
     const gmc_dram_t *d = mc->d;
     const gmc_dram_chan_t *ch = &mc->ch;
     for (uint64_t m = cand; m; m &= m - 1) {
@@ -215,7 +213,7 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t)
                 next = mc->lb[b] < next ? mc->lb[b] : next;
                 continue;
             }
-            r = in_order ? policy_pick(mc, b, &cmd) : bank_pick(mc, b, queued, &cmd);
+            r = policy_pick(mc, b, &cmd);
             if (r == GMC_MC_NONE)
                 continue;
             e = gmc_dram_earliest(d, ch, (gmc_dram_cmd_t)cmd, b);
@@ -319,8 +317,7 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
     uint64_t at = mc->cfg.age_cap && !(flags & GMC_SCHED_ONE_ORDER) && !other
                       ? now + mc->cfg.age_cap + 1 : GMC_MC_NEVER;
     next = at < next ? at : next;
-    uint32_t r = (flags & GMC_SCHED_IN_ORDER) ? policy_pick(mc, b, &cmd)
-                                              : bank_pick(mc, b, queued_banks(mc), &cmd);
+    uint32_t r = policy_pick(mc, b, &cmd);
     /* NONE: a one-queue scheduler's request blocked behind another */
     uint64_t e = r == GMC_MC_NONE ? GMC_MC_NEVER
                                   : gmc_dram_earliest(mc->d, &mc->ch, (gmc_dram_cmd_t)cmd, b);

@@ -234,6 +234,7 @@ int gmc_memsys_run(gmc_memsys_t *ms, gmc_memsys_src_fn src, void *ctx, char *err
 {
     staged_t s;
     memset(&s, 0, sizeof s);
+    ms->lazy_done = 1;   /* the trace front end's callbacks only record */
     if (fetch(ms, &s, src, ctx, ms->now, err, n) < 0)
         return -1;
     for (;;) {

@@ -66,6 +66,9 @@ struct gmc_memsys {
     gmc_mem_done_fn  done_fn;
     void            *done_ctx;
     int              in_cb;      /* inside done_fn */
+    int              lazy_done;  /* trace mode: completions need no tick of their own; they
+                                    are delivered, still in done order, at the next tick
+                                    (the callback only records: it sends nothing) */
     gmc_mc_served_fn served;     /* tests: at the column command (gmc_memsys_set_served) */
     void            *served_ctx;
 };

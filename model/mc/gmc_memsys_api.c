@@ -113,15 +113,17 @@ static void deliver(gmc_memsys_t *ms, uint64_t t)
         ms->next_done = q ? q->d[q->head].done : GMC_MEM_NEVER;
         if (!q || ms->next_done > t)
             break;
-        gmc_mem_done_t d = q->d[q->head];   /* a copy: the callback may send */
-        q->head = (q->head + 1) & ms->cq_mask;
-        q->n--;
+        /* The slot itself, no copy: a callback may only send, and a send
+         * enqueues -- completions are pushed by commands, never by sends. */
+        const gmc_mem_done_t *d = &q->d[q->head];
         ms->ndone++;
         if (ms->done_fn) {
             ms->in_cb = 1;
-            ms->done_fn(ms->done_ctx, &d);
+            ms->done_fn(ms->done_ctx, d);
             ms->in_cb = 0;
         }
+        q->head = (q->head + 1) & ms->cq_mask;
+        q->n--;
     }
 }
 
@@ -178,7 +180,7 @@ uint64_t gmc_memsys_next_event(const gmc_memsys_t *ms)
 {
     if (ms->every_cycle)
         return ms->now;
-    uint64_t tn = ms->next_min < ms->next_done ? ms->next_min : ms->next_done;
+    uint64_t tn = ms->next_min < ms->next_done || ms->lazy_done ? ms->next_min : ms->next_done;
     return tn < ms->now ? ms->now : tn;
 }
 
