@@ -22,7 +22,10 @@
  *   enqueue   enq (WET += 1; receive: RS += 1 if the warp has one request
  *             now).  If the request is H and hits its open row: sch(H) ->
  *             PT bit.  If its warp's one request before was H, that one
- *             drops to M: sch(M) clears its PT bit.
+ *             drops to M: sch(M) clears its PT bit.  If it was L (M_RULE
+ *             pending2, schedule: nothing of the warp scheduled yet), a row
+ *             hit rises to M: no PT bit, but its bank -- maybe another, or
+ *             of the other type -- is re-picked.
  *   ACT       open (RS slot and PT entry cleared), then sch(H) for every
  *             queued H request of the new row.
  *   RD / WR   svc (WET -= 1, started bit set, PT bit cleared), naming the
@@ -138,6 +141,19 @@ static inline int entry_h(const wmc_t *w, unsigned e)
     return gmc_wmc_prio_of(&w->c, w->s.wet_q[e], w->s.wst_q[e], 0) == GMC_WMC_PRIO_H;
 }
 
+/* The level of WET entry e's queued row hits (but `served`'s) changed,
+ * L -> M: a warp just became started with >= 2 requests left (M_RULE
+ * started), or got its second one (pending2, when its one request could not
+ * be found); their banks' picks may change. */
+static void warp_hits_changed(gmc_mc_t *mc, const wmc_t *w, unsigned e, uint32_t served)
+{
+    for (uint32_t j = gmc_mc_oldest(mc); j != GMC_MC_NONE; j = gmc_mc_req(mc, j)->qnext) {
+        const gmc_mc_req_t *q = gmc_mc_req(mc, j);
+        if (j != served && q->gwid != NO_GWID && entry(w, q->gwid) == e && hits(mc, q))
+            gmc_mc_sched_changed(mc, q->bank);
+    }
+}
+
 static void wmc_enqueue(gmc_mc_t *mc, uint32_t i)
 {
     wmc_t *w = mc->priv;
@@ -152,6 +168,12 @@ static void wmc_enqueue(gmc_mc_t *mc, uint32_t i)
     const uint32_t prev = entry_h(w, e) ? only_request(mc, w, e, GMC_MC_NONE) : GMC_MC_NONE;
     if (entry_h(w, e) && prev == GMC_MC_NONE)
         w->nh_exact = 0;
+    /* M_RULE pending2: a warp's one request that is not H (L: nothing of
+     * the warp scheduled yet) becomes M with this second one -- a row hit's
+     * level rises L -> M, in a bank that may be another (or of the other
+     * type), and no PT bit changes: only its bank's pick does. */
+    const int to_m = w->c.m_rule == GMC_WMC_M_PENDING2 && !entry_h(w, e) && w->s.wet_q[e] == 1;
+    const uint32_t prev_l = to_m ? only_request(mc, w, e, GMC_MC_NONE) : GMC_MC_NONE;
     gmc_wmc_out_t o = tick(w, (gmc_wmc_in_t){.enq = 1, .enq_sm = (uint16_t)r->sm,
                                              .enq_warp = (uint16_t)r->warp,
                                              .enq_pc = (uint32_t)r->pc, .enq_bank = r->bank,
@@ -171,17 +193,10 @@ static void wmc_enqueue(gmc_mc_t *mc, uint32_t i)
                                .sch_prio = GMC_WMC_PRIO_H});
     if (prev != GMC_MC_NONE)   /* it was its warp's last request: H -> M */
         relevel(mc, w, prev, GMC_WMC_PRIO_M);
-}
-
-/* A warp just became started with >= 2 requests left (M_RULE started):
- * its row hits went from L to M, so their banks' picks may change. */
-static void started_changes_levels(gmc_mc_t *mc, const wmc_t *w, unsigned e, uint32_t served)
-{
-    for (uint32_t j = gmc_mc_oldest(mc); j != GMC_MC_NONE; j = gmc_mc_req(mc, j)->qnext) {
-        const gmc_mc_req_t *q = gmc_mc_req(mc, j);
-        if (j != served && q->gwid != NO_GWID && entry(w, q->gwid) == e && hits(mc, q))
-            gmc_mc_sched_changed(mc, q->bank);
-    }
+    if (prev_l != GMC_MC_NONE && hits(mc, gmc_mc_req(mc, prev_l)))   /* L -> M */
+        gmc_mc_sched_changed(mc, gmc_mc_req(mc, prev_l)->bank);
+    else if (to_m && prev_l == GMC_MC_NONE)
+        warp_hits_changed(mc, w, e, i);
 }
 
 /* RD / WR: the request leaves the queue (svc), its slot may empty (clr). */
@@ -222,7 +237,7 @@ static void wmc_served(gmc_mc_t *mc, wmc_t *w, uint32_t i)
         }
     }
     if (w->c.m_rule == GMC_WMC_M_STARTED && !started && w->s.wet_q[e] >= 2)
-        started_changes_levels(mc, w, e, i);
+        warp_hits_changed(mc, w, e, i);
 }
 
 static void wmc_issue(gmc_mc_t *mc, uint32_t i, gmc_dram_cmd_t cmd)
