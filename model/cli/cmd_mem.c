@@ -97,7 +97,22 @@ typedef struct {
     gmc_warplat_t  *wl;
     FILE           *per_request;
     uint64_t        records, no_warp;   /* for the note on warp-id schedulers */
+    gmc_memsys_t   *ms;
+    int             listening;          /* the completion callback is registered */
 } run_ctx_t;
+
+static void on_complete(void *ctx, const gmc_mem_done_t *r);
+
+/* Completions cost a record each; nobody needs them until a request has a
+ * load to account for (a warp id) or --per-request asks for lines, so the
+ * callback is registered then -- before that request enters. */
+static void listen(run_ctx_t *c)
+{
+    if (!c->listening) {
+        gmc_memsys_on_complete(c->ms, on_complete, c);
+        c->listening = 1;
+    }
+}
 
 static int read_record(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n)
 {
@@ -106,8 +121,10 @@ static int read_record(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n)
     if (rc == 1) {
         c->records++;
         c->no_warp += !r->has_warp;
-        if (r->has_warp || c->wl->cur)
+        if (r->has_warp || c->wl->cur) {
+            listen(c);
             gmc_warplat_read(c->wl, r);
+        }
         else
             r->tag = 0;   /* no warp ids and no load open: nothing to track */
     }
@@ -284,7 +301,7 @@ int cmd_mem(int argc, char **argv)
         return 1;
     }
     o.warplat = &wl;
-    run_ctx_t run = {&t, &wl, NULL, 0, 0};
+    run_ctx_t run = {&t, &wl, NULL, 0, 0, &ms, 0};
     cli_outfile_t pr = {0};
     if (o.per_request) {
         if (cli_out_open(&pr, MEM_CMD, o.per_request)) {
@@ -296,7 +313,8 @@ int cmd_mem(int argc, char **argv)
         mem_per_request_header(pr.f);
         run.per_request = pr.f;
     }
-    gmc_memsys_on_complete(&ms, on_complete, &run);
+    if (run.per_request)
+        listen(&run);
     rc = gmc_memsys_run(&ms, read_record, &run, err, sizeof err);
     gmc_memtrace_close(&t);
     gmc_warplat_end(&wl);

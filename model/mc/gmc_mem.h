@@ -108,7 +108,9 @@ enum {
 gmc_memsys_t *gmc_memsys_new(const gmc_memsys_cfg_t *cfg, char *err, size_t n);
 void          gmc_memsys_delete(gmc_memsys_t *ms);
 
-/* Registered once; NULL = completions are dropped. */
+/* Registered once, before the requests it should see are sent.  Without a
+ * callback no completion record is kept: a request counts as completed
+ * (gmc_memsys_outstanding) when its column command issues. */
 void     gmc_memsys_on_complete(gmc_memsys_t *ms, gmc_mem_done_fn fn, void *ctx);
 /* GMC_MEM_ACCEPTED, GMC_MEM_FULL or GMC_MEM_EINVAL. */
 int      gmc_memsys_send(gmc_memsys_t *ms, const gmc_mem_req_t *r);
