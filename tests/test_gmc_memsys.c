@@ -35,20 +35,28 @@ static void on_served(void *ctx, unsigned ch, const gmc_mc_req_t *r)
         digest = (digest ^ v[k]) * 0x100000001b3ull;
 }
 
+/* A memory system config: the preset's device and map (or a map derived
+ * from its geometry), default controllers, refresh as the device says. */
+static void preset_cfg(gmc_memsys_cfg_t *c, const char *preset, unsigned channels)
+{
+    char err[256], warn[1024] = "";
+    memset(c, 0, sizeof *c);
+    assert_true(gmc_dram_cfg_preset(preset, &c->dram, err, sizeof err, warn, sizeof warn) >= 0);
+    if (gmc_addrmap_preset(preset, &c->map)) {
+        char spec[256];
+        assert_int_equal(gmc_memsys_default_map(&c->dram, spec, sizeof spec, err, sizeof err), 0);
+        assert_int_equal(gmc_addrmap_parse(spec, "derived", &c->map, err, sizeof err), 0);
+    }
+    c->channels = channels;
+    c->refresh = 1;
+    gmc_mc_cfg_defaults(&c->mc);
+}
+
 static void setup(gmc_memsys_t *ms, const char *preset, unsigned channels, unsigned rq)
 {
     gmc_memsys_cfg_t c;
-    char err[256], warn[1024] = "";
-    memset(&c, 0, sizeof c);
-    assert_true(gmc_dram_cfg_preset(preset, &c.dram, err, sizeof err, warn, sizeof warn) >= 0);
-    if (gmc_addrmap_preset(preset, &c.map)) {
-        char spec[256];
-        assert_int_equal(gmc_memsys_default_map(&c.dram, spec, sizeof spec, err, sizeof err), 0);
-        assert_int_equal(gmc_addrmap_parse(spec, "derived", &c.map, err, sizeof err), 0);
-    }
-    c.channels = channels;
-    c.refresh = 1;
-    gmc_mc_cfg_defaults(&c.mc);
+    char err[256];
+    preset_cfg(&c, preset, channels);
     c.mc.rq = rq;
     if (gmc_memsys_init(ms, &c, err, sizeof err))
         fail_msg("%s", err);
@@ -261,13 +269,9 @@ static void mixed_reads_and_writes_waste_no_activation(void **st)
     for (unsigned k = 0; gmc_sched_get(k / 2); k++) {
         gmc_memsys_t ms;
         gmc_memsys_cfg_t c;
-        char err[256], warn[1024] = "";
-        memset(&c, 0, sizeof c);
-        assert_true(gmc_dram_cfg_preset("gddr6-rtx2060s", &c.dram, err, sizeof err, warn,
-                                        sizeof warn) >= 0);
-        assert_int_equal(gmc_addrmap_preset("gddr6-rtx2060s", &c.map), 0);
-        c.channels = 1 + (k & 1);
-        gmc_mc_cfg_defaults(&c.mc);
+        char err[256];
+        preset_cfg(&c, "gddr6-rtx2060s", 1 + (k & 1));
+        c.refresh = 0;
         c.mc.sched = gmc_sched_get(k / 2);
         assert_int_equal(gmc_memsys_init(&ms, &c, err, sizeof err), 0);
         arr_src_t a = {r, 4000, 0};

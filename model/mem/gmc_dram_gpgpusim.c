@@ -5,6 +5,7 @@
  * derives is tabled in docs/memory.md "GPGPU-Sim timing strings". */
 #include "gmc_dram_cfg.h"
 #include "gmc_dram_diag.h"
+#include "gmc_dram_import_impl.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -15,26 +16,15 @@ enum { F_NBK, F_CCD, F_RRD, F_RCD, F_RAS, F_RP, F_RC, F_CL, F_WL, F_CDLR, F_WR,
 static const char *const fname[F_N] = {"nbk", "CCD", "RRD", "RCD", "RAS", "RP", "RC",
                                        "CL",  "WL",  "CDLR", "WR", "nbkgrp", "CCDL", "RTPL"};
 
-static int ws(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; }
-
-static void trim(const char **s, size_t *len)
-{
-    while (*len && ws(**s))
-        (*s)++, (*len)--;
-    while (*len && ws((*s)[*len - 1]))
-        (*len)--;
-}
+/* Blanks and digits as every DRAM-config reader takes them
+ * (gmc_dram_import.c); a field is at most 9 digits. */
+static void trim(const char **s, size_t *len) { gmc_dram_imp_trim(s, len); }
 
 static int num(const char *s, size_t len, uint32_t *v)
 {
-    uint64_t x = 0;
-    if (!len || len > 9)
+    uint64_t x;
+    if (len > 9 || gmc_dram_imp_uint(s, len, &x))
         return -1;
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        x = x * 10 + (uint64_t)(s[i] - '0');
-    }
     *v = (uint32_t)x;
     return 0;
 }
