@@ -54,5 +54,5 @@ embed-example: $(BUILD)/examples/embed_closed_loop  ## build and run docs/embedd
 	@out=$$($< 2>&1); echo "$$out"; \
 	if echo "$$out" | grep -q '^20000 requests over 16 channels' && \
 	   echo "$$out" | grep -Eq '^reads +[0-9]+ done, latency mean'; then \
-	  echo "embedding example: 1 passed, 0 failed"; \
-	else echo "embedding example: 0 passed, 1 failed"; exit 1; fi
+	  echo "1 passed, 0 failed (embedding example)"; \
+	else echo "0 passed, 1 failed (embedding example)"; exit 1; fi

@@ -20,7 +20,7 @@ for s in frfcfs fcfs bfifo divfirst warped-mc fcfs-strict; do
     else f=$((f + 1)); echo "MISMATCH repro trace: $s, $ch channel(s)"; fi
   done
 done
-echo "repro trace: $p passed, $f failed"; [ $f = 0 ] || status=1
+echo "$p passed, $f failed (repro trace)"; [ $f = 0 ] || status=1
 
 # Each fixed bug, re-injected, must be caught by the same random runs.
 p=0 f=0
@@ -32,5 +32,5 @@ for fault in 1 2; do
     f=$((f + 1)); echo "FAIL: fault $fault was not caught"; echo "$out" | tail -3
   fi
 done
-echo "injected faults: $p passed, $f failed"
+echo "$p passed, $f failed (injected faults caught)"
 [ $f = 0 ] && [ -z "${status:-}" ]
