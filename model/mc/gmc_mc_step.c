@@ -303,12 +303,17 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
         return now;
     /* A request of the other type is no candidate in this mode, but the
      * scheduler's on_enqueue hook may have changed state that this mode's
-     * pick of the bank reads (Warped-MC: a write raises the row score that
-     * the bank's read pick follows); then the bank is picked again below. */
+     * pick or prio of the bank reads (Warped-MC: a write raises the row
+     * score that the bank's read pick follows; under `receive` a first
+     * arrival that hits its open row sets a PT bit, the bank's prio); then
+     * the bank is picked again below.  The bank is a candidate when it has
+     * requests of this mode queued or is committed to a request (of
+     * either type: it issued its PRE / ACT before the mode flipped). */
     const int other = !(flags & GMC_SCHED_ONE_ORDER) && q->is_write != mc->drain;
     if ((flags & GMC_SCHED_IN_ORDER) ? mc->q_head != i
                                      : other && (!mc->sched->on_enqueue || mc->test_fault_wake ||
-                                                 !(mc->nonempty[mc->drain] & BIT(b)))) {
+                                                 !((mc->nonempty[mc->drain] | mc->commit_mask) &
+                                                   BIT(b)))) {
         mc->probe_valid = probe;   /* nothing this mode sees changed */
         return probe ? now : next;
     }

@@ -31,8 +31,11 @@
  *                    state in mc->priv (Warped-MC's tables).  init returns
  *                    0, or -1 with one line in err.  NULL = none.
  *   An event hook that changes the pick of a bank other than the request's
- *   own, or any bank's prio, must say so with gmc_mc_sched_changed(mc, b)
- *   (the controller then re-picks that bank and drops its look-ahead).
+ *   own, or the prio of a bank other than the request's own, must say so
+ *   with gmc_mc_sched_changed(mc, b) (the controller then re-picks that
+ *   bank and drops its look-ahead); the request's own bank, pick and prio,
+ *   the controller looks at again itself (gmc_mc_wake, the step after an
+ *   issue), also when the request is of the other type.
  *   flags            GMC_SCHED_IN_ORDER: one order for the whole channel
  *                    (reads and writes together, the drain policy does not
  *                    apply); GMC_SCHED_CACHE: pick depends only on the

@@ -12,7 +12,12 @@
  * gmc_dram_stats_t, the latency histograms' summaries, the run's cycles).
  *
  * usage: mem_equiv [--seed S] [--traces N] [--requests R] [--fault F] [--dump K]
+ *                  [--only-trace K] [--only-sched NAME] [--only-variant V]
  * Prints what it compared and "P passed, F failed" (one per run pair).
+ * --only-trace K runs trace K alone (of the same seed; traces K + 1 or more
+ * are enough), --only-sched NAME one scheduler, --only-variant V one of
+ * warped-mc's readings (score_at = V & 1, m_rule = V >> 1): a mismatch of a
+ * long soak is checked again in seconds.
  * --fault F re-creates a fixed bug (GMC_MEMSYS_FAULT_*) in the fast run:
  * the program must then report failures (make test checks that it does).
  * --dump K writes trace K in gmc's trace format to stdout and the gmc mem
@@ -207,7 +212,8 @@ int main(int argc, char **argv)
 {
     uint64_t seed = 1, traces = 40, reqs = 3000;
     unsigned fault = 0;
-    int64_t dump = -1;
+    int64_t dump = -1, only_trace = -1, only_variant = -1;
+    const char *only_sched = NULL;
     for (int i = 1; i + 1 < argc; i += 2) {
         uint64_t v = strtoull(argv[i + 1], NULL, 0);
         if (!strcmp(argv[i], "--seed"))
@@ -220,8 +226,15 @@ int main(int argc, char **argv)
             fault = (unsigned)v;
         else if (!strcmp(argv[i], "--dump"))
             dump = (int64_t)v;
+        else if (!strcmp(argv[i], "--only-trace"))
+            only_trace = (int64_t)v;
+        else if (!strcmp(argv[i], "--only-sched"))
+            only_sched = argv[i + 1];
+        else if (!strcmp(argv[i], "--only-variant"))
+            only_variant = (int64_t)v;
         else {
-            fprintf(stderr, "usage: mem_equiv [--seed S] [--traces N] [--requests R] [--fault F]\n");
+            fprintf(stderr, "usage: mem_equiv [--seed S] [--traces N] [--requests R] [--fault F] "
+                            "[--dump K] [--only-trace K] [--only-sched NAME] [--only-variant V]\n");
             return 2;
         }
     }
@@ -234,6 +247,8 @@ int main(int argc, char **argv)
         printf("mem_equiv: seed %" PRIu64 ", %" PRIu64 " traces of %" PRIu64 " requests%s\n", seed,
            traces, reqs, fault ? " (with an injected fault)" : "");
     for (uint64_t t = 0; t < traces; t++) {
+        if (only_trace >= 0 && (uint64_t)only_trace != t)
+            continue;   /* each trace has its own seed: skipping one changes no other */
         gmc_rng_t g;
         gmc_rng_seed(&g, seed * 1000003 + t);
         knobs_t k;
@@ -250,6 +265,9 @@ int main(int argc, char **argv)
                 const gmc_sched_ops_t *s = gmc_sched_get(si);
                 if (v && strcmp(s->name, "warped-mc"))
                     break;
+                if ((only_sched && strcmp(s->name, only_sched)) ||
+                    (only_variant >= 0 && !strcmp(s->name, "warped-mc") && (int64_t)v != only_variant))
+                    continue;
                 if (run(r, n, &k, s, v, chans[ci], 0, fault, &a) ||
                     run(r, n, &k, s, v, chans[ci], 1, 0, &b))
                     return 1;
