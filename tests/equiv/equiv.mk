@@ -14,5 +14,5 @@ equiv: $(EQUIV)  ## skip-ahead == stepping every cycle: random traces, every sch
 	@bash tests/equiv/equiv.sh $(EQUIV) $(GMC) $(EQUIV_SEED) 24 2500
 
 SOAK_TRACES ?= 400
-soak-mem: $(EQUIV)  ## the same comparison, longer (SOAK_TRACES=$(SOAK_TRACES) traces of 20000 requests; about 15 min on 2 cores)
+soak-mem: $(EQUIV)  ## the same comparison, longer (SOAK_TRACES=$(SOAK_TRACES) traces of 20000 requests; about 10 min, one core)
 	$(EQUIV) --seed $(EQUIV_SEED) --traces $(SOAK_TRACES) --requests 20000
