@@ -199,6 +199,7 @@ int gmc_addrmap_parse(const char *text, const char *src, gmc_addrmap_t *m,
         s->lsb = (uint8_t)sl[i].lsb;
         s->len = (uint8_t)(sl[i].msb - sl[i].lsb + 1);
         s->dst = (uint8_t)m->fwidth[f];
+        s->mask = lenmask(s->len);
         for (unsigned b = sl[i].lsb; b <= sl[i].msb; b++) {
             m->field[b] = (uint8_t)f;
             m->fbit[b] = (uint8_t)m->fwidth[f]++;
@@ -253,7 +254,7 @@ void gmc_addrmap_decode(const gmc_addrmap_t *m, uint64_t addr, gmc_dramaddr_t *d
     memset(d, 0, sizeof *d);
     for (unsigned i = 0; i < m->nslices; i++) {
         const gmc_addrmap_slice_t *s = &m->slice[i];
-        d->f[s->field] |= ((addr >> s->lsb) & lenmask(s->len)) << s->dst;
+        d->f[s->field] |= ((addr >> s->lsb) & s->mask) << s->dst;
     }
 }
 

@@ -26,6 +26,7 @@ typedef struct {           /* one contiguous run of address bits */
     uint8_t lsb;           /* lowest address bit of the run */
     uint8_t len;           /* bits in the run */
     uint8_t dst;           /* field bit that receives address bit lsb */
+    uint64_t mask;         /* (1 << len) - 1, kept: decode runs per request */
 } gmc_addrmap_slice_t;
 
 typedef struct {
