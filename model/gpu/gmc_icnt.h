@@ -1,0 +1,103 @@
+/* gmc_icnt: the interconnect between SMs and memory partitions, behind an
+ * ops table so that a mesh, a ring, virtual channels and the hold-grant
+ * allocator [Yuan, MICRO'09] can replace the crossbar without touching the
+ * SMs or the L2.  Two instances run in a GPU: the request network (SM
+ * ports -> L2 slice ports) and the reply network (slices -> SMs).
+ *
+ * Contract (every implementation):
+ *   - Time is the interconnect clock; gmc_icnt_tick moves one cycle.
+ *   - send(src, pkt) puts pkt into src's injection buffer at the current
+ *     cycle: GMC_ICNT_OK, or GMC_ICNT_FULL (nothing kept: back-pressure;
+ *     the caller retries on a later cycle).  pkt->dst must be < outputs.
+ *   - A packet can be ejected (peek/pop at its dst) no earlier than
+ *     latency cycles after it was sent, and stays in dst's ejection buffer
+ *     until popped; a full ejection buffer stops traffic to it (credits),
+ *     it never drops.
+ *   - Order: packets from one src to one dst are ejected in send order.
+ *   - Deterministic: no randomness; ties by port number, round-robin.
+ *   - idle() is 1 when nothing is buffered or in flight anywhere (a tick
+ *     would change nothing): the GPU then skips the network's ticks.
+ */
+#ifndef GMC_ICNT_H
+#define GMC_ICNT_H
+#include <stddef.h>
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What travels: one 32-byte sector's request or reply (the GPU's unit of
+ * memory traffic below L1). */
+typedef enum {
+    GMC_PKT_READ = 0,   /* SM -> L2: read one sector */
+    GMC_PKT_WRITE,      /* SM -> L2: write (bytes of data on the wire) */
+    GMC_PKT_ATOM,       /* SM -> L2: atomic, replied to like a read */
+    GMC_PKT_READ_REPLY, /* L2 -> SM: the sector's data */
+    GMC_PKT_ATOM_REPLY, /* L2 -> SM */
+} gmc_pkt_kind_t;
+
+typedef struct {
+    uint64_t addr;        /* sector address */
+    uint64_t pc;
+    uint64_t tag;         /* the sender's (an L1 MSHR entry and sector) */
+    uint64_t sent;        /* stat: icnt cycle it was sent (set by send) */
+    uint32_t src, dst;    /* ports (dst: slice for requests, SM for replies) */
+    uint32_t sm, warp;    /* the requesting warp (Warped-MC's identity) */
+    uint16_t bytes;       /* size on the wire: header plus data */
+    uint8_t  kind;        /* gmc_pkt_kind_t */
+    uint8_t  offchip;     /* reply: the sector came from DRAM (an L2 miss) */
+    uint64_t dram_arrival, dram_done;   /* reply: memory-controller times (DRAM clock), if offchip */
+} gmc_pkt_t;
+
+enum { GMC_ICNT_OK = 0, GMC_ICNT_FULL = 1 };
+
+typedef struct {
+    uint32_t inputs, outputs;
+    uint32_t in_buf;      /* packets per injection buffer (>= 1) */
+    uint32_t out_buf;     /* packets per ejection buffer (>= 1) */
+    uint32_t latency;     /* cycles from send to earliest ejection (>= 1) */
+    uint32_t flit_bytes;  /* a packet of b bytes holds its output ceil(b / flit_bytes) cycles */
+} gmc_icnt_cfg_t;
+
+typedef struct gmc_icnt gmc_icnt_t;
+
+typedef struct {
+    int              (*send)(gmc_icnt_t *n, uint32_t src, const gmc_pkt_t *p);
+    void             (*tick)(gmc_icnt_t *n);
+    const gmc_pkt_t *(*peek)(const gmc_icnt_t *n, uint32_t dst);
+    void             (*pop)(gmc_icnt_t *n, uint32_t dst);
+    int              (*idle)(const gmc_icnt_t *n);
+    int              (*can_send)(const gmc_icnt_t *n, uint32_t src);
+    void             (*free)(gmc_icnt_t *n);
+} gmc_icnt_ops_t;
+
+/* Every implementation's state starts with this. */
+struct gmc_icnt {
+    const gmc_icnt_ops_t *ops;
+    gmc_icnt_cfg_t        cfg;
+    uint64_t              now;
+    /* counters, kept by every implementation */
+    uint64_t              packets, bytes;     /* ejected */
+    uint64_t              latency_sum;        /* sum over ejected packets of (pop cycle - sent) */
+    uint64_t              full_refusals;      /* sends that got GMC_ICNT_FULL */
+};
+
+/* The crossbar: per input a FIFO of in_buf packets; per output a
+ * round-robin arbiter granting one input per cycle (an input is granted
+ * by at most one output per cycle: input-first separable allocation), a
+ * transfer of latency cycles, and an ejection FIFO of out_buf packets
+ * whose free slots are the credits (a grant needs one). */
+gmc_icnt_t *gmc_xbar_new(const gmc_icnt_cfg_t *cfg, char *err, size_t n);
+
+static inline int gmc_icnt_send(gmc_icnt_t *n, uint32_t src, const gmc_pkt_t *p) { return n->ops->send(n, src, p); }
+static inline void gmc_icnt_tick(gmc_icnt_t *n) { n->ops->tick(n); }
+static inline const gmc_pkt_t *gmc_icnt_peek(const gmc_icnt_t *n, uint32_t dst) { return n->ops->peek(n, dst); }
+static inline void gmc_icnt_pop(gmc_icnt_t *n, uint32_t dst) { n->ops->pop(n, dst); }
+static inline int gmc_icnt_idle(const gmc_icnt_t *n) { return n->ops->idle(n); }
+static inline int gmc_icnt_can_send(const gmc_icnt_t *n, uint32_t src) { return n->ops->can_send(n, src); }
+static inline void gmc_icnt_free(gmc_icnt_t *n) { if (n) n->ops->free(n); }
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,89 @@
+/* gmc_kernel: what an SM executes -- the instruction a warp issues and the
+ * kernel that supplies each warp's instruction stream.  Two kinds of
+ * kernel implement it: the synthetic workloads (gmc_workload.h), which
+ * generate per-thread addresses as real kernels do, and Accel-Sim SASS
+ * traces (gmc_accelsim.h).  The SM model (gmc_sm.h) only sees this.
+ *
+ * Contract:
+ *   - A kernel has a grid of CTAs (thread blocks) of block[0]*block[1]*
+ *     block[2] threads; warp w of a CTA holds threads 32w .. 32w+31 (the
+ *     last warp may be partial: its mask says which lanes exist).
+ *   - warp_begin is called once when a CTA is placed on an SM, per warp,
+ *     in warp order; it fills the warp's cursor (opaque to the SM).
+ *   - next fills *in with the warp's next instruction and returns 1, 0 at
+ *     the end of the warp's stream (an implicit EXIT), or -1 with one line
+ *     in err (file:line for traces).  It is called in issue order for one
+ *     warp, and warps interleave freely: all per-warp state lives in the
+ *     cursor.  It must be deterministic: same kernel, same cursor, same
+ *     instructions (results must not depend on issue interleaving).
+ *   - For LD/ST/ATOM, addr[i] is lane i's byte address when bit i of mask
+ *     is set (other entries are ignored); width is bytes per lane.
+ */
+#ifndef GMC_KERNEL_H
+#define GMC_KERNEL_H
+#include <stddef.h>
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    GMC_OP_ALU = 0,   /* any non-memory instruction: occupies the warp for lat cycles */
+    GMC_OP_LD,        /* global/local load through L1: the warp waits for all its data */
+    GMC_OP_ST,        /* global/local store: write-through, the warp does not wait */
+    GMC_OP_ATOM,      /* atomic/reduction: performed at L2, the warp waits for the reply */
+    GMC_OP_SHMEM,     /* shared-memory access: on-SM, a fixed latency */
+    GMC_OP_BAR,       /* CTA-wide barrier */
+    GMC_OP_EXIT,      /* the warp is done */
+    GMC_OP_N
+} gmc_op_t;
+
+#define GMC_WARP_SIZE 32
+
+typedef struct {
+    uint64_t pc;
+    uint32_t mask;           /* active lanes */
+    uint8_t  op;             /* gmc_op_t */
+    uint8_t  width;          /* LD/ST/ATOM: bytes per lane (1..16; 0 = 4) */
+    uint16_t lat;            /* ALU/SHMEM: cycles until the warp may issue again;
+                                0 = the machine's default for the op */
+    uint64_t addr[GMC_WARP_SIZE];
+} gmc_inst_t;
+
+/* Per-warp stream state, the kernel's own (the SM copies it, never reads it). */
+typedef struct { uint64_t s[6]; const void *p; } gmc_warp_cursor_t;
+
+typedef struct gmc_kernel gmc_kernel_t;
+typedef struct {
+    void (*warp_begin)(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp_cursor_t *c);
+    int  (*next)(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n);
+    /* optional: the CTA's warps have all exited (a trace may free its data) */
+    void (*cta_end)(gmc_kernel_t *k, uint32_t cta);
+} gmc_kernel_ops_t;
+
+struct gmc_kernel {
+    const gmc_kernel_ops_t *ops;
+    char     name[64];
+    uint32_t grid[3], block[3];
+    uint32_t regs_per_thread;   /* 0 = unknown (no register limit applied) */
+    uint32_t smem_per_cta;      /* bytes */
+    void    *impl;              /* the implementation's */
+};
+
+static inline uint32_t gmc_kernel_ctas(const gmc_kernel_t *k)
+{
+    return k->grid[0] * k->grid[1] * k->grid[2];
+}
+static inline uint32_t gmc_kernel_threads_per_cta(const gmc_kernel_t *k)
+{
+    return k->block[0] * k->block[1] * k->block[2];
+}
+static inline uint32_t gmc_kernel_warps_per_cta(const gmc_kernel_t *k)
+{
+    return (gmc_kernel_threads_per_cta(k) + GMC_WARP_SIZE - 1) / GMC_WARP_SIZE;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif
