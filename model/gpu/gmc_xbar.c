@@ -1,0 +1,312 @@
+/* gmc_xbar: the crossbar behind gmc_icnt_ops_t (contract in gmc_icnt.h).
+ *
+ * Per input a FIFO of in_buf packets; per output one ring of out_buf slots
+ * that holds both the packets in flight to it and those waiting in its
+ * ejection FIFO, so the free slots of that ring are exactly the credits
+ * (ejection slots minus packets in flight).  Each cycle (tick):
+ *
+ *   1. allocation (xbar_allocate, kept apart so that the hold-grant
+ *      allocator of Yuan et al. [MICRO'09] can replace it): each input
+ *      requests the output of its head packet; each output that is not
+ *      serializing a previous packet and has a credit grants one
+ *      requesting input, round-robin starting after the last input it
+ *      granted.  An input requests one output, so it is granted at most
+ *      once: input-first separable allocation, trivially.
+ *   2. the granted packets leave their input FIFOs.  A packet of b bytes
+ *      holds its output ser = ceil(b / flit_bytes) cycles (at least 1) and
+ *      becomes ejectable at grant + max(latency, ser): the latency covers
+ *      the head's trip and the serialization overlaps it, so a packet
+ *      longer than the pipe arrives when its tail does.
+ *   3. now += 1.
+ *
+ * A packet sent at cycle t (before that cycle's tick) can be granted at t,
+ * so it is ejectable at t + latency at the earliest.  Arrivals at one
+ * output are in grant order, strictly increasing: the next grant comes
+ * ser_a cycles later at least and ser_a + max(L, ser_b) > max(L, ser_a).
+ * With FIFO inputs this keeps every (src, dst) pair in send order.
+ *
+ * Speed: a bit mask per output of the inputs whose head targets it, and a
+ * mask of the outputs with any requester, are updated on send and grant;
+ * a tick visits only the outputs with requesters (idle: a few word tests).
+ * Masks are words of 64 bits, up to 4 (256 ports).  No malloc after new.
+ *
+ * Programming errors, asserted (not configuration errors): src >= inputs,
+ * p->dst >= outputs, dst >= outputs.  pop with nothing ejectable is a
+ * no-op.  send copies *p, sets the copy's sent to now and leaves the other
+ * fields (src included) as the caller set them.
+ */
+#include "gpu/gmc_icnt.h"
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define XBAR_MAX_PORTS 256u
+#define XBAR_MAX_BUF   65536u
+#define XBAR_WORDS     (XBAR_MAX_PORTS / 64u)
+
+typedef struct {
+    gmc_icnt_t  base;            /* first: the ops see a gmc_icnt_t */
+    uint32_t    nwi;             /* words of an input mask */
+    uint32_t    nwo;             /* words of the output mask */
+    /* inputs: ring i is inq[i * in_buf ..] */
+    gmc_pkt_t  *inq;
+    uint32_t   *in_head, *in_count;
+    /* outputs: ring o is outq[o * out_buf ..] (in flight, then ejectable) */
+    gmc_pkt_t  *outq;
+    uint64_t   *arrive;          /* per slot: cycle the packet is ejectable */
+    uint32_t   *out_head, *out_count;
+    uint64_t   *busy_until;      /* output serializing until this cycle */
+    uint32_t   *last;            /* round-robin: last input granted */
+    uint64_t   *req;             /* req[o * nwi ..]: inputs whose head targets o */
+    uint64_t    active[XBAR_WORDS];  /* outputs with a requester */
+    uint64_t    queued, held;    /* packets in input FIFOs; in output rings */
+    uint32_t   *gin, *gout;      /* one cycle's grants (scratch) */
+} xbar_t;
+
+static inline void bit_set(uint64_t *m, uint32_t i) { m[i >> 6] |= 1ull << (i & 63); }
+static inline void bit_clr(uint64_t *m, uint32_t i) { m[i >> 6] &= ~(1ull << (i & 63)); }
+
+static inline int any_bit(const uint64_t *m, uint32_t nw)
+{
+    for (uint32_t w = 0; w < nw; w++)
+        if (m[w])
+            return 1;
+    return 0;
+}
+
+/* The first set bit at or after start, wrapping around; UINT32_MAX if none. */
+static uint32_t rr_pick(const uint64_t *m, uint32_t nw, uint32_t start)
+{
+    uint32_t w0 = start >> 6;
+    uint64_t bits = m[w0] & (~0ull << (start & 63));
+    for (uint32_t w = w0;;) {
+        if (bits)
+            return w * 64 + (uint32_t)__builtin_ctzll(bits);
+        if (++w == nw)
+            break;
+        bits = m[w];
+    }
+    /* Wrap: any bit at or after start was found above, so whole words do. */
+    for (uint32_t w = 0; w <= w0; w++)
+        if (m[w])
+            return w * 64 + (uint32_t)__builtin_ctzll(m[w]);
+    return UINT32_MAX;
+}
+
+static inline uint32_t ser_cycles(const xbar_t *x, uint32_t bytes)
+{
+    uint32_t f = x->base.cfg.flit_bytes, s = (bytes + f - 1) / f;
+    return s ? s : 1;
+}
+
+static inline const gmc_pkt_t *in_head_pkt(const xbar_t *x, uint32_t i)
+{
+    return &x->inq[(size_t)i * x->base.cfg.in_buf + x->in_head[i]];
+}
+
+/* Input i's head now targets its dst: i requests that output. */
+static inline void request(xbar_t *x, uint32_t i)
+{
+    uint32_t o = in_head_pkt(x, i)->dst;
+    bit_set(&x->req[(size_t)o * x->nwi], i);
+    bit_set(x->active, o);
+}
+
+static int xbar_send(gmc_icnt_t *n, uint32_t src, const gmc_pkt_t *p)
+{
+    xbar_t *x = (xbar_t *)n;
+    const gmc_icnt_cfg_t *c = &n->cfg;
+    assert(src < c->inputs && "gmc_icnt_send: src is not an input port");
+    assert(p->dst < c->outputs && "gmc_icnt_send: dst is not an output port");
+    if (x->in_count[src] == c->in_buf) {
+        n->full_refusals++;
+        return GMC_ICNT_FULL;
+    }
+    uint32_t slot = (x->in_head[src] + x->in_count[src]) % c->in_buf;
+    gmc_pkt_t *q = &x->inq[(size_t)src * c->in_buf + slot];
+    *q = *p;
+    q->sent = n->now;
+    if (x->in_count[src]++ == 0)
+        request(x, src);
+    x->queued++;
+    return GMC_ICNT_OK;
+}
+
+/* Separable allocation, input first: fills gin/gout with this cycle's
+ * grants (output gout[k] grants input gin[k]) and returns their number.
+ * Moves the round-robin pointers of the outputs that grant; changes no
+ * FIFO. */
+static uint32_t xbar_allocate(xbar_t *x, uint32_t *gin, uint32_t *gout)
+{
+    const gmc_icnt_cfg_t *c = &x->base.cfg;
+    uint32_t k = 0;
+    for (uint32_t w = 0; w < x->nwo; w++) {
+        for (uint64_t bits = x->active[w]; bits; bits &= bits - 1) {
+            uint32_t o = w * 64 + (uint32_t)__builtin_ctzll(bits);
+            if (x->busy_until[o] > x->base.now || x->out_count[o] == c->out_buf)
+                continue;   /* serializing, or no credit */
+            uint32_t start = x->last[o] + 1 == c->inputs ? 0 : x->last[o] + 1;
+            uint32_t i = rr_pick(&x->req[(size_t)o * x->nwi], x->nwi, start);
+            assert(i < c->inputs);   /* active[o] means a requester */
+            x->last[o] = i;
+            gin[k] = i;
+            gout[k] = o;
+            k++;
+        }
+    }
+    return k;
+}
+
+/* Moves input i's head packet to output o (granted this cycle). */
+static void xbar_transfer(xbar_t *x, uint32_t i, uint32_t o)
+{
+    const gmc_icnt_cfg_t *c = &x->base.cfg;
+    const gmc_pkt_t *p = in_head_pkt(x, i);
+    uint32_t ser = ser_cycles(x, p->bytes);
+    uint32_t slot = (x->out_head[o] + x->out_count[o]) % c->out_buf;
+    size_t at = (size_t)o * c->out_buf + slot;
+    x->outq[at] = *p;
+    x->arrive[at] = x->base.now + (c->latency > ser ? c->latency : ser);
+    x->out_count[o]++;
+    x->busy_until[o] = x->base.now + ser;
+    x->held++;
+
+    uint64_t *r = &x->req[(size_t)o * x->nwi];
+    bit_clr(r, i);
+    if (!any_bit(r, x->nwi))
+        bit_clr(x->active, o);
+    x->in_head[i] = x->in_head[i] + 1 == c->in_buf ? 0 : x->in_head[i] + 1;
+    x->queued--;
+    if (--x->in_count[i])
+        request(x, i);
+}
+
+static void xbar_tick(gmc_icnt_t *n)
+{
+    xbar_t *x = (xbar_t *)n;
+    if (x->queued) {
+        uint32_t k = xbar_allocate(x, x->gin, x->gout);
+        for (uint32_t g = 0; g < k; g++)
+            xbar_transfer(x, x->gin[g], x->gout[g]);
+    }
+    n->now++;
+}
+
+static const gmc_pkt_t *xbar_peek(const gmc_icnt_t *n, uint32_t dst)
+{
+    const xbar_t *x = (const xbar_t *)n;
+    assert(dst < n->cfg.outputs && "gmc_icnt_peek: dst is not an output port");
+    if (!x->out_count[dst])
+        return NULL;
+    size_t at = (size_t)dst * n->cfg.out_buf + x->out_head[dst];
+    return x->arrive[at] <= n->now ? &x->outq[at] : NULL;
+}
+
+static void xbar_pop(gmc_icnt_t *n, uint32_t dst)
+{
+    xbar_t *x = (xbar_t *)n;
+    const gmc_pkt_t *p = xbar_peek(n, dst);
+    if (!p)
+        return;
+    n->packets++;
+    n->bytes += p->bytes;
+    n->latency_sum += n->now - p->sent;
+    x->out_head[dst] = x->out_head[dst] + 1 == n->cfg.out_buf ? 0 : x->out_head[dst] + 1;
+    x->out_count[dst]--;
+    x->held--;
+}
+
+static int xbar_idle(const gmc_icnt_t *n)
+{
+    const xbar_t *x = (const xbar_t *)n;
+    return x->queued == 0 && x->held == 0;
+}
+
+static int xbar_can_send(const gmc_icnt_t *n, uint32_t src)
+{
+    const xbar_t *x = (const xbar_t *)n;
+    assert(src < n->cfg.inputs && "gmc_icnt_can_send: src is not an input port");
+    return x->in_count[src] < n->cfg.in_buf;
+}
+
+static void xbar_free(gmc_icnt_t *n)
+{
+    xbar_t *x = (xbar_t *)n;
+    free(x->inq);
+    free(x->in_head);
+    free(x->in_count);
+    free(x->outq);
+    free(x->arrive);
+    free(x->out_head);
+    free(x->out_count);
+    free(x->busy_until);
+    free(x->last);
+    free(x->req);
+    free(x->gin);
+    free(x->gout);
+    free(x);
+}
+
+static const gmc_icnt_ops_t xbar_ops = {
+    xbar_send, xbar_tick, xbar_peek, xbar_pop, xbar_idle, xbar_can_send, xbar_free,
+};
+
+static int xbar_cfg_check(const gmc_icnt_cfg_t *c, char *err, size_t n)
+{
+    if (c->inputs < 1 || c->inputs > XBAR_MAX_PORTS)
+        return snprintf(err, n, "crossbar inputs: expected 1..%u, found %u", XBAR_MAX_PORTS, c->inputs), -1;
+    if (c->outputs < 1 || c->outputs > XBAR_MAX_PORTS)
+        return snprintf(err, n, "crossbar outputs: expected 1..%u, found %u", XBAR_MAX_PORTS, c->outputs), -1;
+    if (c->in_buf < 1 || c->in_buf > XBAR_MAX_BUF)
+        return snprintf(err, n, "crossbar in_buf: expected 1..%u packets, found %u", XBAR_MAX_BUF, c->in_buf), -1;
+    if (c->out_buf < 1 || c->out_buf > XBAR_MAX_BUF)
+        return snprintf(err, n, "crossbar out_buf: expected 1..%u packets, found %u", XBAR_MAX_BUF, c->out_buf), -1;
+    if (c->latency < 1)
+        return snprintf(err, n, "crossbar latency: expected at least 1 cycle, found 0"), -1;
+    if (c->flit_bytes < 1)
+        return snprintf(err, n, "crossbar flit_bytes: expected at least 1 byte, found 0"), -1;
+    return 0;
+}
+
+gmc_icnt_t *gmc_xbar_new(const gmc_icnt_cfg_t *cfg, char *err, size_t n)
+{
+    if (!cfg) {
+        snprintf(err, n, "crossbar: expected a configuration, found none");
+        return NULL;
+    }
+    if (xbar_cfg_check(cfg, err, n))
+        return NULL;
+    xbar_t *x = calloc(1, sizeof *x);
+    if (!x) {
+        snprintf(err, n, "crossbar: out of memory");
+        return NULL;
+    }
+    x->base.ops = &xbar_ops;
+    x->base.cfg = *cfg;
+    uint32_t ni = cfg->inputs, no = cfg->outputs;
+    x->nwi = (ni + 63) / 64;
+    x->nwo = (no + 63) / 64;
+    x->inq = calloc((size_t)ni * cfg->in_buf, sizeof *x->inq);
+    x->in_head = calloc(ni, sizeof *x->in_head);
+    x->in_count = calloc(ni, sizeof *x->in_count);
+    x->outq = calloc((size_t)no * cfg->out_buf, sizeof *x->outq);
+    x->arrive = calloc((size_t)no * cfg->out_buf, sizeof *x->arrive);
+    x->out_head = calloc(no, sizeof *x->out_head);
+    x->out_count = calloc(no, sizeof *x->out_count);
+    x->busy_until = calloc(no, sizeof *x->busy_until);
+    x->last = calloc(no, sizeof *x->last);
+    x->req = calloc((size_t)no * x->nwi, sizeof *x->req);
+    x->gin = calloc(no, sizeof *x->gin);    /* at most one grant per output */
+    x->gout = calloc(no, sizeof *x->gout);
+    if (!x->inq || !x->in_head || !x->in_count || !x->outq || !x->arrive || !x->out_head ||
+        !x->out_count || !x->busy_until || !x->last || !x->req || !x->gin || !x->gout) {
+        snprintf(err, n, "crossbar: out of memory for %u x %u ports", ni, no);
+        xbar_free(&x->base);
+        return NULL;
+    }
+    /* Round-robin starts at input 0: ties go to the lowest port first. */
+    for (uint32_t o = 0; o < no; o++)
+        x->last[o] = ni - 1;
+    return &x->base;
+}
