@@ -334,6 +334,29 @@ static void invalidating_every_sector_frees_the_way(void **st)
     gmc_cache_delete(c);
 }
 
+static void a_write_hit_makes_the_line_most_recent(void **st)
+{
+    gmc_cache_t *c = small();
+    uint64_t a = line_in(2, 1, 0), b = line_in(2, 1, 1);
+    fill(c, a, 0xf, 0);
+    fill(c, b, 0xf, 0);
+    gmc_cache_write_hit(c, a, 0x1);
+    uint64_t vl;
+    uint32_t vd;
+    gmc_cache_fill(c, line_in(2, 1, 2), 0xf, 0, &vl, &vd);
+    assert_int_equal(vl, b);
+    gmc_cache_delete(c);
+}
+
+static void a_fully_invalidated_line_is_absent_to_writes(void **st)
+{
+    gmc_cache_t *c = small();
+    fill(c, 0x4000, 0x3, 0);
+    gmc_cache_invalidate(c, 0x4000, 0x3);
+    assert_int_equal(gmc_cache_write_hit(c, 0x4000, 0x1), 0);
+    gmc_cache_delete(c);
+}
+
 /* ---- MSHRs -------------------------------------------------------------- */
 
 static void second_miss_to_a_requested_sector_sends_nothing(void **st)
@@ -593,6 +616,8 @@ int main(void)
         cmocka_unit_test(write_hit_makes_the_written_sectors_valid_and_dirty),
         cmocka_unit_test(invalidate_drops_only_the_given_sectors),
         cmocka_unit_test(invalidating_every_sector_frees_the_way),
+        cmocka_unit_test(a_write_hit_makes_the_line_most_recent),
+        cmocka_unit_test(a_fully_invalidated_line_is_absent_to_writes),
         cmocka_unit_test(second_miss_to_a_requested_sector_sends_nothing),
         cmocka_unit_test(miss_to_another_sector_sends_only_that_sector_in_the_same_entry),
         cmocka_unit_test(full_mshr_refuses_a_new_line_and_changes_nothing),
