@@ -42,13 +42,18 @@ typedef struct gmc_cache gmc_cache_t;
  * allowed) and allocates.  NULL on error. */
 gmc_cache_t *gmc_cache_new(const gmc_cache_cfg_t *cfg, char *err, size_t n);
 void         gmc_cache_delete(gmc_cache_t *c);
-void         gmc_cache_reset(gmc_cache_t *c);     /* all invalid, no MSHR */
+void         gmc_cache_reset(gmc_cache_t *c);     /* all invalid, no MSHR, counters zero */
 
 /* The line address (addr with the offset bits cleared) and the sector mask
  * of the bytes [addr, addr + bytes) within that line (bytes >= 1; the
  * range must not cross the line: the coalescer splits by line). */
 uint64_t gmc_cache_line(const gmc_cache_t *c, uint64_t addr);
 uint32_t gmc_cache_sectors(const gmc_cache_t *c, uint64_t addr, uint32_t bytes);
+
+/* In the calls below, `line` may carry offset bits (they are ignored) and
+ * sector bits beyond the line's sectors are ignored.  Every access that
+ * finds the line (a read hit with touch, a fill, a write hit) makes it the
+ * most recently used. */
 
 /* Reads: the subset of sectors (of line) that are valid now.  Updates LRU
  * when any sector hits (touch != 0). */
@@ -61,9 +66,15 @@ uint32_t gmc_cache_read_hits(gmc_cache_t *c, uint64_t line, uint32_t sectors, in
  *   returns GMC_CACHE_MISS_FULL (nothing changed) if a new entry is needed
  *     and none is free, or the entry's merge count is at mshr_merge. */
 enum { GMC_CACHE_MISS_OK = 0, GMC_CACHE_MISS_FULL = 1 };
+/* With sectors == 0 nothing is tracked: OK, *send = 0, *entry = the line's
+ * entry or GMC_CACHE_NO_ENTRY.  Every call counts in miss_calls, each
+ * refusal in mshr_full. */
+#define GMC_CACHE_NO_ENTRY 0xffffffffu
 int gmc_cache_miss(gmc_cache_t *c, uint64_t line, uint32_t sectors, uint32_t *entry, uint32_t *send);
 
-/* Would gmc_cache_miss succeed?  (Same rule, changes nothing.) */
+/* Would gmc_cache_miss succeed?  (Same rule, changes nothing.)  1 if it
+ * would return GMC_CACHE_MISS_OK for a non-empty sector mask, 0 if it
+ * would return GMC_CACHE_MISS_FULL. */
 int gmc_cache_miss_ok(const gmc_cache_t *c, uint64_t line);
 
 /* The entry for line, or -1.  */
@@ -88,7 +99,10 @@ int gmc_cache_fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty,
 int  gmc_cache_write_hit(gmc_cache_t *c, uint64_t line, uint32_t sectors);
 void gmc_cache_invalidate(gmc_cache_t *c, uint64_t line, uint32_t sectors);
 
-/* Counters (plain integers, updated by the calls above). */
+/* Counters (plain integers, updated by the calls above; gmc_cache_reset
+ * zeroes them).  fills counts gmc_cache_fill calls, evictions the valid
+ * lines evicted (clean or dirty); write_hit_sectors are the sectors of
+ * gmc_cache_write_hit calls that found their line. */
 typedef struct {
     uint64_t read_sectors, read_hit_sectors;   /* by gmc_cache_read_hits with touch */
     uint64_t miss_calls, mshr_full, merged_sectors, sent_sectors;

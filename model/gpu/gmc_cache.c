@@ -1,0 +1,331 @@
+/* gmc_cache: tag state of a sectored set-associative LRU cache with MSHRs.
+ *
+ * Layout for the hot path (a tag check per coalesced access): the tags of
+ * one set are contiguous, so a lookup is a short compare loop over `assoc`
+ * words.  An invalid way holds the tag ~0, which no line address can equal
+ * (line_bytes >= 32 clears the low bits), so the loop needs no valid test.
+ * LRU is exact: each access stamps the line from a 64-bit counter; an
+ * invalid way keeps stamp 0, so "invalid way first, lowest index, else the
+ * oldest line" is a single minimum search.
+ */
+#include "gpu/gmc_cache.h"
+#include "gpu/gmc_cache_mshr.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NO_TAG (~0ull)
+#define MAX_SIZE_BYTES (1u << 30)
+
+struct gmc_cache {
+    gmc_cache_cfg_t cfg;
+    uint32_t sets, assoc, set_mask, nsec;
+    unsigned line_shift, sector_shift;
+    uint32_t all_sectors;          /* mask of the nsec sectors of a line */
+    uint64_t offset_mask;          /* line_bytes - 1 */
+    uint64_t clock;                /* LRU stamp source; 0 means never used */
+    uint64_t *tag;                 /* sets * assoc, set-major */
+    uint64_t *stamp;
+    uint32_t *valid, *dirty;       /* sector masks; dirty is a subset of valid */
+    gmc_mshr_t mshr;
+    gmc_cache_stats_t st;
+};
+
+static int is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
+
+static unsigned log2u(uint64_t x)
+{
+    unsigned s = 0;
+    while ((1ull << s) < x)
+        s++;
+    return s;
+}
+
+static unsigned popc(uint32_t x) { return (unsigned)__builtin_popcount(x); }
+
+/* One line per bad field: what is allowed, what was found. */
+static int check_cfg(const gmc_cache_cfg_t *c, char *err, size_t n)
+{
+    if (!c)
+        return snprintf(err, n, "gmc_cache: expected a configuration, found NULL"), -1;
+    if (!is_pow2(c->line_bytes) || c->line_bytes < 32 || c->line_bytes > 1024)
+        return snprintf(err, n, "gmc_cache: line_bytes: expected a power of two in 32..1024, found %u",
+                        c->line_bytes), -1;
+    if (!is_pow2(c->sector_bytes) || c->sector_bytes < 4 || c->sector_bytes > c->line_bytes)
+        return snprintf(err, n,
+                        "gmc_cache: sector_bytes: expected a power of two in 4..%u dividing line_bytes %u, "
+                        "found %u", c->line_bytes, c->line_bytes, c->sector_bytes), -1;
+    if (c->line_bytes / c->sector_bytes > 32)
+        return snprintf(err, n,
+                        "gmc_cache: sector_bytes %u: expected at most 32 sectors per line, found %u "
+                        "(line_bytes %u)", c->sector_bytes, c->line_bytes / c->sector_bytes,
+                        c->line_bytes), -1;
+    if (c->assoc < 1)
+        return snprintf(err, n, "gmc_cache: assoc: expected at least 1 way, found 0"), -1;
+    uint64_t set_bytes = (uint64_t)c->line_bytes * c->assoc;
+    if (c->size_bytes < set_bytes || c->size_bytes > MAX_SIZE_BYTES)
+        return snprintf(err, n,
+                        "gmc_cache: size_bytes: expected %llu (line_bytes*assoc) .. %u, found %u",
+                        (unsigned long long)set_bytes, MAX_SIZE_BYTES, c->size_bytes), -1;
+    if (c->size_bytes % set_bytes || !is_pow2(c->size_bytes / set_bytes)) {
+        double sets = (double)c->size_bytes / (double)set_bytes;
+        if (c->size_bytes % set_bytes)
+            return snprintf(err, n,
+                            "gmc_cache: assoc %u: expected sets = size_bytes/(line_bytes*assoc) = "
+                            "%u/(%u*%u) to be a power of two, found %.2f", c->assoc, c->size_bytes,
+                            c->line_bytes, c->assoc, sets), -1;
+        return snprintf(err, n,
+                        "gmc_cache: assoc %u: expected sets = size_bytes/(line_bytes*assoc) = "
+                        "%u/(%u*%u) to be a power of two, found %llu", c->assoc, c->size_bytes,
+                        c->line_bytes, c->assoc, (unsigned long long)(c->size_bytes / set_bytes)), -1;
+    }
+    if (c->mshr_entries < 1 || c->mshr_entries > GMC_MSHR_MAX_ENTRIES)
+        return snprintf(err, n, "gmc_cache: mshr_entries: expected 1..%u, found %u",
+                        GMC_MSHR_MAX_ENTRIES, c->mshr_entries), -1;
+    if (c->mshr_merge < 1 || c->mshr_merge > GMC_MSHR_MAX_ENTRIES)
+        return snprintf(err, n, "gmc_cache: mshr_merge: expected 1..%u, found %u",
+                        GMC_MSHR_MAX_ENTRIES, c->mshr_merge), -1;
+    return 0;
+}
+
+gmc_cache_t *gmc_cache_new(const gmc_cache_cfg_t *cfg, char *err, size_t n)
+{
+    char scratch[1];
+    if (!err || !n)
+        err = scratch, n = sizeof scratch;
+    if (check_cfg(cfg, err, n))
+        return NULL;
+    gmc_cache_t *c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(err, n, "gmc_cache: out of memory");
+        return NULL;
+    }
+    c->cfg = *cfg;
+    c->assoc = cfg->assoc;
+    c->sets = cfg->size_bytes / (cfg->line_bytes * cfg->assoc);
+    c->set_mask = c->sets - 1;
+    c->nsec = cfg->line_bytes / cfg->sector_bytes;
+    c->line_shift = log2u(cfg->line_bytes);
+    c->sector_shift = log2u(cfg->sector_bytes);
+    c->all_sectors = (uint32_t)((1ull << c->nsec) - 1);
+    c->offset_mask = cfg->line_bytes - 1;
+    size_t lines = (size_t)c->sets * c->assoc;
+    c->tag = malloc(lines * sizeof *c->tag);
+    c->stamp = malloc(lines * sizeof *c->stamp);
+    c->valid = malloc(lines * sizeof *c->valid);
+    c->dirty = malloc(lines * sizeof *c->dirty);
+    if (!c->tag || !c->stamp || !c->valid || !c->dirty ||
+        gmc_mshr_init(&c->mshr, cfg->mshr_entries, c->line_shift)) {
+        snprintf(err, n, "gmc_cache: out of memory for %zu lines and %u MSHRs", lines, cfg->mshr_entries);
+        gmc_cache_delete(c);
+        return NULL;
+    }
+    gmc_cache_reset(c);
+    return c;
+}
+
+void gmc_cache_delete(gmc_cache_t *c)
+{
+    if (!c)
+        return;
+    free(c->tag);
+    free(c->stamp);
+    free(c->valid);
+    free(c->dirty);
+    if (c->mshr.e)
+        gmc_mshr_free(&c->mshr);
+    free(c);
+}
+
+/* A fresh cache: tags, LRU clock, MSHRs and counters. */
+void gmc_cache_reset(gmc_cache_t *c)
+{
+    size_t lines = (size_t)c->sets * c->assoc;
+    for (size_t i = 0; i < lines; i++)
+        c->tag[i] = NO_TAG;
+    memset(c->stamp, 0, lines * sizeof *c->stamp);
+    memset(c->valid, 0, lines * sizeof *c->valid);
+    memset(c->dirty, 0, lines * sizeof *c->dirty);
+    c->clock = 0;
+    gmc_mshr_clear(&c->mshr);
+    memset(&c->st, 0, sizeof c->st);
+}
+
+uint64_t gmc_cache_line(const gmc_cache_t *c, uint64_t addr) { return addr & ~c->offset_mask; }
+
+uint32_t gmc_cache_sectors(const gmc_cache_t *c, uint64_t addr, uint32_t bytes)
+{
+    if (bytes == 0)
+        return 0;
+    uint64_t off = addr & c->offset_mask;
+    uint64_t end = off + bytes - 1;
+    if (end > c->offset_mask)             /* crosses the line: clipped to it */
+        end = c->offset_mask;
+    unsigned first = (unsigned)(off >> c->sector_shift), last = (unsigned)(end >> c->sector_shift);
+    return (uint32_t)((2ull << last) - (1ull << first));
+}
+
+static size_t set_base(const gmc_cache_t *c, uint64_t line)
+{
+    return (size_t)((line >> c->line_shift) & c->set_mask) * c->assoc;
+}
+
+/* Index of line's way, or -1.  Offset bits of line are ignored; once they
+ * are cleared nothing can match an invalid way's ~0. */
+static long find_way(const gmc_cache_t *c, uint64_t line)
+{
+    line &= ~c->offset_mask;
+    size_t b = set_base(c, line);
+    const uint64_t *t = c->tag + b;
+    for (uint32_t w = 0; w < c->assoc; w++)
+        if (t[w] == line)
+            return (long)(b + w);
+    return -1;
+}
+
+uint32_t gmc_cache_read_hits(gmc_cache_t *c, uint64_t line, uint32_t sectors, int touch)
+{
+    sectors &= c->all_sectors;
+    long i = find_way(c, line);
+    uint32_t hit = i < 0 ? 0 : c->valid[i] & sectors;
+    if (touch) {
+        c->st.read_sectors += popc(sectors);
+        c->st.read_hit_sectors += popc(hit);
+        if (hit)
+            c->stamp[i] = ++c->clock;
+    }
+    return hit;
+}
+
+/* The rule both gmc_cache_miss and gmc_cache_miss_ok apply. */
+static int miss_refused(const gmc_cache_t *c, int e)
+{
+    if (e < 0)
+        return c->mshr.used == c->mshr.n;
+    return c->mshr.e[e].merges >= c->cfg.mshr_merge;
+}
+
+int gmc_cache_miss(gmc_cache_t *c, uint64_t line, uint32_t sectors, uint32_t *entry, uint32_t *send)
+{
+    sectors &= c->all_sectors;
+    line &= ~c->offset_mask;
+    int e = gmc_mshr_lookup(&c->mshr, line);
+    c->st.miss_calls++;
+    if (sectors == 0) {                   /* nothing missed: nothing to track */
+        *entry = e < 0 ? GMC_CACHE_NO_ENTRY : (uint32_t)e;
+        *send = 0;
+        return GMC_CACHE_MISS_OK;
+    }
+    if (miss_refused(c, e)) {
+        c->st.mshr_full++;
+        return GMC_CACHE_MISS_FULL;
+    }
+    if (e < 0)
+        e = gmc_mshr_alloc(&c->mshr, line);
+    gmc_mshr_entry_t *m = &c->mshr.e[e];
+    uint32_t fresh = sectors & ~m->req;
+    m->req |= sectors;
+    m->merges++;
+    c->st.merged_sectors += popc(sectors & ~fresh);
+    c->st.sent_sectors += popc(fresh);
+    *entry = (uint32_t)e;
+    *send = fresh;
+    return GMC_CACHE_MISS_OK;
+}
+
+int gmc_cache_miss_ok(const gmc_cache_t *c, uint64_t line)
+{
+    return !miss_refused(c, gmc_mshr_lookup(&c->mshr, line & ~c->offset_mask));
+}
+
+int gmc_cache_mshr_find(const gmc_cache_t *c, uint64_t line)
+{
+    return gmc_mshr_lookup(&c->mshr, line & ~c->offset_mask);
+}
+
+int gmc_cache_fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty,
+                   uint64_t *victim_line, uint32_t *victim_dirty)
+{
+    uint64_t vline = 0;
+    uint32_t vdirty = 0;
+    sectors &= c->all_sectors;
+    line &= ~c->offset_mask;
+    c->st.fills++;
+    if (sectors) {
+        long i = find_way(c, line);
+        if (i < 0) {
+            /* Victim: stamp 0 (invalid) wins at its lowest index, else the
+             * oldest stamp; stamps of valid lines are all distinct. */
+            size_t b = set_base(c, line);
+            i = (long)b;
+            for (uint32_t w = 1; w < c->assoc; w++)
+                if (c->stamp[b + w] < c->stamp[i])
+                    i = (long)(b + w);
+            if (c->valid[i]) {
+                vline = c->tag[i];
+                vdirty = c->dirty[i];
+                c->st.evictions++;
+                c->st.dirty_evicted_sectors += popc(vdirty);
+            }
+            c->tag[i] = line;
+            c->valid[i] = 0;
+            c->dirty[i] = 0;
+        }
+        c->valid[i] |= sectors;
+        if (dirty)
+            c->dirty[i] |= sectors;
+        c->stamp[i] = ++c->clock;
+    }
+    if (victim_line)
+        *victim_line = vline;
+    if (victim_dirty)
+        *victim_dirty = vdirty;
+    int e = gmc_mshr_lookup(&c->mshr, line);
+    if (e >= 0) {
+        c->mshr.e[e].req &= ~sectors;
+        if (!c->mshr.e[e].req)
+            gmc_mshr_release(&c->mshr, (uint32_t)e);
+    }
+    return e;
+}
+
+int gmc_cache_write_hit(gmc_cache_t *c, uint64_t line, uint32_t sectors)
+{
+    sectors &= c->all_sectors;
+    long i = find_way(c, line);
+    c->st.write_sectors += popc(sectors);
+    if (i < 0)
+        return 0;
+    c->st.write_hit_sectors += popc(sectors);
+    c->valid[i] |= sectors;
+    c->dirty[i] |= sectors;
+    c->stamp[i] = ++c->clock;
+    return 1;
+}
+
+void gmc_cache_invalidate(gmc_cache_t *c, uint64_t line, uint32_t sectors)
+{
+    long i = find_way(c, line);
+    if (i < 0)
+        return;
+    c->valid[i] &= ~sectors;
+    c->dirty[i] &= ~sectors;
+    if (!c->valid[i]) {                   /* the way is free again */
+        c->tag[i] = NO_TAG;
+        c->stamp[i] = 0;
+    }
+}
+
+const gmc_cache_stats_t *gmc_cache_stats(const gmc_cache_t *c) { return &c->st; }
+
+uint32_t gmc_cache_mshr_used(const gmc_cache_t *c) { return c->mshr.used; }
+
+void gmc_cache_for_dirty(const gmc_cache_t *c, void (*fn)(void *ctx, uint64_t line, uint32_t dirty),
+                         void *ctx)
+{
+    size_t lines = (size_t)c->sets * c->assoc;
+    for (size_t i = 0; i < lines; i++)
+        if (c->dirty[i])
+            fn(ctx, c->tag[i], c->dirty[i]);
+}
