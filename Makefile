@@ -24,6 +24,12 @@ $(BUILD)/gen/gmc_dram_presets.c: model/mem/embed.sh $(DRAM_PRESETS)
 	@mkdir -p $(dir $@)
 	sh model/mem/embed.sh $(DRAM_PRESETS) > $@.tmp && mv $@.tmp $@
 endif
+# Machine presets: model/gpu/machines/*.cfg, embedded the same way.
+MACHINE_PRESETS := $(sort $(wildcard model/gpu/machines/*.cfg))
+LIB_OBJS        += $(BUILD)/obj/$(BUILD)/gen/gmc_machine_presets.o
+$(BUILD)/gen/gmc_machine_presets.c: model/mem/embed.sh $(MACHINE_PRESETS)
+	@mkdir -p $(dir $@)
+	EMBED_SYM=gmc_machine_preset EMBED_HDR=gpu/gmc_machine.h sh model/mem/embed.sh $(MACHINE_PRESETS) > $@.tmp && mv $@.tmp $@
 # The version, from one place: VERSION, plus the commit when built from a git
 # clone (a tarball without .git gets VERSION alone).  Rewritten only when it
 # changes, so nothing rebuilds for nothing.

@@ -17,7 +17,7 @@
 static gmc_cache_cfg_t cfg_of(uint32_t size, uint32_t line, uint32_t sector, uint32_t assoc,
                               uint32_t mshr, uint32_t merge)
 {
-    gmc_cache_cfg_t c = {size, line, sector, assoc, mshr, merge};
+    gmc_cache_cfg_t c = {size, line, sector, assoc, mshr, merge, 0};
     return c;
 }
 

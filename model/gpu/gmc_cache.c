@@ -21,6 +21,7 @@
 struct gmc_cache {
     gmc_cache_cfg_t cfg;
     uint32_t sets, assoc, set_mask, nsec;
+    uint32_t set_bits_hash;        /* log2(sets) when index_hash (and sets > 1), else 0 */
     unsigned line_shift, sector_shift;
     uint32_t all_sectors;          /* mask of the nsec sectors of a line */
     uint64_t offset_mask;          /* line_bytes - 1 */
@@ -105,6 +106,8 @@ gmc_cache_t *gmc_cache_new(const gmc_cache_cfg_t *cfg, char *err, size_t n)
     c->assoc = cfg->assoc;
     c->sets = cfg->size_bytes / (cfg->line_bytes * cfg->assoc);
     c->set_mask = c->sets - 1;
+    if (cfg->index_hash)
+        c->set_bits_hash = (uint32_t)__builtin_ctz(c->sets);
     c->nsec = cfg->line_bytes / cfg->sector_bytes;
     c->line_shift = log2u(cfg->line_bytes);
     c->sector_shift = log2u(cfg->sector_bytes);
@@ -168,7 +171,10 @@ uint32_t gmc_cache_sectors(const gmc_cache_t *c, uint64_t addr, uint32_t bytes)
 
 static size_t set_base(const gmc_cache_t *c, uint64_t line)
 {
-    return (size_t)((line >> c->line_shift) & c->set_mask) * c->assoc;
+    uint64_t x = line >> c->line_shift;
+    if (c->set_bits_hash)
+        x ^= (x >> c->set_bits_hash) ^ (x >> 2 * c->set_bits_hash);
+    return (size_t)(x & c->set_mask) * c->assoc;
 }
 
 /* Index of line's way, or -1.  Offset bits of line are ignored; once they

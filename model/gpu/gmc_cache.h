@@ -34,6 +34,9 @@ typedef struct {
     uint32_t assoc;          /* ways; sets = size / (line * assoc), must be a power of two >= 1 */
     uint32_t mshr_entries;   /* lines with misses outstanding (>= 1) */
     uint32_t mshr_merge;     /* most merged misses per entry, counting the first (>= 1) */
+    uint32_t index_hash;     /* 0: set = line number mod sets; 1: the line number XOR-folded
+                                (two higher set-index-wide slices) first -- an L2 slice needs
+                                it, since the bits that chose its channel are constant in it */
 } gmc_cache_cfg_t;
 
 typedef struct gmc_cache gmc_cache_t;

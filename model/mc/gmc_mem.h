@@ -133,6 +133,21 @@ int      gmc_memsys_finish(gmc_memsys_t *ms);
 /* The device's burst, the most one request moves. */
 uint32_t gmc_memsys_burst_bytes(const gmc_memsys_t *ms);
 unsigned gmc_memsys_channels(const gmc_memsys_t *ms);
+/* The channel an address goes to (through the BIM and the map): a GPU
+ * places its L2 slices by it. */
+unsigned gmc_memsys_channel_of(const gmc_memsys_t *ms, uint64_t addr);
+
+/* Totals over the channels, for reports. */
+typedef struct {
+    uint64_t reads, writes;          /* requests served */
+    uint64_t row_hits, row_misses, row_conflicts;   /* at each request's first command */
+    uint64_t act, pre, rd, wr, ref;  /* DRAM commands (pre counts PRE and PREA) */
+    uint64_t data_busy;              /* data-bus cycles, summed over channels */
+    uint64_t pending_cycles;         /* per channel, cycles with a request queued, summed */
+    uint64_t blp_sum;                /* per channel, sum over those cycles of banks busy */
+    uint64_t cycles;                 /* now */
+} gmc_mem_stats_t;
+void gmc_memsys_stats(const gmc_memsys_t *ms, gmc_mem_stats_t *s);
 
 #ifdef __cplusplus
 }

@@ -215,3 +215,32 @@ int gmc_memsys_finish(gmc_memsys_t *ms)
     }
     return 0;
 }
+
+unsigned gmc_memsys_channel_of(const gmc_memsys_t *ms, uint64_t addr)
+{
+    gmc_mc_req_t r;
+    unsigned ch;
+    gmc_memsys_decode(ms, addr, &ch, &r);
+    return ch;
+}
+
+void gmc_memsys_stats(const gmc_memsys_t *ms, gmc_mem_stats_t *s)
+{
+    gmc_memsys_totals_t t;
+    gmc_memsys_totals(ms, &t);
+    memset(s, 0, sizeof *s);
+    s->reads = t.mc.reads;
+    s->writes = t.mc.writes;
+    s->row_hits = t.mc.cls[GMC_CLS_HIT];
+    s->row_misses = t.mc.cls[GMC_CLS_MISS];
+    s->row_conflicts = t.mc.cls[GMC_CLS_CONFLICT];
+    s->act = t.dram.cmds[GMC_DRAM_ACT];
+    s->pre = t.dram.cmds[GMC_DRAM_PRE] + t.dram.cmds[GMC_DRAM_PREA];
+    s->rd = t.dram.cmds[GMC_DRAM_RD];
+    s->wr = t.dram.cmds[GMC_DRAM_WR];
+    s->ref = t.dram.cmds[GMC_DRAM_REF];
+    s->data_busy = t.dram.data_busy;
+    s->pending_cycles = t.mc.pending_cycles;
+    s->blp_sum = t.mc.blp_sum;
+    s->cycles = ms->now;
+}

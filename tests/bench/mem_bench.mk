@@ -6,7 +6,7 @@
 MEM_BENCH_DIR  := $(BUILD)/bench/mem
 # The benchmark binary: the same sources as build/bin/gmc, one -O3 LTO
 # compile, assertions off (the unit tests run them).
-MEM_BENCH_SRCS := $(LIB_SRCS) $(CLI_SRCS) $(BUILD)/gen/gmc_dram_presets.c
+MEM_BENCH_SRCS := $(LIB_SRCS) $(CLI_SRCS) $(BUILD)/gen/gmc_dram_presets.c $(BUILD)/gen/gmc_machine_presets.c
 MEM_BENCH_FLAGS := -std=c11 -O3 -flto=auto -DNDEBUG -D_POSIX_C_SOURCE=200809L -Imodel -Imodel/cli -I$(BUILD)/gen
 
 .PHONY: bench-mem fuzz-mem sched-table
@@ -32,7 +32,7 @@ sched-table: $(GMC) $(BUILD)/bench/memtrace_gen  ## what each scheduler does on 
 	  | tee $(BUILD)/bench/sched_table.md
 
 FUZZ_SECONDS   ?= 60
-FUZZ_MEM_SRCS  := tests/fuzz/fuzz_memtrace.c $(LIB_SRCS) $(BUILD)/gen/gmc_dram_presets.c
+FUZZ_MEM_SRCS  := tests/fuzz/fuzz_memtrace.c $(LIB_SRCS) $(BUILD)/gen/gmc_dram_presets.c $(BUILD)/gen/gmc_machine_presets.c
 $(BUILD)/fuzz/fuzz_memtrace: $(FUZZ_MEM_SRCS) $(wildcard model/*/*.h)
 	@bash tests/deps.sh clang libclang-rt-14-dev
 	@mkdir -p $(@D)

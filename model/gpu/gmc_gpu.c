@@ -1,0 +1,285 @@
+/* gmc_gpu: builds a machine and runs kernels on it.  Time is integer
+ * picoseconds; each clock domain (core, interconnect, L2, DRAM command
+ * clock) has its own period and next edge.  At each edge time the domains
+ * whose edge it is step in a fixed order -- DRAM, L2, interconnect, core --
+ * so a run is a pure function of the machine, the kernels and the seed. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gpu/gmc_gpu_impl.h"
+#include "mc/gmc_sched.h"
+#include "mem/gmc_dram_cfg.h"
+#include "mc/gmc_memsys.h"
+
+void gmc_gpu_sample(gmc_samples_t *s, uint64_t v)
+{
+    if (s->n == s->cap) {
+        size_t c = s->cap ? 2 * s->cap : 4096;
+        uint32_t *p = realloc(s->v, c * sizeof *p);
+        if (!p)
+            return;   /* out of memory: the sample is lost, the run goes on (reported as n) */
+        s->v = p;
+        s->cap = c;
+    }
+    s->v[s->n++] = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
+void gmc_gpu_fail(gmc_gpu_t *g, const char *fmt, ...)
+{
+    if (g->failed)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->err, g->errn, fmt, ap);
+    va_end(ap);
+    g->failed = 1;
+}
+
+/* Slice of an address: its channel (the memory system's map, BIM
+ * included), then a hash of the line address above the channel's
+ * interleave among that channel's slices. */
+unsigned gmc_gpu_slice_of(const gmc_gpu_t *g, uint64_t addr)
+{
+    unsigned ch = gmc_memsys_channel_of(g->ms, addr);
+    if (g->spc == 1)
+        return ch;
+    uint64_t l = addr >> 7;
+    unsigned sub = (unsigned)((l ^ (l >> 5) ^ (l >> 11)) & (g->spc - 1));
+    return ch * g->spc + sub;
+}
+
+void gmc_gpu_mem_sync(gmc_gpu_t *g)
+{
+    /* the DRAM edges up to now are done: the memory system's clock is at
+     * dram_cyc (it may lag while idle: jump, nothing happened meanwhile) */
+    if (gmc_memsys_now(g->ms) < g->dram_cyc)
+        gmc_memsys_advance(g->ms, g->dram_cyc);
+}
+
+int gmc_gpu_cfg_defaults(gmc_gpu_cfg_t *cfg, char *err, size_t n)
+{
+    gmc_mc_cfg_defaults(&cfg->mc);
+    cfg->mc.rq = cfg->mc.wq = cfg->machine.mc_queue;
+    if (cfg->mc.wq_high >= cfg->mc.wq) {   /* GPGPU-Sim's 28/16 of 32, scaled */
+        cfg->mc.wq_high = cfg->mc.wq * 7 / 8;
+        cfg->mc.wq_low = cfg->mc.wq / 2;
+    }
+    if (gmc_sched_find(cfg->machine.mem_sched, &cfg->mc.sched, err, n))
+        return -1;
+    cfg->refresh = 1;
+    if (!cfg->stall_cycles)
+        cfg->stall_cycles = 1000000;
+    return 0;
+}
+
+static uint64_t period_ps(uint32_t mhz) { return (1000000ULL + mhz / 2) / mhz; }
+
+gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
+{
+    if (gmc_machine_check(&cfg->machine, err, n))
+        return NULL;
+    gmc_gpu_t *g = calloc(1, sizeof *g);
+    if (!g) {
+        snprintf(err, n, "out of memory");
+        return NULL;
+    }
+    g->cfg = *cfg;
+    g->m = &g->cfg.machine;
+    const gmc_machine_t *m = g->m;
+    if (!(g->wsched = gmc_wsched_find(m->warp_sched))) {
+        snprintf(err, n, "machine %s: warp_sched: expected lrr or gto, found '%s'", m->name,
+                 m->warp_sched);
+        goto fail;
+    }
+    /* the memory system: the machine's DRAM preset and address map */
+    static gmc_memsys_cfg_t sc;
+    memset(&sc, 0, sizeof sc);
+    char warn[1024] = "";
+    if (gmc_dram_cfg_preset(m->dram, &sc.dram, err, n, warn, sizeof warn) < 0)
+        goto fail;
+    if (m->dram_channels && m->dram_channels > sc.dram.channels) {
+        snprintf(err, n, "machine %s: dram_channels: expected at most %u (the channels of %s), found %u",
+                 m->name, sc.dram.channels, m->dram, m->dram_channels);
+        goto fail;
+    }
+    if (strcmp(m->addr_map, "derived") && m->addr_map[0]) {
+        if (gmc_addrmap_preset(m->addr_map, &sc.map)) {
+            snprintf(err, n, "machine %s: addr_map: expected an address-map preset, found '%s'",
+                     m->name, m->addr_map);
+            goto fail;
+        }
+    } else {
+        char spec[256];
+        if (gmc_memsys_default_map(&sc.dram, spec, sizeof spec, err, n) ||
+            gmc_addrmap_parse(spec, "derived map", &sc.map, err, n))
+            goto fail;
+    }
+    sc.bim = cfg->bim;
+    sc.channels = m->dram_channels ? m->dram_channels : sc.dram.channels;
+    sc.refresh = cfg->refresh;
+    sc.mc = cfg->mc;
+    if (!(g->ms = gmc_memsys_new(&sc, err, n)))
+        goto fail;
+    gmc_memsys_on_complete(g->ms, gmc_l2_mem_done, g);
+    g->nch = gmc_memsys_channels(g->ms);
+    g->spc = m->l2_slices_per_ch;
+    g->nslice = g->nch * g->spc;
+    g->nsm = m->sms;
+    g->ps_core = period_ps(m->core_mhz);
+    g->ps_icnt = period_ps(m->icnt_mhz);
+    g->ps_l2 = period_ps(m->l2_mhz);
+    g->ps_dram = sc.dram.tck_ps;
+    gmc_icnt_cfg_t rq = {g->nsm, g->nslice, m->icnt_in_buf, m->icnt_out_buf, m->icnt_latency, m->icnt_flit};
+    gmc_icnt_cfg_t rp = {g->nslice, g->nsm, m->icnt_in_buf, m->icnt_out_buf, m->icnt_latency, m->icnt_flit};
+    if (!(g->req_net = gmc_xbar_new(&rq, err, n)) || !(g->rep_net = gmc_xbar_new(&rp, err, n)))
+        goto fail;
+    g->sm = calloc(g->nsm, sizeof *g->sm);
+    g->l2 = calloc(g->nslice, sizeof *g->l2);
+    if (!g->sm || !g->l2) {
+        snprintf(err, n, "out of memory");
+        goto fail;
+    }
+    for (unsigned i = 0; i < g->nsm; i++)
+        if (gmc_sm_init(g, &g->sm[i], i, err, n))
+            goto fail;
+    for (unsigned i = 0; i < g->nslice; i++)
+        if (gmc_l2_init(g, &g->l2[i], i, err, n))
+            goto fail;
+    return g;
+fail:
+    gmc_gpu_delete(g);
+    return NULL;
+}
+
+void gmc_gpu_delete(gmc_gpu_t *g)
+{
+    if (!g)
+        return;
+    if (g->sm)
+        for (unsigned i = 0; i < g->nsm; i++)
+            gmc_sm_free(&g->sm[i]);
+    if (g->l2)
+        for (unsigned i = 0; i < g->nslice; i++)
+            gmc_l2_free(&g->l2[i]);
+    free(g->sm);
+    free(g->l2);
+    gmc_icnt_free(g->req_net);
+    gmc_icnt_free(g->rep_net);
+    gmc_memsys_delete(g->ms);
+    free(g->s_time.v);
+    free(g->s_div.v);
+    free(g->s_inmc.v);
+    free(g);
+}
+
+/* Thread-block dispatch, GigaThread-like: round robin over the SMs, at
+ * most one CTA per SM per cycle, starting after the SM served last. */
+static void dispatch(gmc_gpu_t *g)
+{
+    for (unsigned i = 0; i < g->nsm && g->next_cta < g->ctas_total; i++) {
+        unsigned s = (g->disp_rr + i) % g->nsm;
+        if (gmc_sm_fits(g, &g->sm[s], g->k)) {
+            gmc_sm_launch(g, &g->sm[s], g->next_cta++);
+            g->disp_rr = s + 1;
+        }
+    }
+}
+
+static int busy(const gmc_gpu_t *g)
+{
+    if (g->next_cta < g->ctas_total || g->ctas_done < g->ctas_total)
+        return 1;
+    for (unsigned i = 0; i < g->nsm; i++)
+        if (gmc_sm_busy(&g->sm[i]))
+            return 1;
+    for (unsigned i = 0; i < g->nslice; i++)
+        if (gmc_l2_busy(&g->l2[i]))
+            return 1;
+    return !gmc_icnt_idle(g->req_net) || !gmc_icnt_idle(g->rep_net) ||
+           gmc_memsys_outstanding(g->ms);
+}
+
+static void core_edge(gmc_gpu_t *g)
+{
+    dispatch(g);
+    for (unsigned i = 0; i < g->nsm; i++)
+        gmc_sm_cycle(g, &g->sm[i]);
+    g->core_cyc++;
+}
+
+static void dram_edge(gmc_gpu_t *g)
+{
+    if (gmc_memsys_next_event(g->ms) <= g->dram_cyc) {
+        gmc_gpu_mem_sync(g);
+        gmc_memsys_tick(g->ms);
+    }
+    g->dram_cyc++;
+}
+
+int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n)
+{
+    uint32_t tpc = gmc_kernel_threads_per_cta(k);
+    if (!tpc || !gmc_kernel_ctas(k)) {
+        snprintf(err, n, "kernel %s: expected a non-empty grid and block, found grid %ux%ux%u block %ux%ux%u",
+                 k->name, k->grid[0], k->grid[1], k->grid[2], k->block[0], k->block[1], k->block[2]);
+        return -1;
+    }
+    g->k = k;
+    g->err = err;
+    g->errn = n;
+    g->failed = 0;
+    g->next_cta = g->ctas_done = 0;
+    g->ctas_total = gmc_kernel_ctas(k);
+    if (!gmc_sm_fits(g, &g->sm[0], k)) {
+        snprintf(err, n, "kernel %s: a CTA (%u threads, %u registers/thread, %u B shared memory) "
+                 "fits no SM of machine %s", k->name, tpc, k->regs_per_thread, k->smem_per_cta, g->m->name);
+        return -1;
+    }
+    g->progress_at = g->core_cyc;
+    const uint64_t start = g->core_cyc;
+    while (busy(g)) {
+        uint64_t t = g->t_core;
+        if (g->t_dram < t) t = g->t_dram;
+        if (g->t_l2 < t) t = g->t_l2;
+        if (g->t_icnt < t) t = g->t_icnt;
+        if (g->t_dram == t) {
+            dram_edge(g);
+            g->t_dram += g->ps_dram;
+        }
+        if (g->t_l2 == t) {
+            for (unsigned i = 0; i < g->nslice; i++)
+                gmc_l2_cycle(g, &g->l2[i]);
+            g->l2_cyc++;
+            g->t_l2 += g->ps_l2;
+        }
+        if (g->t_icnt == t) {
+            gmc_icnt_tick(g->req_net);
+            gmc_icnt_tick(g->rep_net);
+            g->icnt_cyc++;
+            g->t_icnt += g->ps_icnt;
+        }
+        if (g->t_core == t) {
+            core_edge(g);
+            g->t_core += g->ps_core;
+            if (g->failed)
+                return -1;
+            if (g->core_cyc - g->progress_at > g->cfg.stall_cycles) {
+                snprintf(err, n, "kernel %s: watchdog: nothing issued or returned for %llu core cycles "
+                         "(cycle %llu, %u of %u CTAs done): a warp waits forever", k->name,
+                         (unsigned long long)g->cfg.stall_cycles, (unsigned long long)g->core_cyc,
+                         g->ctas_done, g->ctas_total);
+                return -1;
+            }
+            if (g->cfg.max_cycles && g->core_cyc - start > g->cfg.max_cycles) {
+                snprintf(err, n, "kernel %s: ran past --max-cycles %llu", k->name,
+                         (unsigned long long)g->cfg.max_cycles);
+                return -1;
+            }
+        }
+    }
+    g->st.kernels++;
+    g->k = NULL;
+    return 0;
+}
+
+const struct gmc_memsys *gmc_gpu_memsys(const gmc_gpu_t *g) { return g->ms; }

@@ -1,0 +1,80 @@
+/* gmc_gpu: the GPU system harness -- SMs and warps (closed loop), L1s, a
+ * request and a reply network, L2 slices and gmc's memory system through
+ * its push API (mc/gmc_mem.h).  One gmc_gpu_t is one machine; kernels run
+ * on it one after the other and its statistics accumulate over them.
+ * docs/harness.md describes the model, the clocks and every statistic. */
+#ifndef GMC_GPU_H
+#define GMC_GPU_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "gpu/gmc_kernel.h"
+#include "gpu/gmc_machine.h"
+#include "mc/gmc_mc_cfg.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gmc_gpu gmc_gpu_t;
+
+typedef struct {
+    gmc_machine_t machine;
+    gmc_mc_cfg_t  mc;            /* memory-controller settings (scheduler, queues, Warped-MC readings);
+                                    gmc_gpu_cfg_defaults fills it from the machine */
+    const void   *bim;           /* const gmc_gf2_t *: step 1's BIM on the address, NULL = identity */
+    int           refresh;       /* DRAM refresh on (default 1) */
+    uint64_t      max_cycles;    /* watchdog: a kernel running longer (core cycles) is an error; 0 = none */
+    uint64_t      stall_cycles;  /* watchdog: no instruction issued and no memory progress for this long
+                                    while warps wait = an error (a warp waits forever); default 10^6 */
+} gmc_gpu_cfg_t;
+
+/* Fills cfg->mc from the machine (scheduler by name, queue sizes). */
+int gmc_gpu_cfg_defaults(gmc_gpu_cfg_t *cfg, char *err, size_t n);
+
+gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n);
+void       gmc_gpu_delete(gmc_gpu_t *g);
+
+/* Runs one kernel to completion (every CTA dispatched, every warp exited,
+ * every store drained to L2).  0, or -1 with one line in err (a kernel
+ * error, a CTA that fits no SM, a watchdog). */
+int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n);
+
+/* Results so far (over every kernel run). */
+typedef struct {
+    uint64_t n;
+    double   mean;
+    uint64_t p25, p50, p75, p95, p99, max;
+} gmc_dist_t;
+
+typedef struct {
+    uint64_t kernels, ctas;
+    uint64_t cycles;              /* core cycles */
+    uint64_t instructions;        /* warp instructions issued (EXIT included) */
+    uint64_t thread_instructions; /* active lanes summed */
+    uint64_t op_count[GMC_OP_N];
+    uint64_t load_warps;          /* LD instructions (ATOM counted apart) */
+    uint64_t load_warps_offchip;  /* loads with >= 1 request served by DRAM */
+    uint64_t load_warps_multi;    /* loads with >= 2 */
+    uint64_t offchip_requests;    /* sector requests of loads that went to DRAM */
+    uint64_t sm_requests;         /* sector requests leaving the SMs' load/store units */
+    uint64_t l1_read_sectors, l1_hit_sectors;
+    uint64_t l2_read_sectors, l2_hit_sectors, l2_write_sectors;
+    uint64_t dram_reads, dram_writes;
+    uint64_t icnt_packets, icnt_latency_sum;   /* both networks, icnt cycles */
+    gmc_dist_t load_warp_time;    /* core cycles, issue to last data back, every load */
+    gmc_dist_t divergence;        /* core cycles, loads with >= 2 off-chip requests */
+    gmc_dist_t div_in_mc;         /* the part inside the memory controller, same loads */
+    double     in_mc_fraction;    /* sum(in-MC) / sum(divergence) */
+} gmc_gpu_stats_t;
+
+/* Computes the summary (sorts the samples: call at the end). */
+void gmc_gpu_stats(gmc_gpu_t *g, gmc_gpu_stats_t *s);
+
+/* The whole report as one JSON object / as CSV (name,value lines). */
+int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra_fields);
+const struct gmc_memsys *gmc_gpu_memsys(const gmc_gpu_t *g);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

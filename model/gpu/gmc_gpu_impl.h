@@ -1,0 +1,156 @@
+/* gmc_gpu internals: the state of SMs, L2 slices and the machine, shared
+ * by gmc_sm.c, gmc_l2.c, gmc_gpu.c and gmc_gpu_report.c.  Not a public
+ * header (callers use gmc_gpu.h). */
+#ifndef GMC_GPU_IMPL_H
+#define GMC_GPU_IMPL_H
+#include "gpu/gmc_cache.h"
+#include "gpu/gmc_gpu.h"
+#include "gpu/gmc_icnt.h"
+#include "gpu/gmc_wsched.h"
+#include "mc/gmc_mem.h"
+
+#define GMC_SM_MAX_WARPS 64
+#define GMC_LSU_CAP      64     /* line accesses waiting in an SM's load/store unit */
+#define GMC_OUT_CAP      128    /* packets waiting to enter the request network, per SM */
+
+/* One line access of a memory instruction, waiting in the load/store unit. */
+typedef struct {
+    uint64_t line;
+    uint32_t sectors;
+    uint8_t  warp;     /* slot */
+    uint8_t  op;       /* GMC_OP_LD / ST */
+} gmc_lsu_acc_t;
+
+enum { GMC_W_FREE = 0, GMC_W_READY, GMC_W_MEM, GMC_W_BAR, GMC_W_DONE };
+
+typedef struct {
+    gmc_warp_cursor_t cur;
+    gmc_inst_t        in;          /* the next instruction, fetched ahead */
+    uint64_t          ready_at;    /* core cycle from which it may issue */
+    uint64_t          age;         /* launch order (GTO's "oldest") */
+    uint32_t          cta;         /* CTA slot on this SM */
+    uint32_t          pending;     /* sectors (or the atomic) its load still waits for */
+    uint8_t           state;
+    /* the load in flight */
+    uint64_t          ld_issue;
+    uint64_t          ret_min, ret_max;   /* core cycles: earliest/latest off-chip return */
+    uint64_t          mc_min, mc_max;     /* DRAM cycles: least/most time inside the controller */
+    uint32_t          ld_offchip;
+    uint8_t           ld_is_atom;
+    uint8_t           ended;       /* the stream ended: exit when next ready */
+} gmc_warp_t;
+
+typedef struct {
+    uint32_t kcta;        /* the kernel's CTA id */
+    uint32_t warps, live, at_bar;
+    uint8_t  used;
+} gmc_cta_slot_t;
+
+/* A waiter on an L1 MSHR sector: warp slot, next node (UINT32_MAX = end). */
+typedef struct { uint32_t warp, next; } gmc_l1_waiter_t;
+
+typedef struct { uint64_t ready; uint32_t warp, sectors; } gmc_l1_hit_t;
+
+typedef struct gmc_sm {
+    unsigned        id;
+    gmc_cache_t    *l1;
+    gmc_warp_t      w[GMC_SM_MAX_WARPS];
+    gmc_cta_slot_t  cta[64];
+    unsigned        nwarps_used, nctas, threads, regs, smem;
+    uint64_t        ready;        /* warps that may issue now (state READY, ready_at <= now) */
+    uint64_t        sleeping;     /* READY warps with ready_at > now */
+    uint64_t        wake_min;     /* min ready_at over sleeping */
+    gmc_wsched_t    ws[8];
+    uint64_t        sched_mask[8];
+    /* load/store unit */
+    gmc_lsu_acc_t   lsu[GMC_LSU_CAP];
+    unsigned        lsu_head, lsu_n;
+    gmc_l1_hit_t   *hitq;         /* L1 hits in flight (constant latency: a FIFO) */
+    unsigned        hitq_mask, hitq_head, hitq_n;
+    gmc_pkt_t       out[GMC_OUT_CAP];
+    unsigned        out_head, out_n;
+    /* L1 MSHR waiters: head per (entry, sector), a pool of nodes */
+    uint32_t       *wait_head;    /* [mshr_entries * 4] */
+    gmc_l1_waiter_t *pool;
+    uint32_t        pool_free;
+    unsigned        pool_n;
+    uint64_t        lsu_stall;    /* cycles the head access waited (MSHR or network full) */
+} gmc_sm_t;
+
+/* An L2 slice's waiter on a sector: who gets the reply. */
+typedef struct { uint32_t sm, warp, next; uint64_t pc; uint8_t atom; } gmc_l2_waiter_t;
+typedef struct { uint64_t ready; gmc_pkt_t p; } gmc_l2_delay_t;
+
+typedef struct {
+    unsigned         id, ch;
+    gmc_cache_t     *c;
+    uint32_t        *wait_head;   /* [mshr * sectors], UINT32_MAX = none */
+    gmc_l2_waiter_t *pool;
+    uint32_t         pool_free, pool_n, pool_used;
+    gmc_l2_delay_t  *hitq;        /* hits: ready after l2_lat */
+    unsigned         hitq_mask, hitq_head, hitq_n;
+    gmc_pkt_t       *rep;         /* replies waiting for the reply network */
+    unsigned         rep_mask, rep_head, rep_n;
+    gmc_mem_req_t   *dq;          /* requests waiting for the memory system */
+    unsigned         dq_mask, dq_head, dq_n, dq_cap;
+} gmc_l2_t;
+
+/* Samples for the distributions (grown as needed). */
+typedef struct { uint32_t *v; size_t n, cap; } gmc_samples_t;
+
+struct gmc_gpu {
+    gmc_gpu_cfg_t    cfg;
+    gmc_machine_t   *m;           /* = &cfg.machine */
+    unsigned         nsm, nslice, nch, spc;   /* spc: slices per channel */
+    gmc_sm_t        *sm;
+    gmc_l2_t        *l2;
+    gmc_icnt_t      *req_net, *rep_net;
+    gmc_memsys_t    *ms;
+    const gmc_wsched_ops_t *wsched;
+    /* time: picoseconds; per domain its period and next edge */
+    uint64_t         ps_core, ps_icnt, ps_l2, ps_dram;
+    uint64_t         t_core, t_icnt, t_l2, t_dram;     /* next edges */
+    uint64_t         core_cyc, icnt_cyc, l2_cyc, dram_cyc;   /* cycles done */
+    /* the running kernel */
+    gmc_kernel_t    *k;
+    uint32_t         next_cta, ctas_done, ctas_total;
+    unsigned         disp_rr;
+    uint64_t         age;
+    char            *err;
+    size_t           errn;
+    int              failed;
+    uint64_t         progress_at;  /* core cycle of the last issue or memory event */
+    /* statistics */
+    gmc_gpu_stats_t  st;
+    gmc_samples_t    s_time, s_div, s_inmc;
+    uint64_t         sum_div, sum_inmc;
+    uint64_t         l1_merged, l1_sent, l2_merged, l2_sent, wb_sectors;
+    uint64_t         atoms;
+};
+
+/* gmc_sm.c */
+int  gmc_sm_init(gmc_gpu_t *g, gmc_sm_t *s, unsigned id, char *err, size_t n);
+void gmc_sm_free(gmc_sm_t *s);
+int  gmc_sm_fits(const gmc_gpu_t *g, const gmc_sm_t *s, const gmc_kernel_t *k);
+void gmc_sm_launch(gmc_gpu_t *g, gmc_sm_t *s, uint32_t kcta);
+void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s);
+int  gmc_sm_busy(const gmc_sm_t *s);   /* warps resident or traffic pending */
+/* gmc_l2.c */
+int  gmc_l2_init(gmc_gpu_t *g, gmc_l2_t *l, unsigned id, char *err, size_t n);
+void gmc_l2_free(gmc_l2_t *l);
+void gmc_l2_cycle(gmc_gpu_t *g, gmc_l2_t *l);
+int  gmc_l2_busy(const gmc_l2_t *l);
+void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d);
+unsigned gmc_gpu_slice_of(const gmc_gpu_t *g, uint64_t addr);
+/* gmc_gpu.c */
+void gmc_gpu_sample(gmc_samples_t *s, uint64_t v);
+void gmc_gpu_fail(gmc_gpu_t *g, const char *fmt, ...);
+/* the memory system's clock, caught up to the DRAM edge in progress */
+void gmc_gpu_mem_sync(gmc_gpu_t *g);
+/* gmc_coalesce.c: the line accesses of a warp's LD/ST (one per 128 B line
+ * touched, sector mask of the bytes used), in order of first lane; out
+ * holds GMC_COALESCE_MAX. */
+#define GMC_COALESCE_MAX 64
+unsigned gmc_coalesce(const gmc_inst_t *in, gmc_lsu_acc_t *out);
+
+#endif

@@ -1,0 +1,117 @@
+/* gmc_gpu_report: the statistics' summary and the JSON report of a run. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gpu/gmc_gpu_impl.h"
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Nearest-rank percentiles of the samples (sorted in place). */
+static void dist(gmc_samples_t *s, gmc_dist_t *d)
+{
+    memset(d, 0, sizeof *d);
+    if (!s->n)
+        return;
+    qsort(s->v, s->n, sizeof *s->v, cmp_u32);
+    double sum = 0;
+    for (size_t i = 0; i < s->n; i++)
+        sum += s->v[i];
+    d->n = s->n;
+    d->mean = sum / (double)s->n;
+#define PCT(q) s->v[(size_t)(((q) * (double)s->n + 99.0) / 100.0) - 1]
+    d->p25 = PCT(25);
+    d->p50 = PCT(50);
+    d->p75 = PCT(75);
+    d->p95 = PCT(95);
+    d->p99 = PCT(99);
+#undef PCT
+    d->max = s->v[s->n - 1];
+}
+
+void gmc_gpu_stats(gmc_gpu_t *g, gmc_gpu_stats_t *s)
+{
+    g->st.cycles = g->core_cyc;
+    dist(&g->s_time, &g->st.load_warp_time);
+    dist(&g->s_div, &g->st.divergence);
+    dist(&g->s_inmc, &g->st.div_in_mc);
+    g->st.in_mc_fraction = g->sum_div ? (double)g->sum_inmc / (double)g->sum_div : 0;
+    g->st.icnt_packets = g->req_net->packets + g->rep_net->packets;
+    g->st.icnt_latency_sum = g->req_net->latency_sum + g->rep_net->latency_sum;
+    *s = g->st;
+}
+
+static double ratio(double a, double b) { return b > 0 ? a / b : 0; }
+
+static void put_dist(FILE *f, const char *name, const gmc_dist_t *d)
+{
+    fprintf(f, "  \"%s\": {\"n\": %" PRIu64 ", \"mean\": %.2f, \"p25\": %" PRIu64 ", \"p50\": %" PRIu64
+            ", \"p75\": %" PRIu64 ", \"p95\": %" PRIu64 ", \"p99\": %" PRIu64 ", \"max\": %" PRIu64 "},\n",
+            name, d->n, d->mean, d->p25, d->p50, d->p75, d->p95, d->p99, d->max);
+}
+
+int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra)
+{
+    gmc_gpu_stats_t s;
+    gmc_gpu_stats(g, &s);
+    gmc_mem_stats_t ms;
+    gmc_memsys_stats(g->ms, &ms);
+    const gmc_machine_t *m = g->m;
+    uint64_t nonhit = ms.row_misses + ms.row_conflicts;
+    uint64_t served = ms.reads + ms.writes;
+    double dram_ns = (double)g->dram_cyc * (double)g->ps_dram / 1000.0;
+    uint32_t burst = gmc_memsys_burst_bytes(g->ms);
+    fprintf(f, "{\n");
+    if (extra && *extra)
+        fprintf(f, "%s", extra);
+    fprintf(f, "  \"machine\": \"%s\",\n  \"warp_sched\": \"%s\",\n  \"mem_sched\": \"%s\",\n",
+            m->name, g->wsched->name, m->mem_sched);
+    fprintf(f, "  \"kernels\": %" PRIu64 ",\n  \"ctas\": %" PRIu64 ",\n", s.kernels, s.ctas);
+    fprintf(f, "  \"cycles\": %" PRIu64 ",\n  \"instructions\": %" PRIu64 ",\n", s.cycles, s.instructions);
+    fprintf(f, "  \"ipc\": %.4f,\n  \"thread_ipc\": %.4f,\n", ratio((double)s.instructions, (double)s.cycles),
+            ratio((double)s.thread_instructions, (double)s.cycles));
+    fprintf(f, "  \"thread_instructions\": %" PRIu64 ",\n", s.thread_instructions);
+    static const char *const opn[GMC_OP_N] = {"alu", "ld", "st", "atom", "shmem", "bar", "exit"};
+    fprintf(f, "  \"ops\": {");
+    for (int i = 0; i < GMC_OP_N; i++)
+        fprintf(f, "%s\"%s\": %" PRIu64, i ? ", " : "", opn[i], s.op_count[i]);
+    fprintf(f, "},\n");
+    fprintf(f, "  \"load_warps\": %" PRIu64 ",\n  \"load_warps_offchip\": %" PRIu64
+            ",\n  \"load_warps_multi_offchip\": %" PRIu64 ",\n", s.load_warps, s.load_warps_offchip,
+            s.load_warps_multi);
+    double opl = ratio((double)s.offchip_requests, (double)s.load_warps);
+    fprintf(f, "  \"offchip_per_load_warp\": %.3f,\n  \"class\": \"%s\",\n", opl,
+            opl < 1 ? "LOA" : opl <= 8 ? "MOA" : "HOA");
+    put_dist(f, "load_warp_time", &s.load_warp_time);
+    put_dist(f, "divergence", &s.divergence);
+    put_dist(f, "divergence_in_mc", &s.div_in_mc);
+    fprintf(f, "  \"divergence_in_mc_fraction\": %.4f,\n", s.in_mc_fraction);
+    fprintf(f, "  \"sm_requests\": %" PRIu64 ",\n", s.sm_requests);
+    fprintf(f, "  \"l1\": {\"read_sectors\": %" PRIu64 ", \"hit_sectors\": %" PRIu64
+            ", \"merged\": %" PRIu64 ", \"sent\": %" PRIu64 ", \"hit_rate\": %.4f},\n",
+            s.l1_read_sectors, s.l1_hit_sectors, g->l1_merged, g->l1_sent,
+            ratio((double)s.l1_hit_sectors, (double)s.l1_read_sectors));
+    fprintf(f, "  \"l2\": {\"read_sectors\": %" PRIu64 ", \"hit_sectors\": %" PRIu64
+            ", \"merged\": %" PRIu64 ", \"sent\": %" PRIu64 ", \"write_sectors\": %" PRIu64
+            ", \"writebacks\": %" PRIu64 ", \"hit_rate\": %.4f},\n",
+            s.l2_read_sectors, s.l2_hit_sectors, g->l2_merged, g->l2_sent, s.l2_write_sectors,
+            g->wb_sectors, ratio((double)s.l2_hit_sectors, (double)s.l2_read_sectors));
+    fprintf(f, "  \"dram_requests\": %" PRIu64 ",\n", served);
+    fprintf(f, "  \"dram\": {\"reads\": %" PRIu64 ", \"writes\": %" PRIu64 ", \"row_hit_rate\": %.4f"
+            ", \"activations\": %" PRIu64 ", \"activations_per_nonhit\": %.4f, \"refreshes\": %" PRIu64
+            ", \"bank_parallelism\": %.3f, \"channel_parallelism\": %.3f"
+            ", \"bandwidth_gbs\": %.2f, \"bus_efficiency\": %.4f, \"cycles\": %" PRIu64 "},\n",
+            ms.reads, ms.writes, ratio((double)ms.row_hits, (double)served), ms.act,
+            ratio((double)ms.act, (double)nonhit), ms.ref, ratio((double)ms.blp_sum, (double)ms.pending_cycles),
+            ratio((double)ms.pending_cycles, (double)g->dram_cyc),
+            ratio((double)served * burst, dram_ns), ratio((double)ms.data_busy, (double)g->dram_cyc * g->nch),
+            g->dram_cyc);
+    fprintf(f, "  \"noc_latency\": %.2f,\n", ratio((double)s.icnt_latency_sum, (double)s.icnt_packets));
+    fprintf(f, "  \"clocks_mhz\": {\"core\": %u, \"icnt\": %u, \"l2\": %u, \"dram\": %.1f}\n",
+            m->core_mhz, m->icnt_mhz, m->l2_mhz, 1e6 / (double)g->ps_dram);
+    fprintf(f, "}\n");
+    return ferror(f) ? -1 : 0;
+}

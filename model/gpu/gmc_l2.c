@@ -1,0 +1,252 @@
+/* gmc_l2: one L2 slice (a memory partition's share of the L2) -- sectored,
+ * write-back, write-allocate, with MSHRs -- between the request network,
+ * the reply network and its channel's memory controller (mc/gmc_mem.h).
+ *
+ * Per L2 cycle a slice takes at most one request from the network.  A read
+ * hit is replied l2_lat cycles later; a read miss waits in an MSHR for
+ * DRAM; a write marks the sector dirty (allocating it without a fetch: the
+ * GPU writes whole 32 B sectors); an evicted dirty sector is written back.
+ * Atomics are performed here: a read that leaves the sector dirty. */
+#include <stdlib.h>
+#include <string.h>
+#include "gpu/gmc_gpu_impl.h"
+
+#define NONE UINT32_MAX
+
+static unsigned pow2_at_least(unsigned x)
+{
+    unsigned q = 4;
+    while (q < x)
+        q <<= 1;
+    return q;
+}
+
+int gmc_l2_init(gmc_gpu_t *g, gmc_l2_t *l, unsigned id, char *err, size_t n)
+{
+    const gmc_machine_t *m = g->m;
+    memset(l, 0, sizeof *l);
+    l->id = id;
+    l->ch = id / g->spc;
+    gmc_cache_cfg_t cc = {m->l2_slice_size, 128, 32, m->l2_assoc, m->l2_mshr, m->l2_merge, 1};
+    if (!(l->c = gmc_cache_new(&cc, err, n)))
+        return -1;
+    l->pool_n = m->l2_mshr * m->l2_merge * 4;
+    l->wait_head = malloc((size_t)m->l2_mshr * 4 * sizeof *l->wait_head);
+    l->pool = malloc((size_t)l->pool_n * sizeof *l->pool);
+    unsigned hq = pow2_at_least(m->l2_lat + 2);
+    l->hitq = calloc(hq, sizeof *l->hitq);
+    l->hitq_mask = hq - 1;
+    /* replies: every MSHR waiter can be answered at once, plus the hits */
+    unsigned rq = pow2_at_least(l->pool_n + hq + 1);
+    l->rep = calloc(rq, sizeof *l->rep);
+    l->rep_mask = rq - 1;
+    /* DRAM queue: l2_queue for new requests; write-backs, which a fill makes
+     * inside the memory system's callback and which cannot wait, may go
+     * over it (at most 4 per fill, one fill per MSHR sector) */
+    l->dq_cap = m->l2_queue;
+    unsigned dq = pow2_at_least(m->l2_queue + 4 * l->pool_n + 8);
+    l->dq = calloc(dq, sizeof *l->dq);
+    l->dq_mask = dq - 1;
+    if (!l->wait_head || !l->pool || !l->hitq || !l->rep || !l->dq) {
+        snprintf(err, n, "out of memory for L2 slice %u", id);
+        return -1;
+    }
+    for (unsigned i = 0; i < m->l2_mshr * 4; i++)
+        l->wait_head[i] = NONE;
+    for (unsigned i = 0; i < l->pool_n; i++)
+        l->pool[i].next = i + 1 < l->pool_n ? i + 1 : NONE;
+    return 0;
+}
+
+void gmc_l2_free(gmc_l2_t *l)
+{
+    gmc_cache_delete(l->c);
+    free(l->wait_head);
+    free(l->pool);
+    free(l->hitq);
+    free(l->rep);
+    free(l->dq);
+}
+
+int gmc_l2_busy(const gmc_l2_t *l) { return l->hitq_n || l->rep_n || l->dq_n || gmc_cache_mshr_used(l->c); }
+
+static void dq_push(gmc_gpu_t *g, gmc_l2_t *l, uint64_t addr, int is_write, const gmc_pkt_t *p)
+{
+    gmc_mem_req_t *r = &l->dq[(l->dq_head + l->dq_n++) & l->dq_mask];
+    memset(r, 0, sizeof *r);
+    r->addr = addr;
+    r->tag = l->id;
+    r->size = 32;
+    r->is_write = (uint8_t)is_write;
+    if (p) {   /* a demand miss carries its warp (Warped-MC's identity) */
+        r->has_warp = 1;
+        r->sm = p->sm;
+        r->warp = p->warp;
+        r->pc = p->pc;
+    }
+    if (is_write)
+        g->wb_sectors++;
+}
+
+static void writeback(gmc_gpu_t *g, gmc_l2_t *l, uint64_t vline, uint32_t vdirty)
+{
+    for (uint32_t m = vdirty; m; m &= m - 1)
+        dq_push(g, l, vline + 32u * (unsigned)__builtin_ctz(m), 1, NULL);
+}
+
+static void reply(gmc_l2_t *l, const gmc_l2_waiter_t *w, uint64_t addr, int offchip,
+                  uint64_t arr, uint64_t done)
+{
+    gmc_pkt_t *p = &l->rep[(l->rep_head + l->rep_n++) & l->rep_mask];
+    memset(p, 0, sizeof *p);
+    p->addr = addr;
+    p->pc = w->pc;
+    p->tag = w->warp;
+    p->src = l->id;
+    p->dst = w->sm;
+    p->sm = w->sm;
+    p->warp = w->warp;
+    p->bytes = 40;
+    p->kind = w->atom ? GMC_PKT_ATOM_REPLY : GMC_PKT_READ_REPLY;
+    p->offchip = (uint8_t)offchip;
+    p->dram_arrival = arr;
+    p->dram_done = done;
+}
+
+/* The memory system finished a request of some slice (tag = slice id). */
+void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
+{
+    gmc_gpu_t *g = ctx;
+    gmc_l2_t *l = &g->l2[d->tag];
+    g->progress_at = g->core_cyc;
+    if (d->is_write) {
+        g->st.dram_writes++;
+        return;
+    }
+    g->st.dram_reads++;
+    uint64_t line = d->addr & ~127ULL;
+    unsigned sec = (unsigned)(d->addr >> 5) & 3;
+    int e = gmc_cache_mshr_find(l->c, line);
+    uint32_t *h = e >= 0 ? &l->wait_head[(unsigned)e * 4 + sec] : NULL;
+    int atom = 0;
+    if (h)
+        for (uint32_t i = *h; i != NONE; i = l->pool[i].next)
+            atom |= l->pool[i].atom;
+    uint64_t vl = 0;
+    uint32_t vd = 0;
+    gmc_cache_fill(l->c, line, 1u << sec, atom, &vl, &vd);
+    if (vd)
+        writeback(g, l, vl, vd);
+    if (!h)
+        return;
+    for (uint32_t i = *h; i != NONE;) {
+        uint32_t nx = l->pool[i].next;
+        reply(l, &l->pool[i], d->addr, 1, d->arrival, d->done);
+        l->pool[i].next = l->pool_free;
+        l->pool_free = i;
+        l->pool_used--;
+        i = nx;
+    }
+    *h = NONE;
+}
+
+/* Takes the request at the head of the slice's network port, if it can. */
+static void accept(gmc_gpu_t *g, gmc_l2_t *l)
+{
+    const gmc_pkt_t *p = gmc_icnt_peek(g->req_net, l->id);
+    if (!p)
+        return;
+    uint64_t line = p->addr & ~127ULL;
+    uint32_t sec = 1u << ((p->addr >> 5) & 3);
+    if (p->kind == GMC_PKT_WRITE) {
+        if (!gmc_cache_write_hit(l->c, line, sec)) {
+            if (l->dq_n + 4 > l->dq_cap)
+                return;
+            if (gmc_cache_mshr_find(l->c, line) >= 0) {
+                dq_push(g, l, p->addr, 1, NULL);   /* a fetch is in flight: write around it */
+            } else {
+                uint64_t vl = 0;
+                uint32_t vd = 0;
+                gmc_cache_fill(l->c, line, sec, 1, &vl, &vd);
+                if (vd)
+                    writeback(g, l, vl, vd);
+            }
+        }
+        g->st.l2_write_sectors++;
+        gmc_icnt_pop(g->req_net, l->id);
+        return;
+    }
+    int atom = p->kind == GMC_PKT_ATOM;
+    gmc_l2_waiter_t w = {p->sm, p->warp, NONE, p->pc, (uint8_t)atom};
+    if (gmc_cache_read_hits(l->c, line, sec, 0)) {
+        if (l->hitq_n > l->hitq_mask || l->rep_n + l->hitq_n + l->pool_used + 1 > l->rep_mask)
+            return;
+        gmc_cache_read_hits(l->c, line, sec, 1);   /* counted and LRU-touched once accepted */
+        g->st.l2_read_sectors++;
+        g->st.l2_hit_sectors++;
+        if (atom)
+            gmc_cache_write_hit(l->c, line, sec);
+        gmc_l2_delay_t *d = &l->hitq[(l->hitq_head + l->hitq_n++) & l->hitq_mask];
+        d->ready = g->l2_cyc + g->m->l2_lat;
+        /* the reply, built now (reply() writes into rep: build it aside) */
+        memset(&d->p, 0, sizeof d->p);
+        d->p.addr = p->addr;
+        d->p.pc = w.pc;
+        d->p.tag = w.warp;
+        d->p.src = l->id;
+        d->p.dst = w.sm;
+        d->p.sm = w.sm;
+        d->p.warp = w.warp;
+        d->p.bytes = 40;
+        d->p.kind = atom ? GMC_PKT_ATOM_REPLY : GMC_PKT_READ_REPLY;
+        gmc_icnt_pop(g->req_net, l->id);
+        return;
+    }
+    /* every waiter becomes a reply: keep room for all of them */
+    if (l->dq_n >= l->dq_cap || l->rep_n + l->hitq_n + l->pool_used + 1 > l->rep_mask ||
+        !gmc_cache_miss_ok(l->c, line))
+        return;   /* back-pressure: the request waits in the network */
+    uint32_t entry, send;
+    if (gmc_cache_miss(l->c, line, sec, &entry, &send) != GMC_CACHE_MISS_OK)
+        return;
+    g->st.l2_read_sectors++;
+    uint32_t i = l->pool_free;
+    l->pool_free = l->pool[i].next;
+    l->pool_used++;
+    l->pool[i] = w;
+    uint32_t *h = &l->wait_head[entry * 4 + (unsigned)__builtin_ctz(sec)];
+    l->pool[i].next = *h;
+    *h = i;
+    if (send) {
+        dq_push(g, l, p->addr, 0, p);
+        g->l2_sent++;
+    } else {
+        g->l2_merged++;
+    }
+    gmc_icnt_pop(g->req_net, l->id);
+}
+
+void gmc_l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
+{
+    while (l->hitq_n && l->hitq[l->hitq_head].ready <= g->l2_cyc) {
+        l->rep[(l->rep_head + l->rep_n++) & l->rep_mask] = l->hitq[l->hitq_head].p;
+        l->hitq_head = (l->hitq_head + 1) & l->hitq_mask;
+        l->hitq_n--;
+    }
+    while (l->rep_n && gmc_icnt_can_send(g->rep_net, l->id)) {
+        gmc_icnt_send(g->rep_net, l->id, &l->rep[l->rep_head]);
+        l->rep_head = (l->rep_head + 1) & l->rep_mask;
+        l->rep_n--;
+    }
+    accept(g, l);
+    if (l->dq_n) {
+        gmc_gpu_mem_sync(g);
+        while (l->dq_n) {
+            int r = gmc_memsys_send(g->ms, &l->dq[l->dq_head]);
+            if (r != GMC_MEM_ACCEPTED)
+                break;
+            l->dq_head = (l->dq_head + 1) & l->dq_mask;
+            l->dq_n--;
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/* gmc_machine: a GPU's configuration -- SMs, caches, interconnect, clocks
+ * and which memory system -- as data.  Presets ship as model/gpu/machines/
+ * <name>.cfg (embedded at build time, like the DRAM presets); a user file
+ * has the same `key = value  # source` form, or is a GPGPU-Sim
+ * gpgpusim.config (gmc_machine_gpgpusim.c).  docs/harness.md tables every
+ * key and every preset value with its source. */
+#ifndef GMC_MACHINE_H
+#define GMC_MACHINE_H
+#include <stddef.h>
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* X(key, min, max, unit, meaning): unsigned integer keys, all required in
+ * a preset (a user file may leave keys out: they come from --machine's
+ * base preset). */
+#define GMC_MACHINE_PARAMS(X)                                                                  \
+    X(sms,               1, 1024,     "-",     "streaming multiprocessors")                    \
+    X(warps_per_sm,      1, 64,       "-",     "resident warps per SM")                        \
+    X(threads_per_sm,    32, 4096,    "-",     "resident threads per SM")                      \
+    X(ctas_per_sm,       1, 64,       "-",     "resident thread blocks (CTAs) per SM")         \
+    X(regs_per_sm,       0, 1048576,  "regs",  "32-bit registers per SM (0 = no limit)")       \
+    X(smem_per_sm,       0, 1048576,  "B",     "shared memory per SM")                         \
+    X(schedulers_per_sm, 1, 8,        "-",     "warp schedulers per SM, one issue each per cycle") \
+    X(core_mhz,          1, 10000,    "MHz",   "SM clock")                                     \
+    X(icnt_mhz,          1, 10000,    "MHz",   "interconnect clock")                           \
+    X(l2_mhz,            1, 10000,    "MHz",   "L2 clock")                                     \
+    X(alu_lat,           1, 1000,     "core cycles", "ALU instruction: issue to next issue of the warp") \
+    X(shmem_lat,         1, 1000,     "core cycles", "shared-memory access latency")          \
+    X(l1_size,           128, 16777216, "B",   "L1 data cache per SM")                         \
+    X(l1_assoc,          1, 4096,     "ways",  "L1 associativity")                             \
+    X(l1_mshr,           1, 4096,     "-",     "L1 MSHR entries (lines with misses outstanding)") \
+    X(l1_merge,          1, 64,       "-",     "misses merged per L1 MSHR entry")              \
+    X(l1_lat,            1, 1000,     "core cycles", "L1 hit latency")                        \
+    X(l2_slices_per_ch,  1, 16,       "-",     "L2 slices (sub-partitions) per memory channel") \
+    X(l2_slice_size,     128, 67108864, "B",   "L2 capacity per slice")                        \
+    X(l2_assoc,          1, 4096,     "ways",  "L2 associativity")                             \
+    X(l2_mshr,           1, 4096,     "-",     "L2 MSHR entries per slice")                    \
+    X(l2_merge,          1, 64,       "-",     "misses merged per L2 MSHR entry")              \
+    X(l2_lat,            1, 10000,    "L2 cycles", "L2 hit: request at the slice to reply sent") \
+    X(l2_queue,          1, 4096,     "-",     "L2-to-DRAM request queue per slice")           \
+    X(icnt_in_buf,       1, 1024,     "packets", "interconnect injection buffer per port")     \
+    X(icnt_out_buf,      1, 1024,     "packets", "interconnect ejection buffer per port")      \
+    X(icnt_latency,      1, 1000,     "icnt cycles", "interconnect traversal")                 \
+    X(icnt_flit,         4, 1024,     "B",     "interconnect channel width per cycle")         \
+    X(dram_channels,     0, 4096,     "-",     "memory channels (0 = the DRAM preset's)")      \
+    X(mc_queue,          1, 1024,     "-",     "memory-controller read queue per channel (writes: the same)")
+
+typedef enum {
+#define GMC_MACHINE_P_ENUM_(k, lo, hi, unit, doc) GMC_MACHINE_P_##k,
+    GMC_MACHINE_PARAMS(GMC_MACHINE_P_ENUM_)
+#undef GMC_MACHINE_P_ENUM_
+    GMC_MACHINE_NPARAM
+} gmc_machine_param_t;
+
+typedef struct {
+    char name[48];
+    char warp_sched[16];   /* "lrr" or "gto" */
+    char dram[48];         /* DRAM preset (model/mem/presets) */
+    char addr_map[48];     /* address-map preset (gmc bim --maps), "" = the DRAM preset's namesake */
+    char mem_sched[16];    /* memory scheduler (gmc mem --sched) */
+#define GMC_MACHINE_P_FIELD_(k, lo, hi, unit, doc) uint32_t k;
+    GMC_MACHINE_PARAMS(GMC_MACHINE_P_FIELD_)
+#undef GMC_MACHINE_P_FIELD_
+    uint64_t set;          /* bit GMC_MACHINE_P_x: given by the file (not the base) */
+} gmc_machine_t;
+
+/* The default machine: Warped-MC [ICPP'23] Table 2 (RTX 2060 Super-like). */
+#define GMC_MACHINE_DEFAULT "rtx2060s"
+
+/* Parses `key = value` text over *m (keys not given keep their value).
+ * src names the text in errors ("file:line: ..."). */
+int gmc_machine_parse(const char *text, size_t len, const char *src, gmc_machine_t *m,
+                      char *err, size_t n);
+/* Loads a shipped preset by name. */
+int gmc_machine_preset(const char *name, gmc_machine_t *m, char *err, size_t n);
+const char *gmc_machine_preset_name(unsigned i);   /* NULL past the end */
+/* Checks the whole machine (ranges, power-of-two geometry, cross-key rules). */
+int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n);
+/* Key metadata, for docs and reports. */
+const char *gmc_machine_param_name(unsigned i);
+uint32_t    gmc_machine_get(const gmc_machine_t *m, unsigned i);
+
+typedef struct { const char *name, *path, *text; } gmc_machine_preset_src_t;
+extern const gmc_machine_preset_src_t gmc_machine_preset_srcs[];
+extern const unsigned gmc_machine_n_preset_srcs;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

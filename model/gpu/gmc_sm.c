@@ -1,0 +1,440 @@
+/* gmc_sm: one SM -- CTA slots, warps issuing in order (at most one
+ * instruction per scheduler per cycle), the load/store unit with the
+ * coalescer and the L1 data cache (sectored, write-through, allocate on
+ * fill), and its two network ports.  A warp that issues a load waits until
+ * every sector of it is back (closed loop); a store does not wait. */
+#include <stdlib.h>
+#include <string.h>
+#include "gpu/gmc_gpu_impl.h"
+
+#define NONE UINT32_MAX
+
+int gmc_sm_init(gmc_gpu_t *g, gmc_sm_t *s, unsigned id, char *err, size_t n)
+{
+    const gmc_machine_t *m = g->m;
+    memset(s, 0, sizeof *s);
+    s->id = id;
+    gmc_cache_cfg_t cc = {m->l1_size, 128, 32, m->l1_assoc, m->l1_mshr, m->l1_merge, 0};
+    if (!(s->l1 = gmc_cache_new(&cc, err, n)))
+        return -1;
+    unsigned q = 4;
+    while (q < m->l1_lat + 2)
+        q <<= 1;
+    s->hitq = calloc(q, sizeof *s->hitq);
+    s->hitq_mask = q - 1;
+    s->pool_n = m->l1_mshr * m->l1_merge * 4;
+    s->wait_head = malloc((size_t)m->l1_mshr * 4 * sizeof *s->wait_head);
+    s->pool = malloc((size_t)s->pool_n * sizeof *s->pool);
+    if (!s->hitq || !s->wait_head || !s->pool) {
+        snprintf(err, n, "out of memory for SM %u", id);
+        return -1;
+    }
+    for (unsigned i = 0; i < m->l1_mshr * 4; i++)
+        s->wait_head[i] = NONE;
+    for (unsigned i = 0; i < s->pool_n; i++)
+        s->pool[i].next = i + 1 < s->pool_n ? i + 1 : NONE;
+    s->pool_free = 0;
+    for (unsigned k = 0; k < m->schedulers_per_sm; k++) {
+        s->ws[k].last = -1;
+        for (unsigned w = k; w < m->warps_per_sm; w += m->schedulers_per_sm)
+            s->sched_mask[k] |= 1ULL << w;
+    }
+    return 0;
+}
+
+void gmc_sm_free(gmc_sm_t *s)
+{
+    gmc_cache_delete(s->l1);
+    free(s->hitq);
+    free(s->wait_head);
+    free(s->pool);
+}
+
+int gmc_sm_busy(const gmc_sm_t *s)
+{
+    return s->nctas || s->lsu_n || s->hitq_n || s->out_n;
+}
+
+int gmc_sm_fits(const gmc_gpu_t *g, const gmc_sm_t *s, const gmc_kernel_t *k)
+{
+    const gmc_machine_t *m = g->m;
+    uint32_t tpc = gmc_kernel_threads_per_cta(k), wpc = gmc_kernel_warps_per_cta(k);
+    uint64_t regs = (uint64_t)k->regs_per_thread * wpc * 32;
+    return s->nctas < m->ctas_per_sm && s->nctas < 64 && s->nwarps_used + wpc <= m->warps_per_sm &&
+           s->threads + tpc <= m->threads_per_sm &&
+           (!m->regs_per_sm || s->regs + regs <= m->regs_per_sm) &&
+           s->smem + k->smem_per_cta <= m->smem_per_sm;
+}
+
+/* Fetches w's next instruction; at the end of its stream marks it ended. */
+static void fetch(gmc_gpu_t *g, gmc_sm_t *s, gmc_warp_t *w)
+{
+    int r = g->k->ops->next(g->k, &w->cur, &w->in, g->err, g->errn);
+    if (r < 0) {
+        g->failed = 1;
+        return;
+    }
+    w->ended = r == 0;
+    (void)s;
+}
+
+static void sleep_until(gmc_sm_t *s, unsigned wi, uint64_t t)
+{
+    gmc_warp_t *w = &s->w[wi];
+    w->state = GMC_W_READY;
+    w->ready_at = t;
+    s->ready &= ~(1ULL << wi);
+    s->sleeping |= 1ULL << wi;
+    if (t < s->wake_min)
+        s->wake_min = t;
+}
+
+void gmc_sm_launch(gmc_gpu_t *g, gmc_sm_t *s, uint32_t kcta)
+{
+    const gmc_kernel_t *k = g->k;
+    unsigned c = 0;
+    while (s->cta[c].used)
+        c++;
+    uint32_t wpc = gmc_kernel_warps_per_cta(k);
+    gmc_cta_slot_t *cs = &s->cta[c];
+    cs->used = 1;
+    cs->kcta = kcta;
+    cs->warps = cs->live = wpc;
+    cs->at_bar = 0;
+    s->nctas++;
+    s->nwarps_used += wpc;
+    s->threads += gmc_kernel_threads_per_cta(k);
+    s->regs += k->regs_per_thread * wpc * 32;
+    s->smem += k->smem_per_cta;
+    unsigned wi = 0;
+    for (uint32_t i = 0; i < wpc; i++) {
+        while (s->w[wi].state != GMC_W_FREE)
+            wi++;
+        gmc_warp_t *w = &s->w[wi];
+        memset(w, 0, sizeof *w);
+        w->cta = c;
+        w->age = g->age++;
+        g->k->ops->warp_begin(g->k, kcta, i, &w->cur);
+        fetch(g, s, w);
+        sleep_until(s, wi, g->core_cyc + 1);
+    }
+}
+
+static void cta_finish(gmc_gpu_t *g, gmc_sm_t *s, unsigned c)
+{
+    gmc_cta_slot_t *cs = &s->cta[c];
+    for (unsigned wi = 0; wi < GMC_SM_MAX_WARPS; wi++)
+        if (s->w[wi].state == GMC_W_DONE && s->w[wi].cta == c)
+            s->w[wi].state = GMC_W_FREE;
+    const gmc_kernel_t *k = g->k;
+    uint32_t wpc = cs->warps;
+    s->nctas--;
+    s->nwarps_used -= wpc;
+    s->threads -= gmc_kernel_threads_per_cta(k);
+    s->regs -= k->regs_per_thread * wpc * 32;
+    s->smem -= k->smem_per_cta;
+    cs->used = 0;
+    g->ctas_done++;
+    g->st.ctas++;
+    if (k->ops->cta_end)
+        k->ops->cta_end(g->k, cs->kcta);
+}
+
+/* Barrier: every live warp of the CTA arrived -> all go on. */
+static void bar_check(gmc_gpu_t *g, gmc_sm_t *s, unsigned c)
+{
+    gmc_cta_slot_t *cs = &s->cta[c];
+    if (!cs->at_bar || cs->at_bar < cs->live)
+        return;
+    cs->at_bar = 0;
+    for (unsigned wi = 0; wi < GMC_SM_MAX_WARPS; wi++)
+        if (s->w[wi].state == GMC_W_BAR && s->w[wi].cta == c)
+            sleep_until(s, wi, g->core_cyc + 1);
+}
+
+static void warp_exit(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
+{
+    gmc_warp_t *w = &s->w[wi];
+    w->state = GMC_W_DONE;
+    s->ready &= ~(1ULL << wi);
+    gmc_cta_slot_t *cs = &s->cta[w->cta];
+    cs->live--;
+    if (!cs->live)
+        cta_finish(g, s, w->cta);
+    else
+        bar_check(g, s, w->cta);
+}
+
+/* Sectors of w's load came back (off-chip ones with the controller's
+ * arrival and done cycles). */
+static void complete(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi, uint32_t count, int offchip,
+                     uint64_t mc_arr, uint64_t mc_done)
+{
+    gmc_warp_t *w = &s->w[wi];
+    const uint64_t now = g->core_cyc;
+    if (offchip) {
+        uint64_t in_mc = mc_done - mc_arr;
+        if (!w->ld_offchip) {
+            w->ret_min = w->ret_max = now;
+            w->mc_min = w->mc_max = in_mc;
+        } else {
+            w->ret_max = now;   /* returns come in time order */
+            w->mc_min = in_mc < w->mc_min ? in_mc : w->mc_min;
+            w->mc_max = in_mc > w->mc_max ? in_mc : w->mc_max;
+        }
+        w->ld_offchip += count;
+    }
+    w->pending -= count;
+    if (w->pending)
+        return;
+    g->progress_at = now;
+    if (!w->ld_is_atom) {
+        gmc_gpu_stats_t *st = &g->st;
+        gmc_gpu_sample(&g->s_time, now - w->ld_issue);
+        if (w->ld_offchip) {
+            st->load_warps_offchip++;
+            st->offchip_requests += w->ld_offchip;
+        }
+        if (w->ld_offchip >= 2) {
+            uint64_t div = w->ret_max - w->ret_min;
+            /* DRAM cycles to core cycles, rounded to nearest */
+            uint64_t inmc = ((w->mc_max - w->mc_min) * g->ps_dram + g->ps_core / 2) / g->ps_core;
+            st->load_warps_multi++;
+            gmc_gpu_sample(&g->s_div, div);
+            gmc_gpu_sample(&g->s_inmc, inmc);
+            g->sum_div += div;
+            g->sum_inmc += inmc < div ? inmc : div;
+        }
+    }
+    sleep_until(s, wi, now + 1);
+}
+
+static void waiter_add(gmc_sm_t *s, uint32_t entry, unsigned sec, unsigned wi)
+{
+    uint32_t i = s->pool_free;
+    s->pool_free = s->pool[i].next;
+    uint32_t *h = &s->wait_head[entry * 4 + sec];
+    s->pool[i].warp = wi;
+    s->pool[i].next = *h;
+    *h = i;
+}
+
+static void receive(gmc_gpu_t *g, gmc_sm_t *s)
+{
+    const gmc_pkt_t *p = gmc_icnt_peek(g->rep_net, s->id);
+    if (!p)
+        return;
+    if (p->kind == GMC_PKT_ATOM_REPLY) {
+        complete(g, s, (unsigned)p->tag, 1, p->offchip, p->dram_arrival, p->dram_done);
+    } else {
+        uint64_t line = p->addr & ~127ULL;
+        unsigned sec = (unsigned)(p->addr >> 5) & 3;
+        int e = gmc_cache_mshr_find(s->l1, line);
+        uint64_t vl;
+        uint32_t vd;
+        gmc_cache_fill(s->l1, line, 1u << sec, 0, &vl, &vd);
+        if (e >= 0) {
+            uint32_t *h = &s->wait_head[(unsigned)e * 4 + sec];
+            /* waiters were pushed at the front: walk, complete, free */
+            for (uint32_t i = *h; i != NONE;) {
+                uint32_t nx = s->pool[i].next;
+                complete(g, s, s->pool[i].warp, 1, p->offchip, p->dram_arrival, p->dram_done);
+                s->pool[i].next = s->pool_free;
+                s->pool_free = i;
+                i = nx;
+            }
+            *h = NONE;
+        }
+    }
+    gmc_icnt_pop(g->rep_net, s->id);
+}
+
+static void out_push(gmc_gpu_t *g, gmc_sm_t *s, uint8_t kind, uint64_t addr, const gmc_warp_t *w,
+                     unsigned wi)
+{
+    gmc_pkt_t *p = &s->out[(s->out_head + s->out_n++) % GMC_OUT_CAP];
+    memset(p, 0, sizeof *p);
+    p->addr = addr;
+    p->pc = w->in.pc;
+    p->tag = wi;
+    p->src = s->id;
+    p->dst = gmc_gpu_slice_of(g, addr);
+    p->sm = s->id;
+    p->warp = wi;
+    p->kind = kind;
+    p->bytes = kind == GMC_PKT_READ ? 8 : 40;   /* header; header + a sector of data */
+    g->st.sm_requests++;
+}
+
+/* The head access of the load/store unit, if it can proceed this cycle. */
+static void lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
+{
+    gmc_lsu_acc_t *a = &s->lsu[s->lsu_head];
+    gmc_warp_t *w = &s->w[a->warp];
+    unsigned room = GMC_OUT_CAP - s->out_n;
+    if (a->op == GMC_OP_LD) {
+        uint32_t hit = gmc_cache_read_hits(s->l1, a->line, a->sectors, 1);
+        uint32_t miss = a->sectors & ~hit;
+        uint32_t entry = 0, send = 0;
+        if (miss) {
+            if ((unsigned)__builtin_popcount(miss) > room ||
+                gmc_cache_miss(s->l1, a->line, miss, &entry, &send) != GMC_CACHE_MISS_OK) {
+                s->lsu_stall++;
+                return;   /* retried next cycle; the read_hits above only touched LRU */
+            }
+            for (uint32_t m = miss; m; m &= m - 1)
+                waiter_add(s, entry, (unsigned)__builtin_ctz(m), a->warp);
+            for (uint32_t m = send; m; m &= m - 1)
+                out_push(g, s, GMC_PKT_READ, a->line + 32u * (unsigned)__builtin_ctz(m), w, a->warp);
+            g->l1_sent += (unsigned)__builtin_popcount(send);
+            g->l1_merged += (unsigned)__builtin_popcount(miss & ~send);
+        }
+        g->st.l1_read_sectors += (unsigned)__builtin_popcount(a->sectors);
+        g->st.l1_hit_sectors += (unsigned)__builtin_popcount(hit);
+        if (hit) {
+            gmc_l1_hit_t *h = &s->hitq[(s->hitq_head + s->hitq_n++) & s->hitq_mask];
+            h->ready = g->core_cyc + g->m->l1_lat;
+            h->warp = a->warp;
+            h->sectors = (uint32_t)__builtin_popcount(hit);
+        }
+    } else {
+        unsigned ns = (unsigned)__builtin_popcount(a->sectors);
+        if (ns > room) {
+            s->lsu_stall++;
+            return;
+        }
+        uint8_t kind = a->op == GMC_OP_ST ? GMC_PKT_WRITE : GMC_PKT_ATOM;
+        if (a->op == GMC_OP_ST)
+            gmc_cache_invalidate(s->l1, a->line, a->sectors);   /* write-through, no allocate */
+        for (uint32_t m = a->sectors; m; m &= m - 1)
+            out_push(g, s, kind, a->line + 32u * (unsigned)__builtin_ctz(m), w, a->warp);
+    }
+    s->lsu_head = (s->lsu_head + 1) % GMC_LSU_CAP;
+    s->lsu_n--;
+}
+
+/* Issues w's instruction; returns 0 if it cannot issue this cycle (the
+ * load/store unit has no room for its accesses). */
+static int issue(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
+{
+    gmc_warp_t *w = &s->w[wi];
+    const uint64_t now = g->core_cyc;
+    if (w->ended) {   /* the stream ended without an EXIT: exit, not an instruction */
+        warp_exit(g, s, wi);
+        return 1;
+    }
+    gmc_inst_t *in = &w->in;
+    uint8_t op = in->op < GMC_OP_N ? in->op : GMC_OP_ALU;
+    gmc_lsu_acc_t acc[GMC_COALESCE_MAX];
+    unsigned na = 0;
+    if (op == GMC_OP_LD || op == GMC_OP_ST || op == GMC_OP_ATOM) {
+        na = gmc_coalesce(in, acc);
+        if (na > GMC_LSU_CAP - s->lsu_n)
+            return 0;
+    }
+    gmc_gpu_stats_t *st = &g->st;
+    st->instructions++;
+    st->thread_instructions += (unsigned)__builtin_popcount(in->mask);
+    st->op_count[op]++;
+    g->progress_at = now;
+    uint32_t sectors = 0;
+    for (unsigned i = 0; i < na; i++) {
+        acc[i].warp = (uint8_t)wi;
+        s->lsu[(s->lsu_head + s->lsu_n++) % GMC_LSU_CAP] = acc[i];
+        sectors += (uint32_t)__builtin_popcount(acc[i].sectors);
+    }
+    switch (op) {
+    case GMC_OP_LD:
+    case GMC_OP_ATOM:
+        if (op == GMC_OP_LD)
+            st->load_warps++;
+        else
+            g->atoms++;
+        if (!sectors) {
+            sleep_until(s, wi, now + 1);
+            break;
+        }
+        w->state = GMC_W_MEM;
+        s->ready &= ~(1ULL << wi);
+        w->pending = sectors;
+        w->ld_issue = now;
+        w->ld_offchip = 0;
+        w->ld_is_atom = op == GMC_OP_ATOM;
+        break;
+    case GMC_OP_ST:
+        sleep_until(s, wi, now + 1);
+        break;
+    case GMC_OP_SHMEM:
+        sleep_until(s, wi, now + (in->lat ? in->lat : g->m->shmem_lat));
+        break;
+    case GMC_OP_BAR:
+        w->state = GMC_W_BAR;
+        s->ready &= ~(1ULL << wi);
+        s->cta[w->cta].at_bar++;
+        break;
+    case GMC_OP_EXIT:
+        warp_exit(g, s, wi);
+        return 1;
+    default:
+        sleep_until(s, wi, now + (in->lat ? in->lat : g->m->alu_lat));
+        break;
+    }
+    fetch(g, s, w);
+    if (op == GMC_OP_BAR)
+        bar_check(g, s, w->cta);
+    return 1;
+}
+
+void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
+{
+    const uint64_t now = g->core_cyc;
+    receive(g, s);
+    while (s->hitq_n && s->hitq[s->hitq_head].ready <= now) {
+        gmc_l1_hit_t h = s->hitq[s->hitq_head];
+        s->hitq_head = (s->hitq_head + 1) & s->hitq_mask;
+        s->hitq_n--;
+        complete(g, s, h.warp, h.sectors, 0, 0, 0);
+    }
+    if (s->lsu_n)
+        lsu_step(g, s);
+    while (s->out_n && gmc_icnt_can_send(g->req_net, s->id)) {
+        gmc_icnt_send(g->req_net, s->id, &s->out[s->out_head]);
+        s->out_head = (s->out_head + 1) % GMC_OUT_CAP;
+        s->out_n--;
+    }
+    if (s->sleeping && now >= s->wake_min) {
+        uint64_t wm = UINT64_MAX;
+        for (uint64_t m = s->sleeping; m; m &= m - 1) {
+            unsigned wi = (unsigned)__builtin_ctzll(m);
+            uint64_t t = s->w[wi].ready_at;
+            if (t <= now) {
+                s->sleeping &= ~(1ULL << wi);
+                s->ready |= 1ULL << wi;
+            } else if (t < wm) {
+                wm = t;
+            }
+        }
+        s->wake_min = wm;
+    }
+    if (!s->ready)
+        return;
+    const gmc_wsched_ops_t *ops = g->wsched;
+    uint64_t age[GMC_SM_MAX_WARPS];
+    int have_age = 0;
+    for (unsigned k = 0; k < g->m->schedulers_per_sm; k++) {
+        uint64_t cand = s->ready & s->sched_mask[k];
+        while (cand) {
+            if (!have_age && ops == &gmc_wsched_gto) {
+                for (unsigned wi = 0; wi < g->m->warps_per_sm; wi++)
+                    age[wi] = s->w[wi].age;
+                have_age = 1;
+            }
+            int wi = ops->pick(&s->ws[k], cand, age);
+            if (issue(g, s, (unsigned)wi)) {
+                ops->issued(&s->ws[k], wi);
+                break;
+            }
+            cand &= ~(1ULL << wi);
+        }
+    }
+}
