@@ -39,7 +39,19 @@ static unsigned pop(uint32_t x)
     return n;
 }
 
-static uint32_t set_of(const ref_t *r, uint64_t line) { return (uint32_t)((line / r->cfg.line_bytes) % r->sets); }
+/* index_hash: the line number XOR its two next set-index-wide slices (the
+ * header's rule, written out here the slow way) */
+static uint32_t set_of(const ref_t *r, uint64_t line)
+{
+    uint64_t x = line / r->cfg.line_bytes;
+    if (r->cfg.index_hash && r->sets > 1) {
+        unsigned b = 0;
+        while ((1u << b) < r->sets)
+            b++;
+        x = x ^ (x >> b) ^ (x >> (2 * b));
+    }
+    return (uint32_t)(x % r->sets);
+}
 
 static int ref_find(const ref_t *r, uint64_t line)
 {
@@ -336,12 +348,13 @@ static unsigned long run(gmc_cache_cfg_t cfg, uint32_t busy, uint32_t tags, uint
 static void random_sequences_match_the_reference_model(void **st)
 {
     const struct { gmc_cache_cfg_t cfg; uint32_t busy, tags; } shape[] = {
-        {{1024, 128, 32, 2, 4, 3}, 4, 6},           /* 4 sets x 2 ways, few MSHRs */
-        {{1024, 128, 32, 8, 8, 2}, 1, 20},          /* fully associative */
-        {{2048, 128, 32, 1, 3, 4}, 4, 3},           /* direct-mapped */
-        {{16384, 1024, 32, 4, 6, 5}, 4, 10},        /* 32 sectors per line */
-        {{2048, 64, 4, 2, 5, 2}, 4, 8},             /* 16 sectors of 4 B */
-        {{65536, 128, 32, 4, 256, 8}, 128, 8},      /* L1-like: 256 MSHRs, hashed */
+        {{1024, 128, 32, 2, 4, 3, 0}, 4, 6},        /* 4 sets x 2 ways, few MSHRs */
+        {{1024, 128, 32, 8, 8, 2, 0}, 1, 20},       /* fully associative */
+        {{2048, 128, 32, 1, 3, 4, 0}, 4, 3},        /* direct-mapped */
+        {{16384, 1024, 32, 4, 6, 5, 0}, 4, 10},     /* 32 sectors per line */
+        {{2048, 64, 4, 2, 5, 2, 0}, 4, 8},          /* 16 sectors of 4 B */
+        {{65536, 128, 32, 4, 256, 8, 0}, 128, 8},   /* L1-like: 256 MSHRs, hashed */
+        {{8192, 128, 32, 2, 16, 4, 1}, 32, 64},     /* index_hash: XOR-folded sets */
     };
     unsigned long total = 0;
     for (size_t k = 0; k < sizeof shape / sizeof shape[0]; k++)
