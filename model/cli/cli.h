@@ -25,6 +25,15 @@ int vectors_wmc(int argc, char **argv);
 /* "gmc <cmd>: message" on stderr; returns 2 (usage) for convenience. */
 int  cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* Option values: argv[*i] is the option name, its value is consumed
+ * (*i advances).  0, or 2 after printing "gmc CMD: ..." (missing value,
+ * junk). */
+int  cli_opt_u64(const char *cmd, const char *name, int argc, char **argv, int *i, uint64_t *v);
+int  cli_opt_str(const char *cmd, const char *name, int argc, char **argv, int *i, const char **v);
+/* --wmc-score schedule|receive and --wmc-m started|pending2: Warped-MC's
+ * readings of the paper (docs/blocks/gmc_wmc.md); sets the one named. */
+int  cli_opt_wmc(const char *cmd, const char *name, int argc, char **argv, int *i,
+                 unsigned *score_at, unsigned *m_rule);
 /* Strict number parsing (decimal or 0x hex); -1 on junk or overflow. */
 int  cli_parse_u64(const char *s, uint64_t *v);
 /* An input file must not be a directory: prints "gmc CMD: PATH: is a

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cli.h"
+#include "mc/gmc_sched.h"
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -66,4 +67,39 @@ int cli_stdout_check(const char *cmd)
                 strcmp(cmd, "gmc") ? cmd : "", strerror(stdout_errno));
     stdout_reported = 1;
     return 1;
+}
+
+int cli_opt_u64(const char *cmd, const char *name, int argc, char **argv, int *i, uint64_t *v)
+{
+    if (*i + 1 >= argc)
+        return cli_usage_error(cmd, "option %s needs a value", name);
+    const char *s = argv[++*i];
+    if (cli_parse_u64(s, v))
+        return cli_usage_error(cmd, "%s: expected a non-negative integer, found '%s'", name, s);
+    return 0;
+}
+
+int cli_opt_str(const char *cmd, const char *name, int argc, char **argv, int *i, const char **v)
+{
+    if (*i + 1 >= argc)
+        return cli_usage_error(cmd, "option %s needs a value", name);
+    *v = argv[++*i];
+    return 0;
+}
+
+int cli_opt_wmc(const char *cmd, const char *name, int argc, char **argv, int *i,
+                unsigned *score_at, unsigned *m_rule)
+{
+    const char *v = NULL;
+    int rc = cli_opt_str(cmd, name, argc, argv, i, &v);
+    if (rc)
+        return rc;
+    const int score = !strcmp(name, "--wmc-score");
+    const char *(*nm)(unsigned) = score ? gmc_sched_wmc_score_at_name : gmc_sched_wmc_m_rule_name;
+    for (unsigned k = 0; nm(k); k++)
+        if (!strcmp(v, nm(k))) {
+            *(score ? score_at : m_rule) = k;
+            return 0;
+        }
+    return cli_usage_error(cmd, "%s: expected %s or %s, found '%s'", name, nm(0), nm(1), v);
 }

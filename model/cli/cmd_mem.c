@@ -56,38 +56,17 @@ static void usage(FILE *f)
 
 static int num_opt(const char *name, int argc, char **argv, int *i, uint64_t *v)
 {
-    if (*i + 1 >= argc)
-        return cli_usage_error(MEM_CMD, "option %s needs a value", name);
-    const char *s = argv[++*i];
-    if (cli_parse_u64(s, v))
-        return cli_usage_error(MEM_CMD, "%s: expected a non-negative integer, found '%s'", name, s);
-    return 0;
+    return cli_opt_u64(MEM_CMD, name, argc, argv, i, v);
 }
 
 static int str_opt(const char *name, int argc, char **argv, int *i, const char **v)
 {
-    if (*i + 1 >= argc)
-        return cli_usage_error(MEM_CMD, "option %s needs a value", name);
-    *v = argv[++*i];
-    return 0;
+    return cli_opt_str(MEM_CMD, name, argc, argv, i, v);
 }
 
-/* --wmc-score schedule|receive, --wmc-m started|pending2: warped-mc's
- * readings of the paper (docs/blocks/gmc_wmc.md). */
 static int wmc_opt(const char *name, int argc, char **argv, int *i, mem_opts_t *o)
 {
-    const char *v = NULL;
-    int rc = str_opt(name, argc, argv, i, &v);
-    if (rc)
-        return rc;
-    const int score = !strcmp(name, "--wmc-score");
-    const char *(*nm)(unsigned) = score ? gmc_sched_wmc_score_at_name : gmc_sched_wmc_m_rule_name;
-    for (unsigned k = 0; nm(k); k++)
-        if (!strcmp(v, nm(k))) {
-            *(score ? &o->wmc_score_at : &o->wmc_m_rule) = k;
-            return 0;
-        }
-    return cli_usage_error(MEM_CMD, "%s: expected %s or %s, found '%s'", name, nm(0), nm(1), v);
+    return cli_opt_wmc(MEM_CMD, name, argc, argv, i, &o->wmc_score_at, &o->wmc_m_rule);
 }
 
 /* The run's trace source and served callback: the trace reader, the

@@ -22,6 +22,9 @@ typedef struct {
     gmc_mc_cfg_t  mc;            /* memory-controller settings (scheduler, queues, Warped-MC readings);
                                     gmc_gpu_cfg_defaults fills it from the machine */
     const void   *bim;           /* const gmc_gf2_t *: step 1's BIM on the address, NULL = identity */
+    const void   *map;           /* const gmc_addrmap_t *: the address map, NULL = the machine's addr_map */
+    const void   *dram;          /* const gmc_dram_cfg_t *: the DRAM device, NULL = the machine's dram preset
+                                    (a GPGPU-Sim config brings its own timing) */
     int           refresh;       /* DRAM refresh on (default 1) */
     uint64_t      max_cycles;    /* watchdog: a kernel running longer (core cycles) is an error; 0 = none */
     uint64_t      stall_cycles;  /* watchdog: no instruction issued and no memory progress for this long
