@@ -121,6 +121,7 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     sc.bim = cfg->bim;
     sc.channels = m->dram_channels ? m->dram_channels : sc.dram.channels;
     sc.refresh = cfg->refresh;
+    sc.every_cycle = cfg->every_cycle;
     sc.mc = cfg->mc;
     if (!(g->ms = gmc_memsys_new(&sc, err, n)))
         goto fail;
@@ -213,7 +214,7 @@ static void core_edge(gmc_gpu_t *g)
 
 static void dram_edge(gmc_gpu_t *g)
 {
-    if (gmc_memsys_next_event(g->ms) <= g->dram_cyc) {
+    if (g->cfg.every_cycle || gmc_memsys_next_event(g->ms) <= g->dram_cyc) {
         gmc_gpu_mem_sync(g);
         gmc_memsys_tick(g->ms);
     }

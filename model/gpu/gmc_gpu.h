@@ -26,6 +26,8 @@ typedef struct {
     const void   *dram;          /* const gmc_dram_cfg_t *: the DRAM device, NULL = the machine's dram preset
                                     (a GPGPU-Sim config brings its own timing) */
     int           refresh;       /* DRAM refresh on (default 1) */
+    int           every_cycle;   /* the slow reference: tick the memory system every DRAM cycle
+                                    (no skipping of idle cycles); same results, slower */
     uint64_t      max_cycles;    /* watchdog: a kernel running longer (core cycles) is an error; 0 = none */
     uint64_t      stall_cycles;  /* watchdog: no instruction issued and no memory progress for this long
                                     while warps wait = an error (a warp waits forever); default 10^6 */

@@ -117,6 +117,12 @@ void gmc_mc_free(gmc_mc_t *mc)
 
 void gmc_mc_finish(gmc_mc_t *mc) { complete_until(mc, GMC_MC_NEVER); }
 
+void gmc_mc_settle(gmc_mc_t *mc, uint64_t t)
+{
+    complete_until(mc, t);
+    integrate(mc, t);
+}
+
 /* ---- queue ---- */
 
 uint32_t gmc_mc_enqueue(gmc_mc_t *mc, const gmc_mc_req_t *r, uint64_t now)

@@ -172,6 +172,10 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next);
 uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now);
 /* Retires every request in flight (their completions end the integrals). */
 void gmc_mc_finish(gmc_mc_t *mc);
+/* Retires what is done by t and takes the time integrals up to t (a step
+ * at t would do the same first): statistics read mid-run then do not
+ * depend on when the controller last stepped. */
+void gmc_mc_settle(gmc_mc_t *mc, uint64_t t);
 
 /* For a scheduler's event hooks: bank b's pick or prio may have changed
  * although none of its requests did (see gmc_sched.h). */

@@ -147,7 +147,9 @@ typedef struct {
     uint64_t blp_sum;                /* per channel, sum over those cycles of banks busy */
     uint64_t cycles;                 /* now */
 } gmc_mem_stats_t;
-void gmc_memsys_stats(const gmc_memsys_t *ms, gmc_mem_stats_t *s);
+/* Settles every controller's integrals at now first (so the numbers do not
+ * depend on skipped idle cycles), hence not const. */
+void gmc_memsys_stats(gmc_memsys_t *ms, gmc_mem_stats_t *s);
 
 #ifdef __cplusplus
 }

@@ -224,8 +224,10 @@ unsigned gmc_memsys_channel_of(const gmc_memsys_t *ms, uint64_t addr)
     return ch;
 }
 
-void gmc_memsys_stats(const gmc_memsys_t *ms, gmc_mem_stats_t *s)
+void gmc_memsys_stats(gmc_memsys_t *ms, gmc_mem_stats_t *s)
 {
+    for (unsigned c = 0; c < ms->nch; c++)
+        gmc_mc_settle(&ms->mc[c], ms->now);
     gmc_memsys_totals_t t;
     gmc_memsys_totals(ms, &t);
     memset(s, 0, sizeof *s);

@@ -1,0 +1,35 @@
+/* gmc sim's options and the pieces of the command (cmd_sim.c parses and
+ * runs, sim_machine.c builds the machine, sim_report.c writes the report). */
+#ifndef GMC_SIM_CLI_H
+#define GMC_SIM_CLI_H
+#include <stdint.h>
+#include "bim_opts.h"
+#include "gpu/gmc_gpu.h"
+
+#define SIM_MAX_SET 64
+
+typedef struct {
+    const char *machine, *workload, *traces, *sched, *warp_sched, *out;
+    const char *set[SIM_MAX_SET];
+    unsigned    nset;
+    double      scale;
+    int         alu_per_mem;
+    uint64_t    seed, max_cycles;
+    unsigned    wmc_score_at, wmc_m_rule;
+    int         json, no_refresh, list_keys, bim_given;
+    bim_sel_t   sel;
+    /* results of the run, for the report */
+    char        machine_src[300];     /* "preset rtx2060s", "file F", "gpgpusim.config F" */
+    char        import_note[4200];    /* a GPGPU-Sim config's used / ignored options */
+    uint64_t    trace_lines, unknown_ops;
+    unsigned    trace_version;
+} sim_opts_t;
+
+/* The machine, the memory-controller settings, the map and BIM: 0, or the
+ * exit code after one error line. */
+int  sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg);
+/* The report (text or JSON) to stdout or -o: 0 or 1. */
+int  sim_report(sim_opts_t *o, gmc_gpu_t *g);
+void sim_progress_kernel(const sim_opts_t *o, unsigned done, unsigned total);
+
+#endif

@@ -1,0 +1,305 @@
+/* The GPU harness: coalescer, warp schedulers, dispatch, and the closed
+ * loop's invariants on small kernels (tests/gpu_test_kernels.h). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "gpu/gmc_gpu_impl.h"
+#include "gpu_test_kernels.h"
+
+static gmc_gpu_t *machine(const char *preset, int every_cycle)
+{
+    char err[512];
+    gmc_gpu_cfg_t c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(gmc_machine_preset(preset, &c.machine, err, sizeof err), 0);
+    assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
+    c.every_cycle = every_cycle;
+    gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
+    if (!g)
+        fail_msg("%s", err);
+    return g;
+}
+
+static char *run_json(const char *preset, tk_t *t, uint32_t ctas, int every_cycle, gmc_gpu_stats_t *st)
+{
+    gmc_gpu_t *g = machine(preset, every_cycle);
+    gmc_kernel_t k;
+    tk_make(&k, t, ctas, 256);
+    char err[512];
+    if (gmc_gpu_run(g, &k, err, sizeof err))
+        fail_msg("%s", err);
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    assert_int_equal(gmc_gpu_write_json(g, f, NULL), 0);
+    fclose(f);
+    if (st)
+        gmc_gpu_stats(g, st);
+    gmc_gpu_delete(g);
+    return buf;
+}
+
+/* ---- coalescer ---- */
+static gmc_inst_t lanes(uint64_t base, uint64_t stride, uint8_t width, uint32_t mask)
+{
+    gmc_inst_t in;
+    memset(&in, 0, sizeof in);
+    in.op = GMC_OP_LD;
+    in.width = width;
+    in.mask = mask;
+    for (int l = 0; l < 32; l++)
+        in.addr[l] = base + stride * (uint64_t)l;
+    return in;
+}
+
+static void coalesced_4B_lanes_touch_one_line_four_sectors(void **s)
+{
+    (void)s;
+    gmc_lsu_acc_t a[GMC_COALESCE_MAX];
+    gmc_inst_t in = lanes(0x1000, 4, 4, ~0u);
+    assert_int_equal(gmc_coalesce(&in, a), 1);
+    assert_int_equal(a[0].line, 0x1000);
+    assert_int_equal(a[0].sectors, 0xf);
+}
+
+static void stride_128_touches_32_lines_one_sector_each(void **s)
+{
+    (void)s;
+    gmc_lsu_acc_t a[GMC_COALESCE_MAX];
+    gmc_inst_t in = lanes(0x2020, 128, 4, ~0u);
+    assert_int_equal(gmc_coalesce(&in, a), 32);
+    for (int i = 0; i < 32; i++) {
+        assert_int_equal(a[i].line, 0x2000 + 128 * (uint64_t)i);
+        assert_int_equal(a[i].sectors, 0x2);
+    }
+}
+
+static void inactive_lanes_touch_nothing(void **s)
+{
+    (void)s;
+    gmc_lsu_acc_t a[GMC_COALESCE_MAX];
+    gmc_inst_t in = lanes(0, 128, 4, 0x5);   /* lanes 0 and 2 */
+    assert_int_equal(gmc_coalesce(&in, a), 2);
+    assert_int_equal(a[1].line, 256);
+    in.mask = 0;
+    assert_int_equal(gmc_coalesce(&in, a), 0);
+}
+
+static void a_lane_crossing_a_line_touches_both(void **s)
+{
+    (void)s;
+    gmc_lsu_acc_t a[GMC_COALESCE_MAX];
+    gmc_inst_t in = lanes(0x7c, 0, 8, 1);   /* bytes 0x7c..0x83 */
+    assert_int_equal(gmc_coalesce(&in, a), 2);
+    assert_int_equal(a[0].line, 0);
+    assert_int_equal(a[0].sectors, 0x8);
+    assert_int_equal(a[1].line, 0x80);
+    assert_int_equal(a[1].sectors, 0x1);
+}
+
+static void sixteen_byte_lanes_touch_four_lines(void **s)
+{
+    (void)s;
+    gmc_lsu_acc_t a[GMC_COALESCE_MAX];
+    gmc_inst_t in = lanes(0, 16, 16, ~0u);   /* 512 B */
+    assert_int_equal(gmc_coalesce(&in, a), 4);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(a[i].sectors, 0xf);
+}
+
+/* ---- warp schedulers ---- */
+static void lrr_rotates_after_the_last_issued(void **s)
+{
+    (void)s;
+    gmc_wsched_t w = {-1};
+    uint64_t age[64] = {0};
+    assert_int_equal(gmc_wsched_lrr.pick(&w, 0x16, age), 1);
+    gmc_wsched_lrr.issued(&w, 1);
+    assert_int_equal(gmc_wsched_lrr.pick(&w, 0x16, age), 2);
+    gmc_wsched_lrr.issued(&w, 4);
+    assert_int_equal(gmc_wsched_lrr.pick(&w, 0x16, age), 1);   /* wraps */
+}
+
+static void gto_keeps_the_last_then_takes_the_oldest(void **s)
+{
+    (void)s;
+    gmc_wsched_t w = {-1};
+    uint64_t age[64] = {0};
+    age[1] = 9; age[2] = 3; age[4] = 5;
+    assert_int_equal(gmc_wsched_gto.pick(&w, 0x16, age), 2);   /* oldest */
+    gmc_wsched_gto.issued(&w, 4);
+    assert_int_equal(gmc_wsched_gto.pick(&w, 0x16, age), 4);   /* greedy */
+    assert_int_equal(gmc_wsched_gto.pick(&w, 0x06, age), 2);   /* 4 stalled: oldest */
+}
+
+/* ---- dispatch ---- */
+static void ctas_go_round_robin_over_the_sms(void **s)
+{
+    (void)s;
+    gmc_gpu_t *g = machine("pae-gddr5", 0);
+    tk_t t = {1, 0, 0, 1};
+    gmc_kernel_t k;
+    tk_make(&k, &t, 30, 256);
+    g->k = &k;
+    g->ctas_total = 30;
+    g->next_cta = 0;
+    for (unsigned i = 0; i < g->nsm; i++)
+        assert_true(gmc_sm_fits(g, &g->sm[i], &k));
+    /* one dispatch round: CTA i on SM i */
+    for (unsigned i = 0; i < g->nsm && g->next_cta < 30; i++)
+        if (gmc_sm_fits(g, &g->sm[i], &k))
+            gmc_sm_launch(g, &g->sm[i], g->next_cta++);
+    for (unsigned i = 0; i < g->nsm; i++) {
+        assert_int_equal(g->sm[i].nctas, 1);
+        assert_int_equal(g->sm[i].cta[0].kcta, i);
+    }
+    g->k = NULL;
+    gmc_gpu_delete(g);
+}
+
+/* ---- closed loop ---- */
+static void every_load_completes_and_every_warp_exits(void **s)
+{
+    (void)s;
+    gmc_gpu_stats_t st;
+    tk_t t = {6, 1, 32 << 20, 7};
+    free(run_json("rtx2060s", &t, 128, 0, &st));
+    uint64_t warps = 128 * 8;
+    assert_int_equal(st.ctas, 128);
+    assert_int_equal(st.load_warps, warps * 6);
+    assert_int_equal(st.load_warp_time.n, warps * 6);   /* each completed exactly once */
+    assert_int_equal(st.op_count[GMC_OP_EXIT], warps);
+    assert_int_equal(st.instructions, warps * (6 * 3 + 1));
+}
+
+static void sector_requests_are_conserved(void **s)
+{
+    (void)s;
+    for (uint32_t kind = 0; kind < 2; kind++) {
+        tk_t t = {4, kind, 4 << 20, 3};
+        gmc_gpu_t *g = machine("rtx2060s", 0);
+        gmc_kernel_t k;
+        tk_make(&k, &t, 96, 256);
+        char err[512];
+        assert_int_equal(gmc_gpu_run(g, &k, err, sizeof err), 0);
+        gmc_gpu_stats_t st;
+        gmc_gpu_stats(g, &st);
+        /* every load sector is an L1 hit, merges into an L1 miss, or goes on */
+        assert_int_equal(st.l1_read_sectors, st.l1_hit_sectors + g->l1_merged + g->l1_sent);
+        /* every sector sent on is an L2 hit, an L2 merge, or a DRAM read */
+        assert_int_equal(g->l1_sent, st.l2_hit_sectors + g->l2_merged + g->l2_sent);
+        assert_int_equal(g->l2_sent, st.dram_reads);
+        /* so: sectors the loads asked for = L1 hits + L2 hits + DRAM reads + merges */
+        assert_int_equal(st.l1_read_sectors, st.l1_hit_sectors + st.l2_hit_sectors + st.dram_reads +
+                                                 g->l1_merged + g->l2_merged);
+        print_message("conservation (%s): %llu load sectors = %llu L1 hits + %llu L2 hits + %llu DRAM "
+                      "reads + %llu + %llu merged\n", kind ? "gather" : "copy",
+                      (unsigned long long)st.l1_read_sectors, (unsigned long long)st.l1_hit_sectors,
+                      (unsigned long long)st.l2_hit_sectors, (unsigned long long)st.dram_reads,
+                      (unsigned long long)g->l1_merged, (unsigned long long)g->l2_merged);
+        gmc_gpu_delete(g);
+    }
+}
+
+static void same_seed_same_report(void **s)
+{
+    (void)s;
+    tk_t t = {3, 1, 8 << 20, 11};
+    char *a = run_json("pae-gddr5", &t, 64, 0, NULL);
+    char *b = run_json("pae-gddr5", &t, 64, 0, NULL);
+    assert_string_equal(a, b);
+    t.seed = 12;
+    char *c = run_json("pae-gddr5", &t, 64, 0, NULL);
+    assert_string_not_equal(a, c);
+    free(a); free(b); free(c);
+}
+
+/* Skipping the memory system's idle cycles changes nothing: the whole
+ * report equals the one with the memory system ticked every DRAM cycle. */
+static void skipping_idle_dram_cycles_changes_nothing(void **s)
+{
+    (void)s;
+    const char *presets[] = {"rtx2060s", "pae-gddr5", "yuan-gddr3"};
+    unsigned runs = 0;
+    for (int p = 0; p < 3; p++)
+        for (uint32_t kind = 0; kind < 2; kind++) {
+            tk_t t = {2, kind, 16 << 20, 5 + (uint64_t)p};
+            char *a = run_json(presets[p], &t, 32, 0, NULL);
+            char *b = run_json(presets[p], &t, 32, 1, NULL);
+            assert_string_equal(a, b);
+            free(a); free(b);
+            runs++;
+        }
+    print_message("%u machine x kernel pairs: reports identical with and without skipping\n", runs);
+}
+
+static int slow_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)
+{
+    (void)k; (void)err; (void)n;
+    if (c->s[1]++ > 3)
+        return 0;
+    memset(in, 0, sizeof *in);
+    in->op = GMC_OP_ALU;
+    in->mask = 1;
+    in->lat = 5000;
+    return 1;
+}
+
+static void the_watchdog_stops_a_run_that_makes_no_progress(void **s)
+{
+    (void)s;
+    char err[512];
+    gmc_gpu_cfg_t c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(gmc_machine_preset("pae-gddr5", &c.machine, err, sizeof err), 0);
+    assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
+    c.stall_cycles = 1000;
+    gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
+    static const gmc_kernel_ops_t ops = {tk_begin, slow_next, NULL};
+    tk_t t = {1, 0, 0, 1};
+    gmc_kernel_t k;
+    tk_make(&k, &t, 1, 32);
+    k.ops = &ops;
+    assert_int_equal(gmc_gpu_run(g, &k, err, sizeof err), -1);
+    assert_non_null(strstr(err, "watchdog"));
+    gmc_gpu_delete(g);
+}
+
+static void a_cta_that_fits_no_sm_is_an_error(void **s)
+{
+    (void)s;
+    gmc_gpu_t *g = machine("pae-gddr5", 0);
+    tk_t t = {1, 0, 0, 1};
+    gmc_kernel_t k;
+    tk_make(&k, &t, 4, 256);
+    k.smem_per_cta = 1 << 20;
+    char err[512];
+    assert_int_equal(gmc_gpu_run(g, &k, err, sizeof err), -1);
+    assert_non_null(strstr(err, "fits no SM"));
+    gmc_gpu_delete(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(coalesced_4B_lanes_touch_one_line_four_sectors),
+        cmocka_unit_test(stride_128_touches_32_lines_one_sector_each),
+        cmocka_unit_test(inactive_lanes_touch_nothing),
+        cmocka_unit_test(a_lane_crossing_a_line_touches_both),
+        cmocka_unit_test(sixteen_byte_lanes_touch_four_lines),
+        cmocka_unit_test(lrr_rotates_after_the_last_issued),
+        cmocka_unit_test(gto_keeps_the_last_then_takes_the_oldest),
+        cmocka_unit_test(ctas_go_round_robin_over_the_sms),
+        cmocka_unit_test(every_load_completes_and_every_warp_exits),
+        cmocka_unit_test(sector_requests_are_conserved),
+        cmocka_unit_test(same_seed_same_report),
+        cmocka_unit_test(skipping_idle_dram_cycles_changes_nothing),
+        cmocka_unit_test(the_watchdog_stops_a_run_that_makes_no_progress),
+        cmocka_unit_test(a_cta_that_fits_no_sm_is_an_error),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
