@@ -136,7 +136,7 @@ int as_dec_u64(const char *t, size_t len, uint64_t max, uint64_t *v)
         unsigned d = (unsigned char)t[i] - '0';
         if (d > 9)
             return -1;
-        if (x > (max - d) / 10)
+        if (d > max || x > (max - d) / 10)
             return -1;
         x = x * 10 + d;
     }
@@ -176,7 +176,7 @@ int as_hex_u64(const char *t, size_t len, int allow_0x, uint64_t max, uint64_t *
             d = ch - 'A' + 10;
         else
             return -1;
-        if (x > (max >> 4) || (x << 4) > max - d)
+        if (d > max || x > (max >> 4) || (x << 4) > max - d)
             return -1;
         x = (x << 4) | d;
     }

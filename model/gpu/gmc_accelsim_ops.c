@@ -18,7 +18,7 @@ static void as_warp_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp
     const as_kernel_t *kd = k->impl;
     memset(c, 0, sizeof *c);
     c->p = kd;
-    const as_tb_t *tb = bsearch(&cta, kd->tbs, kd->ntb, sizeof *kd->tbs, cmp_cta);
+    const as_tb_t *tb = kd->ntb ? bsearch(&cta, kd->tbs, kd->ntb, sizeof *kd->tbs, cmp_cta) : NULL;
     if (!tb || warp >= kd->wpc)
         return;
     const as_warp_t *w = &kd->warps[tb->warp0 + warp];

@@ -468,7 +468,8 @@ int as_parse_file(const char *path, as_kernel_t *kd, as_fstats_t *fs, char *err,
     if (!p.header_done && close_header(&p, p.lr.lineno + 1, "end of file") < 0)
         goto fail;
     as_lines_close(&p.lr);
-    qsort(kd->tbs, kd->ntb, sizeof *kd->tbs, cmp_tb);
+    if (kd->ntb > 1)
+        qsort(kd->tbs, kd->ntb, sizeof *kd->tbs, cmp_tb);
     for (size_t i = 1; i < kd->ntb; i++)
         if (kd->tbs[i].cta == kd->tbs[i - 1].cta) {
             uint32_t c = kd->tbs[i].cta, gx = kd->grid[0], gy = kd->grid[1];
