@@ -6,6 +6,9 @@
 #include <string.h>
 #include "gpu/gmc_accelsim_impl.h"
 
+/* the memory budget docs/harness-traces.md states */
+_Static_assert(sizeof(as_rec_t) == 24, "an instruction record is 24 bytes");
+
 static int cmp_cta(const void *key, const void *elem)
 {
     uint32_t c = *(const uint32_t *)key, e = ((const as_tb_t *)elem)->cta;
