@@ -169,6 +169,17 @@ static void merge_stats(gmc_accelsim_stats_t *st, const as_fstats_t *fs)
     }
 }
 
+static void shrink(void **p, size_t *cap, size_t n, size_t sz)
+{
+    if (n && n < *cap) {
+        void *q = realloc(*p, n * sz);
+        if (q) {
+            *p = q;
+            *cap = n;
+        }
+    }
+}
+
 int gmc_accelsim_load(gmc_accelsim_t *t, unsigned i, gmc_kernel_t *k, char *err, size_t n)
 {
     if (i >= t->nk) {
@@ -195,13 +206,9 @@ int gmc_accelsim_load(gmc_accelsim_t *t, unsigned i, gmc_kernel_t *k, char *err,
         return -1;
     }
     /* the parse grew the arrays by doubling: give back the slack */
-    if (kd->nrec && kd->nrec < kd->caprec) {
-        as_rec_t *r = realloc(kd->recs, kd->nrec * sizeof *kd->recs);
-        if (r) {
-            kd->recs = r;
-            kd->caprec = kd->nrec;
-        }
-    }
+    shrink((void **)&kd->recs, &kd->caprec, kd->nrec, sizeof *kd->recs);
+    shrink((void **)&kd->off32, &kd->capoff32, kd->noff32, sizeof *kd->off32);
+    shrink((void **)&kd->abs64, &kd->capabs64, kd->nabs64, sizeof *kd->abs64);
     e->kd = kd;
     if (!e->counted) {
         merge_stats(&t->st, fs);
