@@ -1,0 +1,639 @@
+/* gmc_accelsim: the Accel-Sim SASS trace reader -- the sample traces of
+ * tests/data/accelsim (new and old layouts) replay as the expected
+ * instructions, and every malformed file gives its file:line error. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "gpu/gmc_accelsim.h"
+#include "gpu/gmc_accelsim_impl.h"
+
+#define DATA "tests/data/accelsim"
+
+static gmc_accelsim_t *open_ok(const char *dir)
+{
+    char err[512] = "";
+    gmc_accelsim_t *t = gmc_accelsim_open(dir, err, sizeof err);
+    if (!t)
+        fail_msg("%s", err);
+    return t;
+}
+
+static void load_ok(gmc_accelsim_t *t, unsigned i, gmc_kernel_t *k)
+{
+    char err[512] = "";
+    if (gmc_accelsim_load(t, i, k, err, sizeof err) != 0)
+        fail_msg("%s", err);
+}
+
+/* All of one warp's instructions; returns how many. */
+static int read_warp(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_inst_t *out, int max)
+{
+    gmc_warp_cursor_t c;
+    char err[256];
+    k->ops->warp_begin(k, cta, warp, &c);
+    int n = 0, rc;
+    while ((rc = k->ops->next(k, &c, &out[n < max ? n : max - 1], err, sizeof err)) == 1)
+        n++;
+    assert_int_equal(rc, 0);
+    return n;
+}
+
+static void expect_inst(const gmc_inst_t *in, uint64_t pc, uint32_t mask, int op, int width, int lat)
+{
+    assert_int_equal(in->pc, pc);
+    assert_int_equal(in->mask, mask);
+    assert_int_equal(in->op, op);
+    if (op == GMC_OP_LD || op == GMC_OP_ST || op == GMC_OP_ATOM)
+        assert_int_equal(in->width, width);
+    assert_int_equal(in->lat, lat);
+}
+
+/* Lines inside thread blocks whose first field is all hex digits (a PC, or
+ * the decimal ids / line number that lead it): counted apart from the reader. */
+static uint64_t count_inst_lines(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[8192], tok[64];
+    int in_tb = 0;
+    uint64_t n = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (sscanf(line, "%63s", tok) != 1)
+            continue;
+        if (strcmp(tok, "#BEGIN_TB") == 0)
+            in_tb = 1;
+        else if (strcmp(tok, "#END_TB") == 0)
+            in_tb = 0;
+        else if (in_tb && strspn(tok, "0123456789abcdefABCDEF") == strlen(tok))
+            n++;
+    }
+    fclose(f);
+    return n;
+}
+
+/* ------------------------------------------------------------ the new layout */
+
+static void kernelslist_names_kernels_in_order_and_counts_other_lines(void **st)
+{
+    (void)st;
+    gmc_accelsim_t *t = open_ok(DATA "/new");
+    assert_int_equal(gmc_accelsim_nkernels(t), 2);
+    assert_string_equal(gmc_accelsim_kernel_path(t, 0), DATA "/new/kernel-1.traceg");
+    assert_string_equal(gmc_accelsim_kernel_path(t, 1), DATA "/new/kernel-2.traceg");
+    assert_null(gmc_accelsim_kernel_path(t, 2));
+    const gmc_accelsim_stats_t *s = gmc_accelsim_stats(t);
+    assert_int_equal(s->kernels, 2);
+    assert_int_equal(s->skipped_list_lines, 2);   /* the two MemcpyHtoD lines; the blank one is not counted */
+    assert_int_equal(s->instruction_lines, 0);     /* nothing loaded yet */
+    gmc_accelsim_close(t);
+}
+
+static void header_fills_name_grid_block_regs_and_shared_memory(void **st)
+{
+    (void)st;
+    gmc_accelsim_t *t = open_ok(DATA "/new");
+    gmc_kernel_t k;
+    load_ok(t, 0, &k);
+    assert_string_equal(k.name, "_Z6vecaddPfS_S_i");
+    assert_true(k.grid[0] == 2 && k.grid[1] == 1 && k.grid[2] == 1);
+    assert_true(k.block[0] == 64 && k.block[1] == 1 && k.block[2] == 1);
+    assert_int_equal(k.regs_per_thread, 24);
+    assert_int_equal(k.smem_per_cta, 2048);
+    assert_non_null(k.ops);
+    assert_int_equal(gmc_accelsim_stats(t)->trace_version, 5);
+    load_ok(t, 1, &k);
+    assert_string_equal(k.name, "_Z7stencilPKfPfi");
+    assert_true(k.grid[0] == 1 && k.grid[1] == 2 && k.block[0] == 40);
+    assert_int_equal(gmc_kernel_warps_per_cta(&k), 2);
+    assert_int_equal(gmc_accelsim_stats(t)->trace_version, 4);
+    gmc_accelsim_close(t);
+}
+
+static void new_layout_instructions_expand_every_address_mode(void **st)
+{
+    (void)st;
+    gmc_accelsim_t *t = open_ok(DATA "/new");
+    gmc_kernel_t k;
+    load_ok(t, 0, &k);
+    gmc_inst_t in[16];
+    assert_int_equal(read_warp(&k, 0, 0, in, 16), 8);
+
+    expect_inst(&in[0], 0x00, 0xffffffff, GMC_OP_ALU, 0, 4);          /* S2R */
+    expect_inst(&in[1], 0x10, 0xffffffff, GMC_OP_LD, 4, 0);           /* LDG.E, mode 1 */
+    for (int l = 0; l < 32; l++)
+        assert_int_equal(in[1].addr[l], 0x7f0000000000ull + 4u * l);
+    expect_inst(&in[2], 0x20, 0x0000ffff, GMC_OP_LD, 8, 0);           /* LDG.E.64, mode 0 */
+    for (int l = 0; l < 16; l++)
+        assert_int_equal(in[2].addr[l], 0x7f0000001000ull + 8u * l * l);
+    expect_inst(&in[3], 0x30, 0x80000101, GMC_OP_ST, 4, 0);           /* STG.E, mode 2 */
+    assert_int_equal(in[3].addr[0], 0x7f0000002000ull);
+    assert_int_equal(in[3].addr[8], 0x7f0000002400ull);                /* +1024 */
+    assert_int_equal(in[3].addr[31], 0x7f0000002200ull);               /* -512 */
+    expect_inst(&in[4], 0x40, 0xffffffff, GMC_OP_BAR, 0, 0);
+    expect_inst(&in[5], 0x50, 0xffffffff, GMC_OP_SHMEM, 0, 0);        /* LDS: no traffic */
+    expect_inst(&in[6], 0x60, 0xffffffff, GMC_OP_ALU, 0, 0);          /* FOOBAR: unknown */
+    expect_inst(&in[7], 0x70, 0xffffffff, GMC_OP_EXIT, 0, 0);
+
+    assert_int_equal(read_warp(&k, 0, 1, in, 16), 4);
+    expect_inst(&in[1], 0x10, 0xffffffff, GMC_OP_SHMEM, 0, 0);        /* generic LD in the shared window */
+    expect_inst(&in[2], 0x20, 0xffffffff, GMC_OP_ST, 4, 0);           /* generic ST outside it */
+    for (int l = 0; l < 32; l++)
+        assert_int_equal(in[2].addr[l], 0x7f0000004000ull + 4u * l);
+    expect_inst(&in[3], 0x30, 0xffffffff, GMC_OP_EXIT, 0, 0);
+    gmc_accelsim_close(t);
+}
+
+static void ctas_are_ordered_by_linear_id_not_by_file_order(void **st)
+{
+    (void)st;
+    gmc_accelsim_t *t = open_ok(DATA "/new");
+    gmc_kernel_t k;
+    load_ok(t, 0, &k);
+    gmc_inst_t in[16];
+    /* thread block 1,0,0 comes first in the file */
+    assert_int_equal(read_warp(&k, 1, 0, in, 16), 5);
+    expect_inst(&in[1], 0x10, 0x0000000f, GMC_OP_ATOM, 4, 0);         /* ATOMG, mode 2 */
+    assert_int_equal(in[1].addr[0], 0x7f0000003000ull);
+    assert_int_equal(in[1].addr[1], 0x7f0000003008ull);
+    assert_int_equal(in[1].addr[2], 0x7f0000002ff8ull);
+    assert_int_equal(in[1].addr[3], 0x7f0000003ff8ull);
+    expect_inst(&in[2], 0x20, 0xffffffff, GMC_OP_ALU, 0, 20);         /* MUFU */
+    expect_inst(&in[3], 0x30, 0xffffffff, GMC_OP_ALU, 0, 32);         /* HMMA */
+    expect_inst(&in[4], 0x40, 0xffffffff, GMC_OP_EXIT, 0, 0);
+    /* a warp the trace does not list runs nothing */
+    assert_int_equal(read_warp(&k, 1, 1, in, 16), 0);
+    gmc_accelsim_close(t);
+}
+
+static void lineinfo_partial_warps_and_far_addresses_parse(void **st)
+{
+    (void)st;
+    gmc_accelsim_t *t = open_ok(DATA "/new");
+    gmc_kernel_t k;
+    load_ok(t, 1, &k);
+    gmc_inst_t in[16];
+    /* thread block 0,1,0 of grid (1,2,1) is CTA 1; CTA 0 is not in the file */
+    assert_int_equal(read_warp(&k, 0, 0, in, 16), 0);
+    assert_int_equal(read_warp(&k, 1, 1, in, 16), 4);
+    expect_inst(&in[1], 0x10, 0x000000ff, GMC_OP_LD, 8, 0);           /* LDL.64, 8 lanes of 40 threads */
+    for (int l = 0; l < 8; l++)
+        assert_int_equal(in[1].addr[l], 0x7f2002000010ull + 16u * l);
+    expect_inst(&in[2], 0x20, 0x00000081, GMC_OP_ST, 4, 0);           /* STL, lanes 0 and 7 */
+    assert_int_equal(in[2].addr[0], 0x00007f0000000000ull);
+    assert_int_equal(in[2].addr[7], 0x0000100000000000ull);
+    expect_inst(&in[3], 0x30, 0x000000ff, GMC_OP_EXIT, 0, 0);         /* RET as the last: the exit */
+
+    assert_int_equal(read_warp(&k, 1, 0, in, 16), 6);
+    expect_inst(&in[1], 0x10, 0xffffffff, GMC_OP_ALU, 0, 8);          /* DFMA */
+    expect_inst(&in[2], 0x20, 0xffffffff, GMC_OP_ALU, 0, AS_LAT_BRANCH);  /* RET not last: a branch */
+    expect_inst(&in[3], 0x30, 0x0000ffff, GMC_OP_ATOM, 4, 0);         /* RED, stride 0 */
+    for (int l = 0; l < 16; l++)
+        assert_int_equal(in[3].addr[l], 0x7f0000005000ull);
+    expect_inst(&in[4], 0x40, 0xffffffff, GMC_OP_LD, 1, 0);           /* LDG.E.U8, 31 deltas of 1 */
+    for (int l = 0; l < 32; l++)
+        assert_int_equal(in[4].addr[l], 0x7f0000006000ull + l);
+    expect_inst(&in[5], 0x50, 0xffffffff, GMC_OP_ALU, 0, 0);          /* unknown, and no EXIT: the stream just ends */
+    gmc_accelsim_close(t);
+}
+
+static void instruction_lines_equal_the_lines_in_the_files(void **st)
+{
+    (void)st;
+    gmc_accelsim_t *t = open_ok(DATA "/new");
+    gmc_kernel_t k;
+    uint64_t want = 0;
+    for (unsigned i = 0; i < 2; i++) {
+        load_ok(t, i, &k);
+        want += count_inst_lines(gmc_accelsim_kernel_path(t, i));
+    }
+    assert_int_equal(want, 27);
+    assert_int_equal(gmc_accelsim_stats(t)->instruction_lines, want);
+    gmc_accelsim_close(t);
+}
+
+static void unknown_opcodes_are_counted_and_named_not_errors(void **st)
+{
+    (void)st;
+    gmc_accelsim_t *t = open_ok(DATA "/new");
+    gmc_kernel_t k;
+    load_ok(t, 0, &k);
+    load_ok(t, 1, &k);
+    const gmc_accelsim_stats_t *s = gmc_accelsim_stats(t);
+    assert_int_equal(s->unknown_ops, 2);
+    assert_int_equal(s->n_unknown_names, 2);
+    assert_string_equal(s->unknown[0].name, "FOOBAR");   /* the base name, before the '.' */
+    assert_int_equal(s->unknown[0].count, 1);
+    assert_string_equal(s->unknown[1].name, "BAZQUX");
+    assert_int_equal(s->unknown[1].count, 1);
+    gmc_accelsim_close(t);
+}
+
+static void a_kernel_is_counted_once_however_often_it_is_loaded(void **st)
+{
+    (void)st;
+    gmc_accelsim_t *t = open_ok(DATA "/new");
+    gmc_kernel_t k;
+    gmc_inst_t a[16], b[16];
+    memset(a, 0, sizeof a);   /* lanes a record leaves alone must compare equal */
+    memset(b, 0, sizeof b);
+    load_ok(t, 0, &k);
+    int na = read_warp(&k, 0, 0, a, 16);
+    load_ok(t, 0, &k);
+    gmc_accelsim_unload(t, 0);
+    load_ok(t, 0, &k);
+    int nb = read_warp(&k, 0, 0, b, 16);
+    assert_int_equal(na, nb);
+    assert_memory_equal(a, b, sizeof a[0] * (size_t)na);
+    assert_int_equal(gmc_accelsim_stats(t)->instruction_lines, 17);
+    gmc_accelsim_close(t);
+}
+
+static void interleaved_cursors_replay_the_same_stream(void **st)
+{
+    (void)st;
+    gmc_accelsim_t *t = open_ok(DATA "/new");
+    gmc_kernel_t k;
+    load_ok(t, 0, &k);
+    gmc_warp_cursor_t c1, c2;
+    gmc_inst_t x, y;
+    char err[64];
+    k.ops->warp_begin(&k, 0, 0, &c1);
+    k.ops->warp_begin(&k, 0, 0, &c2);
+    for (int i = 0; i < 8; i++) {
+        memset(&x, 0, sizeof x);
+        memset(&y, 0, sizeof y);
+        assert_int_equal(k.ops->next(&k, &c1, &x, err, sizeof err), 1);
+        gmc_warp_cursor_t other;
+        k.ops->warp_begin(&k, 1, 0, &other);   /* another warp in between */
+        assert_int_equal(k.ops->next(&k, &other, &y, err, sizeof err), 1);
+        memset(&y, 0, sizeof y);
+        assert_int_equal(k.ops->next(&k, &c2, &y, err, sizeof err), 1);
+        assert_memory_equal(&x, &y, sizeof x);
+    }
+    assert_int_equal(k.ops->next(&k, &c1, &x, err, sizeof err), 0);
+    gmc_accelsim_close(t);
+}
+
+/* ------------------------------------------------------------ the old layout */
+
+static void old_layout_reads_ids_at_the_front_of_each_line(void **st)
+{
+    (void)st;
+    gmc_accelsim_t *t = open_ok(DATA "/old");
+    gmc_kernel_t k;
+    load_ok(t, 0, &k);
+    const gmc_accelsim_stats_t *s = gmc_accelsim_stats(t);
+    assert_int_equal(s->trace_version, 0);
+    assert_int_equal(s->skipped_list_lines, 1);
+    assert_int_equal(s->instruction_lines, count_inst_lines(DATA "/old/kernel-1.traceg"));
+    assert_int_equal(s->instruction_lines, 7);
+    gmc_inst_t in[8];
+    /* thread block 1,1,0 of grid (2,2,1): CTA 1 + 1*2 = 3 */
+    assert_int_equal(read_warp(&k, 3, 0, in, 8), 5);
+    expect_inst(&in[1], 0x10, 0xffffffff, GMC_OP_LD, 4, 0);
+    for (int l = 0; l < 32; l++)
+        assert_int_equal(in[1].addr[l], 0x7f0000010000ull + 4u * l);
+    expect_inst(&in[2], 0x20, 0x00000003, GMC_OP_ST, 4, 0);
+    assert_int_equal(in[2].addr[0], 0x7f0000020000ull);
+    assert_int_equal(in[2].addr[1], 0x7f0000020080ull);
+    expect_inst(&in[3], 0x30, 0x0000000e, GMC_OP_ST, 8, 0);
+    assert_int_equal(in[3].addr[1], 0x7f0000030000ull);
+    assert_int_equal(in[3].addr[2], 0x7f000002fff8ull);
+    assert_int_equal(in[3].addr[3], 0x7f0000030010ull);
+    expect_inst(&in[4], 0x40, 0xffffffff, GMC_OP_EXIT, 0, 0);
+    assert_int_equal(read_warp(&k, 0, 0, in, 8), 2);
+    assert_int_equal(read_warp(&k, 1, 0, in, 8), 0);
+    assert_int_equal(read_warp(&k, 2, 0, in, 8), 0);
+    gmc_accelsim_close(t);
+}
+
+/* ------------------------------------------------------------ generated traces */
+
+typedef struct { char dir[64]; } tmpdir_t;
+
+static void put(const tmpdir_t *d, const char *name, const char *text, size_t len)
+{
+    char p[128];
+    snprintf(p, sizeof p, "%s/%s", d->dir, name);
+    FILE *f = fopen(p, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, len, f), len);
+    fclose(f);
+}
+
+static void tmp_make(tmpdir_t *d)
+{
+    strcpy(d->dir, "/tmp/gmc_accelsim_XXXXXX");
+    assert_non_null(mkdtemp(d->dir));
+    const char *list = "kernel-1.traceg\n";
+    put(d, "kernelslist.g", list, strlen(list));
+}
+
+static void tmp_remove(tmpdir_t *d)
+{
+    char p[128];
+    snprintf(p, sizeof p, "%s/kernelslist.g", d->dir);
+    unlink(p);
+    snprintf(p, sizeof p, "%s/kernel-1.traceg", d->dir);
+    unlink(p);
+    rmdir(d->dir);
+}
+
+/* Loads text as kernel-1.traceg: 0 or -1 with err. */
+static int load_text(const tmpdir_t *d, const char *text, size_t len, gmc_accelsim_t **tp, gmc_kernel_t *k,
+                     char *err, size_t n)
+{
+    put(d, "kernel-1.traceg", text, len);
+    *tp = gmc_accelsim_open(d->dir, err, n);
+    assert_non_null(*tp);
+    return gmc_accelsim_load(*tp, 0, k, err, n);
+}
+
+static const char *HDR_NOVERSION = "-grid dim = (2,1,1)\n-block dim = (32,1,1)\n\n";
+
+static void without_a_version_header_the_fourth_field_decides_the_layout(void **st)
+{
+    (void)st;
+    tmpdir_t d;
+    tmp_make(&d);
+    char text[1024], err[256];
+    gmc_accelsim_t *t;
+    gmc_kernel_t k;
+    gmc_inst_t in[4];
+    /* new layout, no version line: the fourth field is a register */
+    snprintf(text, sizeof text, "%s#BEGIN_TB\nthread block = 1,0,0\nwarp = 0\ninsts = 2\n"
+             "0000 ffffffff 1 R1 LDG.E 1 R2 4 1 0x1000 8\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n", HDR_NOVERSION);
+    assert_int_equal(load_text(&d, text, strlen(text), &t, &k, err, sizeof err), 0);
+    assert_int_equal(read_warp(&k, 1, 0, in, 4), 2);
+    assert_int_equal(in[0].addr[31], 0x1000 + 8 * 31);
+    assert_int_equal(gmc_accelsim_stats(t)->trace_version, 0);
+    gmc_accelsim_close(t);
+    /* an explicit version 2 means the ids lead the line */
+    snprintf(text, sizeof text, "-accelsim tracer version = 2\n%s#BEGIN_TB\nthread block = 1,0,0\nwarp = 0\n"
+             "insts = 1\n1 0 0 0 0000 ffffffff 0 EXIT 0 0\n#END_TB\n", HDR_NOVERSION);
+    assert_int_equal(load_text(&d, text, strlen(text), &t, &k, err, sizeof err), 0);
+    assert_int_equal(read_warp(&k, 1, 0, in, 4), 1);
+    assert_int_equal(in[0].op, GMC_OP_EXIT);
+    assert_int_equal(gmc_accelsim_stats(t)->trace_version, 2);
+    gmc_accelsim_close(t);
+    /* and version 3 without them: an old-layout line is then an error */
+    snprintf(text, sizeof text, "-accelsim tracer version = 3\n%s#BEGIN_TB\nthread block = 1,0,0\nwarp = 0\n"
+             "insts = 1\n1 0 0 0 0000 ffffffff 0 EXIT 0 0\n#END_TB\n", HDR_NOVERSION);
+    assert_int_equal(load_text(&d, text, strlen(text), &t, &k, err, sizeof err), -1);
+    assert_non_null(strstr(err, "kernel-1.traceg:9: expected an opcode (like LDG.E.64), found '0'"));
+    gmc_accelsim_close(t);
+    tmp_remove(&d);
+}
+
+static void an_overlong_line_is_refused_with_the_cap(void **st)
+{
+    (void)st;
+    tmpdir_t d;
+    tmp_make(&d);
+    size_t big = GMC_ACCELSIM_LINE_MAX + 100;
+    char *text = malloc(big + 256), err[256];
+    assert_non_null(text);
+    int h = snprintf(text, 256, "%s#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n", HDR_NOVERSION);
+    memset(text + h, '7', big);
+    memcpy(text + h + big, "\n#END_TB\n", 9);
+    gmc_accelsim_t *t;
+    gmc_kernel_t k;
+    assert_int_equal(load_text(&d, text, (size_t)h + big + 9, &t, &k, err, sizeof err), -1);
+    assert_non_null(strstr(err, "kernel-1.traceg:8: expected a line of at most 65536 bytes, found a longer one"));
+    gmc_accelsim_close(t);
+    /* in kernelslist.g too */
+    memset(text, 'k', big);
+    put(&d, "kernelslist.g", text, big);
+    assert_null(gmc_accelsim_open(d.dir, err, sizeof err));
+    assert_non_null(strstr(err, "kernelslist.g:1: expected a line of at most 65536 bytes"));
+    free(text);
+    tmp_remove(&d);
+}
+
+/* Every prefix of a valid file, and a deterministic set of one-byte
+ * corruptions, loads or fails with a located message -- never a crash. */
+static void truncated_and_corrupted_files_fail_cleanly(void **st)
+{
+    (void)st;
+    FILE *f = fopen(DATA "/new/kernel-1.traceg", "rb");
+    assert_non_null(f);
+    char good[4096], text[4096], err[512];
+    size_t len = fread(good, 1, sizeof good, f);
+    fclose(f);
+    tmpdir_t d;
+    tmp_make(&d);
+    char prefix[96];
+    snprintf(prefix, sizeof prefix, "%s/kernel-1.traceg:", d.dir);
+    unsigned ok = 0, failed = 0;
+    uint32_t x = 12345;
+    for (size_t i = 0; i < len + 400; i++) {
+        size_t l = len;
+        memcpy(text, good, len);
+        if (i < len) {
+            l = i;   /* truncated after i bytes */
+        } else {     /* one byte replaced at a pseudo-random place */
+            x = x * 1103515245u + 12345u;
+            text[(x >> 8) % len] = (char)(x >> 24);
+        }
+        gmc_accelsim_t *t;
+        gmc_kernel_t k;
+        if (load_text(&d, text, l, &t, &k, err, sizeof err) == 0) {
+            ok++;
+            gmc_inst_t in[16];
+            for (uint32_t c = 0; c < gmc_kernel_ctas(&k); c++)
+                for (uint32_t w = 0; w < gmc_kernel_warps_per_cta(&k); w++)
+                    read_warp(&k, c, w, in, 16);
+        } else {
+            failed++;
+            assert_memory_equal(err, prefix, strlen(prefix));
+            assert_non_null(strstr(err, ": expected "));
+        }
+        gmc_accelsim_close(t);
+    }
+    assert_true(ok > 0 && failed > len / 2);
+    tmp_remove(&d);
+}
+
+/* ------------------------------------------------------------ malformed files */
+
+static const struct {
+    const char *file, *msg;
+} BAD[] = {
+    {"kernel-addr-extra.traceg", ":9: expected end of line after the 2 addresses of mask 00000003, found '0x7f0000000008'"},
+    {"kernel-addr-missing.traceg", ":9: expected hex address 4 of 4 (mask 0000000f), found end of line"},
+    {"kernel-addr-mode.traceg", ":9: expected an address mode 0 (list), 1 (base, stride) or 2 (base, deltas), found '3'"},
+    {"kernel-delta-extra.traceg", ":9: expected end of line after the 2 deltas of mask 00000007, found '4'"},
+    {"kernel-grid-huge.traceg", ":2: expected -grid dim = (x,y,z) with each at least 1 and at most 2^32-1 blocks in all, "
+                                "found '(99999999999999999999,1,1)'"},
+    {"kernel-grid-zero.traceg", ":2: expected -grid dim = (x,y,z) with each at least 1 and at most 2^32-1 blocks in all, "
+                                "found '(4,0,1)'"},
+    {"kernel-hex-addr.traceg", ":9: expected hex address 1 of 1 (mask 00000001), found '0x7f00zz'"},
+    {"kernel-hex-pc.traceg", ":9: expected a hex PC below 2^32, found '00g0'"},
+    {"kernel-imm-missing.traceg", ":10: expected a decimal immediate (trace version 5), found end of line"},
+    {"kernel-insts-long.traceg", ":10: expected 'warp =' or #END_TB after the 1 instructions of warp 0 (insts at line 8), "
+                                 "found '0010 ffffffff 0 EXIT 0 0'"},
+    {"kernel-insts-short.traceg", ":11: expected 3 instructions for warp 0 (insts at line 8), found 2"},
+    {"kernel-junk.traceg", ":9: expected text, found byte 0x00 at column 3"},
+    {"kernel-ld-no-width.traceg", ":9: expected a memory width > 0 and addresses for LDG.E, found '0'"},
+    {"kernel-mask-lanes.traceg", ":9: expected an active mask within the warp's lanes 000000ff, found '000001ff'"},
+    {"kernel-no-block.traceg", ":5: expected -block dim = (x,y,z) in the header before the first #BEGIN_TB, "
+                               "found '#BEGIN_TB'"},
+    {"kernel-no-warp.traceg", ":7: expected 'warp = N' and 'insts = N' before instructions, found '0000 ffffffff 0 EXIT 0 0'"},
+    {"kernel-old-ids.traceg", ":10: expected '1 0 0 0' (thread block, warp) at the front of the line (trace version < 3), "
+                              "found '1'"},
+    {"kernel-tb-outside.traceg", ":6: expected a thread block inside the grid (2,1,1), found 'thread block = 2,0,0'"},
+    {"kernel-tb-twice.traceg", ":12: expected each thread block once, found 1,0,0 again (first at line 6)"},
+    {"kernel-truncated.traceg", ":10: expected #END_TB (thread block at line 5), found end of file"},
+    {"kernel-warp-id.traceg", ":7: expected warp = a warp id below 2 (block (64,1,1)), found 'warp = 2'"},
+};
+
+static void every_malformed_file_gives_its_file_line_error(void **st)
+{
+    (void)st;
+    gmc_accelsim_t *t = open_ok(DATA "/bad");
+    size_t nbad = sizeof BAD / sizeof BAD[0];
+    assert_int_equal(gmc_accelsim_nkernels(t), nbad);
+    for (unsigned i = 0; i < nbad; i++) {
+        char err[512] = "", want[512];
+        gmc_kernel_t k, k0;
+        memset(&k, 0x5a, sizeof k);
+        memset(&k0, 0x5a, sizeof k0);
+        assert_string_equal(gmc_accelsim_kernel_path(t, i) + strlen(DATA "/bad/"), BAD[i].file);
+        if (gmc_accelsim_load(t, i, &k, err, sizeof err) != -1)
+            fail_msg("%s loaded", BAD[i].file);
+        snprintf(want, sizeof want, "%s/bad/%s%s", DATA, BAD[i].file, BAD[i].msg);
+        if (strcmp(err, want) != 0)
+            fail_msg("%s:\n got  %s\n want %s", BAD[i].file, err, want);
+        assert_null(strchr(err, '\n'));
+        assert_memory_equal(&k, &k0, sizeof k);   /* *k untouched */
+    }
+    /* nothing half-built: no instruction of a failed file is in the stats */
+    assert_int_equal(gmc_accelsim_stats(t)->instruction_lines, 0);
+    assert_int_equal(gmc_accelsim_stats(t)->unknown_ops, 0);
+    gmc_accelsim_close(t);
+}
+
+static void a_missing_kernelslist_is_an_error(void **st)
+{
+    (void)st;
+    char err[512];
+    assert_null(gmc_accelsim_open(DATA "/none", err, sizeof err));
+    assert_non_null(strstr(err, DATA "/none/kernelslist.g: expected a readable kernel list, found "));
+}
+
+static void a_listed_file_that_is_missing_is_an_error(void **st)
+{
+    (void)st;
+    char err[512];
+    assert_null(gmc_accelsim_open(DATA "/bad_missing", err, sizeof err));
+    assert_non_null(strstr(err, DATA "/bad_missing/kernelslist.g:2: expected a readable trace file, "
+                                "found 'kernel-1.traceg' (No such file or directory)"));
+}
+
+static void a_compressed_trace_is_refused_by_name(void **st)
+{
+    (void)st;
+    char err[512];
+    assert_null(gmc_accelsim_open(DATA "/bad_xz", err, sizeof err));
+    assert_non_null(strstr(err, DATA "/bad_xz/kernelslist.g:1: expected an uncompressed .traceg file "
+                                "(xz -d it first), found 'kernel-1.traceg.xz'"));
+}
+
+static void a_kernel_index_out_of_range_is_an_error(void **st)
+{
+    (void)st;
+    gmc_accelsim_t *t = open_ok(DATA "/old");
+    gmc_kernel_t k;
+    char err[128];
+    assert_int_equal(gmc_accelsim_load(t, 1, &k, err, sizeof err), -1);
+    assert_string_equal(err, "expected a kernel index below 1, found 1");
+    gmc_accelsim_unload(t, 7);   /* harmless */
+    gmc_accelsim_close(t);
+    gmc_accelsim_close(NULL);
+}
+
+/* ------------------------------------------------------------ the opcode table */
+
+static void opcode_table_is_sorted_for_its_binary_search(void **st)
+{
+    (void)st;
+    assert_true(as_opcode_table_sorted());
+}
+
+static void opcodes_map_by_base_name(void **st)
+{
+    (void)st;
+    static const struct { const char *op; int gop, lat, flags; } M[] = {
+        {"LDG.E.64", GMC_OP_LD, 0, 0},        {"LDL", GMC_OP_LD, 0, 0},
+        {"LD.E", GMC_OP_LD, 0, AS_OPF_GENERIC}, {"LDGSTS.E.BYPASS.128", GMC_OP_LD, 0, AS_OPF_GENERIC},
+        {"STG.E", GMC_OP_ST, 0, 0},           {"STL.128", GMC_OP_ST, 0, 0},
+        {"ST.E", GMC_OP_ST, 0, AS_OPF_GENERIC}, {"ATOM.E.ADD", GMC_OP_ATOM, 0, 0},
+        {"ATOMG.E.EXCH", GMC_OP_ATOM, 0, 0},  {"RED.E.ADD", GMC_OP_ATOM, 0, 0},
+        {"LDS.U.128", GMC_OP_SHMEM, 0, 0},    {"STS", GMC_OP_SHMEM, 0, 0},
+        {"ATOMS.ADD", GMC_OP_SHMEM, 0, 0},    {"LDSM.16.M88.4", GMC_OP_SHMEM, 0, 0},
+        {"BAR.SYNC.DEFER_BLOCKING", GMC_OP_BAR, 0, 0}, {"EXIT", GMC_OP_EXIT, 0, AS_OPF_EXIT},
+        {"RET.REL.NODEC", GMC_OP_EXIT, 0, AS_OPF_EXIT}, {"IMAD.MOV.U32", GMC_OP_ALU, 4, 0},
+        {"FFMA", GMC_OP_ALU, 4, 0},           {"DFMA", GMC_OP_ALU, 8, 0},
+        {"MUFU.RSQ", GMC_OP_ALU, 20, 0},      {"HMMA.1688.F32", GMC_OP_ALU, 32, 0},
+        {"TEX.SCR.B.LL", GMC_OP_ALU, 200, 0}, {"BRA", GMC_OP_ALU, 4, 0},
+        {"ULDC.64", GMC_OP_ALU, 4, 0},
+    };
+    for (size_t i = 0; i < sizeof M / sizeof M[0]; i++) {
+        as_opinfo_t oi = as_opcode_lookup(M[i].op, strlen(M[i].op));
+        if (!oi.known || oi.op != M[i].gop || oi.lat != M[i].lat || oi.flags != M[i].flags)
+            fail_msg("%s: known %d op %d lat %d flags %d", M[i].op, oi.known, oi.op, oi.lat, oi.flags);
+    }
+    as_opinfo_t u = as_opcode_lookup("LDGX.E", 6);   /* a prefix of nothing: unknown */
+    assert_int_equal(u.known, 0);
+    assert_int_equal(u.op, GMC_OP_ALU);
+    assert_int_equal(u.lat, 0);
+    assert_int_equal(as_opcode_lookup("LD", 2).known, 1);
+    assert_int_equal(as_opcode_lookup("L", 1).known, 0);
+}
+
+static void memory_width_comes_from_the_opcode(void **st)
+{
+    (void)st;
+    static const struct { const char *op; unsigned w; } W[] = {
+        {"LDG.E", 4}, {"LDG.E.64", 8}, {"LDG.E.128.CONSTANT.SYS", 16}, {"LDG.E.U8", 1},
+        {"LDG.E.U16", 2}, {"LDG.E.S16", 2}, {"STG.E.SYS", 4}, {"LDG.E.ENL2.256", 16},
+        {"ATOMG.E.ADD.F32.FTZ.RN", 4},
+    };
+    for (size_t i = 0; i < sizeof W / sizeof W[0]; i++)
+        if (as_opcode_width(W[i].op, strlen(W[i].op)) != W[i].w)
+            fail_msg("%s: %u, want %u", W[i].op, as_opcode_width(W[i].op, strlen(W[i].op)), W[i].w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(kernelslist_names_kernels_in_order_and_counts_other_lines),
+        cmocka_unit_test(header_fills_name_grid_block_regs_and_shared_memory),
+        cmocka_unit_test(new_layout_instructions_expand_every_address_mode),
+        cmocka_unit_test(ctas_are_ordered_by_linear_id_not_by_file_order),
+        cmocka_unit_test(lineinfo_partial_warps_and_far_addresses_parse),
+        cmocka_unit_test(instruction_lines_equal_the_lines_in_the_files),
+        cmocka_unit_test(unknown_opcodes_are_counted_and_named_not_errors),
+        cmocka_unit_test(a_kernel_is_counted_once_however_often_it_is_loaded),
+        cmocka_unit_test(interleaved_cursors_replay_the_same_stream),
+        cmocka_unit_test(old_layout_reads_ids_at_the_front_of_each_line),
+        cmocka_unit_test(without_a_version_header_the_fourth_field_decides_the_layout),
+        cmocka_unit_test(an_overlong_line_is_refused_with_the_cap),
+        cmocka_unit_test(truncated_and_corrupted_files_fail_cleanly),
+        cmocka_unit_test(every_malformed_file_gives_its_file_line_error),
+        cmocka_unit_test(a_missing_kernelslist_is_an_error),
+        cmocka_unit_test(a_listed_file_that_is_missing_is_an_error),
+        cmocka_unit_test(a_compressed_trace_is_refused_by_name),
+        cmocka_unit_test(a_kernel_index_out_of_range_is_an_error),
+        cmocka_unit_test(opcode_table_is_sorted_for_its_binary_search),
+        cmocka_unit_test(opcodes_map_by_base_name),
+        cmocka_unit_test(memory_width_comes_from_the_opcode),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
