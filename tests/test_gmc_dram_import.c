@@ -120,7 +120,8 @@ static void a_dramsim3_ini_maps_its_keys(void **st)
     assert_int_equal(c.tRC, 80);         /* tRAS + tRP, as DRAMsim3 derives it */
     assert_int_equal(c.tRRD_L, 12);      /* follows tRRD_S */
     assert_int_equal(c.refresh, 1);
-    assert_int_equal(info.n_ignored, 1); /* [power] */
+    assert_int_equal(info.n_ignored, 0); /* [power] is read (VDD only: no energy) */
+    assert_int_equal(c.vdd_mv, 1500);
     assert_string_equal(info.map, "Row[32:19] Ch[18:16] Bank[15:14] Bank[13:12] Col[11:5] Block[4:0]");
     assert_non_null(strstr(warn, "x:28: warning: DRAMsim3 keys gmc does not model, ignored: tXP"));
     assert_non_null(strstr(warn, "cmd_queue_size"));

@@ -7,6 +7,10 @@ typedef struct {
     gmc_lat_summary_t   lat[GMC_NLAT];
     uint64_t            requests, bytes, burst;
     double              seconds, bw, peak, blp, eff, outside_mean;
+    int                 has_energy;   /* the device config has power data */
+    gmc_dram_energy_t   energy;       /* pJ over the run's cycles, all channels */
+    double              pj_per_bit;   /* energy.total per bit moved */
+    uint64_t            active_cycles;/* channel-cycles with a bank open */
 } summary_t;
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
@@ -36,7 +40,17 @@ static void summarize(gmc_memsys_t *ms, summary_t *s)
     s->blp = ratio((double)s->t.mc.blp_sum, (double)s->t.mc.pending_cycles);
     s->eff = ratio((double)s->t.dram.data_busy, (double)s->t.mc.pending_cycles);
     s->outside_mean = ratio((double)s->t.mc.outside_sum, (double)s->requests);
+    /* energy over the reported run (0..cycles); rows still open at its end
+     * count as open up to it */
+    s->has_energy = !gmc_memsys_dram_energy(ms, ms->cycles, &s->energy);
+    s->pj_per_bit = ratio(s->energy.total, 8.0 * (double)s->bytes);
+    for (unsigned c = 0; c < ms->nch; c++)
+        s->active_cycles += gmc_dram_active_cycles(&ms->mc[c].ch, ms->cycles);
 }
+
+/* Why there is no energy: the note the text report prints. */
+static const char no_energy[] = "not reported: the DRAM config has no power data (vdd_mv, "
+                                "idd0/2n/3n/4r/4w/5_ma; docs/memory.md \"Energy\")";
 
 static void json_str(FILE *f, const char *s)
 {
@@ -140,7 +154,17 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     for (int k = 0; k < GMC_DRAM_NCMD; k++)
         fprintf(f, "%s\"%s\": %llu", k ? ", " : "", gmc_dram_cmd_name((gmc_dram_cmd_t)k),
                 U(s.t.dram.cmds[k]));
-    fprintf(f, "},\n  \"warnings\": [");
+    fprintf(f, "},\n  \"energy\": ");
+    if (s.has_energy) {
+        const gmc_dram_energy_t *e = &s.energy;
+        fprintf(f, "{\"unit\": \"pJ\", \"total\": %.1f, \"act_pre\": %.1f, \"rd\": %.1f, "
+                   "\"wr\": %.1f, \"ref\": %.1f, \"bg_active\": %.1f, \"bg_precharged\": %.1f, "
+                   "\"pj_per_bit\": %.4f, \"active_cycles\": %llu}", e->total, e->act_pre, e->rd,
+                e->wr, e->ref, e->bg_active, e->bg_precharged, s.pj_per_bit, U(s.active_cycles));
+    } else {
+        fprintf(f, "null");
+    }
+    fprintf(f, ",\n  \"warnings\": [");
     const char *w = o->warnings ? o->warnings : "";
     for (int first = 1; *w; first = 0) {
         const char *e = strchr(w, '\n');
@@ -227,6 +251,22 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     for (int k = 0; k < GMC_DRAM_NCMD; k++)
         fprintf(f, " %s %llu", gmc_dram_cmd_name((gmc_dram_cmd_t)k), U(s.t.dram.cmds[k]));
     fprintf(f, "\n");
+    if (!s.has_energy) {
+        fprintf(f, "energy         %s\n", no_energy);
+        return;
+    }
+    const gmc_dram_energy_t *e = &s.energy;
+    /* one unit for the line, chosen by the total: pJ, nJ, uJ or mJ */
+    static const char *const unit[] = {"pJ", "nJ", "uJ", "mJ"};
+    int u = 0;
+    double k = 1;
+    while (u < 3 && e->total >= 1000 * k)
+        u++, k *= 1000;
+    fprintf(f, "energy         %.3f %s, %.2f pJ per bit moved (DRAM core, no I/O)\n",
+            e->total / k, unit[u], s.pj_per_bit);
+    fprintf(f, "  split        ACT-PRE %.3f  RD %.3f  WR %.3f  REF %.3f  background %.3f bank open "
+               "+ %.3f all closed (%s)\n", e->act_pre / k, e->rd / k, e->wr / k, e->ref / k,
+            e->bg_active / k, e->bg_precharged / k, unit[u]);
 }
 
 void mem_per_request_header(FILE *f)

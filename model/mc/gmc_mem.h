@@ -37,6 +37,7 @@
 #include "mc/gmc_mc_cfg.h"
 #include "mem/gmc_addrmap.h"
 #include "mem/gmc_dram_cfg.h"
+#include "mem/gmc_dram_energy.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -150,6 +151,12 @@ typedef struct {
 /* Settles every controller's integrals at now first (so the numbers do not
  * depend on skipped idle cycles), hence not const. */
 void gmc_memsys_stats(gmc_memsys_t *ms, gmc_mem_stats_t *s);
+
+/* DRAM energy of every channel over cycles 0..until (pass gmc_memsys_now;
+ * a bank still open counts as open up to until): DRAMPower-style command
+ * and background energies (mem/gmc_dram_energy.h, docs/memory.md "Energy").
+ * 0, or -1 with *e zeroed when the device config has no power data. */
+int      gmc_memsys_dram_energy(const gmc_memsys_t *ms, uint64_t until, gmc_dram_energy_t *e);
 
 #ifdef __cplusplus
 }

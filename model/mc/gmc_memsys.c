@@ -303,6 +303,7 @@ void gmc_memsys_totals(const gmc_memsys_t *ms, gmc_memsys_totals_t *t)
         for (int k = 0; k < GMC_DRAM_NCMD; k++)
             t->dram.cmds[k] += d->cmds[k];
         t->dram.data_busy += d->data_busy;
+        t->dram.active_cycles += d->active_cycles;
         if (d->last_data_end > t->dram.last_data_end)
             t->dram.last_data_end = d->last_data_end;
     }

@@ -82,7 +82,7 @@ typedef struct {
 /* Totals over the channels. */
 typedef struct {
     gmc_mc_stats_t   mc;         /* sums (outside_max, last_done: maxima) */
-    gmc_dram_stats_t dram;       /* sums (last_data_end: maximum) */
+    gmc_dram_stats_t dram;       /* sums (last_data_end: maximum; active_cycles: closed intervals only) */
 } gmc_memsys_totals_t;
 
 /* In place (gmc_memsys_new is this on the heap).  0, or -1 with one line

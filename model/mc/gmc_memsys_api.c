@@ -41,6 +41,27 @@ uint32_t gmc_memsys_burst_bytes(const gmc_memsys_t *ms)
     return (uint32_t)gmc_dram_burst_bytes(&ms->d.cfg);
 }
 
+/* Per channel, since each has its own open-bank intervals; the sum is the
+ * system's (every term is linear). */
+int gmc_memsys_dram_energy(const gmc_memsys_t *ms, uint64_t until, gmc_dram_energy_t *e)
+{
+    memset(e, 0, sizeof *e);
+    for (unsigned c = 0; c < ms->nch; c++) {
+        const gmc_dram_chan_t *ch = &ms->mc[c].ch;
+        gmc_dram_energy_t one;
+        if (gmc_dram_energy(&ms->d.cfg, &ch->st, until, gmc_dram_active_cycles(ch, until), &one))
+            return -1;
+        e->act_pre += one.act_pre;
+        e->rd += one.rd;
+        e->wr += one.wr;
+        e->ref += one.ref;
+        e->bg_active += one.bg_active;
+        e->bg_precharged += one.bg_precharged;
+        e->total += one.total;
+    }
+    return 0;
+}
+
 unsigned gmc_memsys_queued(const gmc_memsys_t *ms)
 {
     unsigned q = 0;

@@ -96,7 +96,8 @@ gmc_dram_status_t gmc_dram_issue(const gmc_dram_t *d, gmc_dram_chan_t *ch, gmc_d
     switch (cmd) {
     case GMC_DRAM_ACT: {
         ch->open_row[bank] = row;
-        ch->n_open++;
+        if (!ch->n_open++)   /* the first open bank starts an active interval */
+            ch->active_from = now;
         ch->faw[ch->faw_head] = now + d->tFAW;
         ch->faw_head = (ch->faw_head + 1) & 3;
         uint64_t w = ch->faw[ch->faw_head];   /* the fourth-previous ACT's window end */
@@ -106,11 +107,14 @@ gmc_dram_status_t gmc_dram_issue(const gmc_dram_t *d, gmc_dram_chan_t *ch, gmc_d
     }
     case GMC_DRAM_PRE:
         ch->open_row[bank] = GMC_DRAM_CLOSED;
-        ch->n_open--;
+        if (!--ch->n_open)   /* the last open bank ends it */
+            ch->st.active_cycles += now - ch->active_from;
         break;
     case GMC_DRAM_PREA:
         for (unsigned b = 0; b < d->nbanks; b++)
             ch->open_row[b] = GMC_DRAM_CLOSED;
+        if (ch->n_open)
+            ch->st.active_cycles += now - ch->active_from;
         ch->n_open = 0;
         break;
     case GMC_DRAM_RD:

@@ -95,6 +95,9 @@ typedef struct {
     uint64_t cmds[GMC_DRAM_NCMD];   /* commands issued, by gmc_dram_cmd_t */
     uint64_t data_busy;             /* data-bus cycles carrying bursts (tBURST per RD/WR) */
     uint64_t last_data_end;         /* cycle the latest RD/WR burst ends */
+    uint64_t active_cycles;         /* closed intervals with >= 1 bank open, from the ACT that
+                                       opened the first bank to the PRE/PREA that closed the last
+                                       (gmc_dram_active_cycles adds the open one) */
 } gmc_dram_stats_t;
 
 /* One channel's state (flops only). */
@@ -104,6 +107,7 @@ typedef struct {
     uint64_t next_chan[GMC_DRAM_NCMD];
     uint64_t faw[4];                /* issue + tFAW of the last four ACTs (ring) */
     uint64_t ref_due;               /* next REF due; UINT64_MAX with refresh off */
+    uint64_t active_from;           /* the ACT that opened the first open bank (n_open > 0) */
     uint32_t open_row[GMC_DRAM_MAX_BANKS];
     uint32_t n_open, faw_head;
     gmc_dram_stats_t st;
@@ -194,6 +198,16 @@ static inline int gmc_dram_refresh_due(const gmc_dram_chan_t *ch, uint64_t now)
     return now >= ch->ref_due;
 }
 uint64_t gmc_dram_refresh_owed(const gmc_dram_t *d, const gmc_dram_chan_t *ch, uint64_t now);
+
+/* Cycles up to now with at least one bank open (the background split of
+ * gmc_dram_energy): st.active_cycles plus the interval still open, if any.
+ * Counted at the transitions in gmc_dram_issue, so skipping idle cycles
+ * changes nothing; now should not be before the last command. */
+static inline uint64_t gmc_dram_active_cycles(const gmc_dram_chan_t *ch, uint64_t now)
+{
+    uint64_t open = ch->n_open && now > ch->active_from ? now - ch->active_from : 0;
+    return ch->st.active_cycles + open;
+}
 
 const char *gmc_dram_cmd_name(gmc_dram_cmd_t c);       /* "ACT", ... */
 const char *gmc_dram_status_name(gmc_dram_status_t s); /* "ok", "too early", ... */

@@ -10,6 +10,9 @@
 #define KIND_R 1
 #define KIND_O 0
 
+/* Sets of parameters travel as uint64_t bit masks (1 << gmc_dram_param_t). */
+_Static_assert(GMC_DRAM_NPARAM <= 64, "a parameter set is a uint64_t bit mask");
+
 static const gmc_dram_param_info_t info[GMC_DRAM_NPARAM] = {
 #define INFO_(k, lo, hi, kind, unit, doc) {#k, unit, doc, lo, hi, KIND_##kind},
     GMC_DRAM_PARAMS(INFO_)
@@ -101,6 +104,52 @@ void gmc_dram_diag_warn(gmc_dram_diag_t *d, unsigned line, const char *fmt, ...)
 
 #define LINE(p) (d->line ? d->line[GMC_DRAM_P_##p] : 0u)
 
+/* Power data (gmc_dram_energy.h): all or nothing, and every per-command
+ * energy of the DRAMPower formulas non-negative, i.e. each operating current
+ * at least the standby current it is measured over. */
+static int validate_power(const gmc_dram_cfg_t *c, gmc_dram_diag_t *d)
+{
+    int first = -1, zero = -1;
+    for (int p = GMC_DRAM_P_vdd_mv; p <= GMC_DRAM_P_idd5_ma; p++) {
+        uint32_t v = gmc_dram_cfg_get(c, (gmc_dram_param_t)p);
+        if (v && (first < 0 || (d->line && d->line[p] < d->line[first])))
+            first = p;   /* the earliest line, for the warning */
+        if (!v && zero < 0)
+            zero = p;
+    }
+    if (first < 0)
+        return 0;   /* no power data: energy is not reported */
+    if (zero >= 0) {
+        gmc_dram_diag_warn(d, d->line ? d->line[first] : 0, "power data incomplete: %s = 0 "
+                           "(unknown), so no energy is reported; set vdd_mv and idd0, idd2n, "
+                           "idd3n, idd4r, idd4w, idd5 (_ma) together", info[zero].key);
+        return 0;
+    }
+    static const struct { int p; const char *what; } above3n[] = {
+        {GMC_DRAM_P_idd4r_ma, "a burst read"}, {GMC_DRAM_P_idd4w_ma, "a burst write"},
+        {GMC_DRAM_P_idd5_ma, "a refresh"}};
+    for (unsigned i = 0; i < 3; i++) {
+        uint32_t v = gmc_dram_cfg_get(c, (gmc_dram_param_t)above3n[i].p);
+        if (v < c->idd3n_ma) {
+            gmc_dram_diag_error(d, d->line ? d->line[above3n[i].p] : 0, "expected %s >= "
+                                "idd3n_ma (%s draws more than active standby), found %u < %u",
+                                info[above3n[i].p].key, above3n[i].what, v, c->idd3n_ma);
+            return -1;
+        }
+    }
+    int64_t charge = (int64_t)c->idd0_ma * c->tRC;
+    int64_t standby = (int64_t)c->idd3n_ma * c->tRAS + (int64_t)c->idd2n_ma * ((int64_t)c->tRC - c->tRAS);
+    if (charge < standby) {
+        /* at the line of a current the text set (over a base, maybe not IDD0) */
+        unsigned ln = LINE(idd0_ma) ? LINE(idd0_ma) : LINE(idd3n_ma) ? LINE(idd3n_ma) : LINE(idd2n_ma);
+        gmc_dram_diag_error(d, ln, "expected idd0_ma * tRC >= idd3n_ma * tRAS + "
+                            "idd2n_ma * (tRC - tRAS) (an ACT-PRE pair costs energy), found "
+                            "%lld < %lld", (long long)charge, (long long)standby);
+        return -1;
+    }
+    return 0;
+}
+
 int gmc_dram_cfg_validate(const gmc_dram_cfg_t *c, gmc_dram_diag_t *d)
 {
     for (int p = 0; p < GMC_DRAM_NPARAM; p++) {
@@ -149,7 +198,7 @@ int gmc_dram_cfg_validate(const gmc_dram_cfg_t *c, gmc_dram_diag_t *d)
     if (c->tRAS < c->tRCD)
         gmc_dram_diag_warn(d, LINE(tRAS), "tRAS = %u is less than tRCD = %u; a row may close "
                            "before it can be read", c->tRAS, c->tRCD);
-    return d->nwarn;
+    return validate_power(c, d) ? -1 : d->nwarn;
 }
 
 int gmc_dram_cfg_check(const gmc_dram_cfg_t *c, const char *src, char *err, size_t en,

@@ -62,7 +62,15 @@ extern "C" {
     X(tRTRS,  0, 1000,     R, "CK", "idle data-bus cycles between read data and write data")  \
     X(tRFC,   0, 1000000,  O, "CK", "REF to any command (required when refresh = 1)")          \
     X(tREFI,  0, 100000000, O, "CK", "average REF interval (required when refresh = 1)")       \
-    X(refresh, 0, 1,       O, "0/1", "1 = the engine asks for a REF every tREFI (default 0)")
+    X(refresh, 0, 1,       O, "0/1", "1 = the engine asks for a REF every tREFI (default 0)") \
+    /* power data per channel (device currents x devices per channel; gmc_dram_energy.h) */  \
+    X(vdd_mv,   0, 5000,    O, "mV", "core supply VDD (0 = unknown: no energy report)")        \
+    X(idd0_ma,  0, 1000000, O, "mA", "IDD0, one bank ACT-PRE at tRC (0 = unknown)")            \
+    X(idd2n_ma, 0, 1000000, O, "mA", "IDD2N, precharge standby, all banks closed (0 = unknown)") \
+    X(idd3n_ma, 0, 1000000, O, "mA", "IDD3N, active standby, a bank open (0 = unknown)")       \
+    X(idd4r_ma, 0, 1000000, O, "mA", "IDD4R, burst read (0 = unknown)")                        \
+    X(idd4w_ma, 0, 1000000, O, "mA", "IDD4W, burst write (0 = unknown)")                       \
+    X(idd5_ma,  0, 1000000, O, "mA", "IDD5, all-bank refresh at tRFC (0 = unknown)")
 
 typedef enum {
 #define GMC_DRAM_P_ENUM_(k, lo, hi, kind, unit, doc) GMC_DRAM_P_##k,
@@ -134,6 +142,19 @@ const char *gmc_dram_preset_text(const char *name);   /* the .cfg text, NULL if 
 typedef struct { const char *name, *path, *text; } gmc_dram_preset_src_t;
 extern const gmc_dram_preset_src_t gmc_dram_preset_srcs[];
 extern const unsigned gmc_dram_n_preset_srcs;
+
+/* The power keys (vdd_mv .. idd5_ma, last in the table): optional data for
+ * gmc_dram_energy; a config either has all of them (energy reported) or
+ * some are 0 (unknown: no energy, a warning when only some are set). */
+static inline int gmc_dram_param_is_power(int p)
+{
+    return p >= GMC_DRAM_P_vdd_mv && p <= GMC_DRAM_P_idd5_ma;
+}
+static inline int gmc_dram_has_power(const gmc_dram_cfg_t *c)
+{
+    return c->vdd_mv && c->idd0_ma && c->idd2n_ma && c->idd3n_ma && c->idd4r_ma &&
+           c->idd4w_ma && c->idd5_ma;
+}
 
 /* Derived quantities. */
 static inline uint32_t gmc_dram_banks(const gmc_dram_cfg_t *c)

@@ -188,7 +188,7 @@ static int finish(gmc_dram_imp_t *im, unsigned last)
     if (c->refresh && (!c->tRFC || c->tREFI <= c->tRFC) && !(*set >> GMC_DRAM_P_tREFI & 1))
         im->line[GMC_DRAM_P_tREFI] = last;
     for (int p = 0; p < GMC_DRAM_NPARAM; p++)
-        if (!(*set >> p & 1))
+        if (!(*set >> p & 1) && !gmc_dram_param_is_power(p))   /* not from the base: below */
             list_add(im->info->defaults, sizeof im->info->defaults,
                      gmc_dram_param_info((gmc_dram_param_t)p)->key,
                      strlen(gmc_dram_param_info((gmc_dram_param_t)p)->key));
@@ -270,6 +270,12 @@ int gmc_dram_import(const char *text, size_t len, const char *src, const gmc_dra
     }
     *c = *base;
     c->name[0] = 0;
+    /* The base's power data describe the base's own device at its own clock:
+     * a foreign file describes another device, so it has power data only if
+     * it gives them itself (DRAMsim3 [power]); otherwise no energy is
+     * reported rather than another device's. */
+    for (int p = GMC_DRAM_P_vdd_mv; p <= GMC_DRAM_P_idd5_ma; p++)
+        gmc_dram_cfg_set(c, (gmc_dram_param_t)p, 0);
     int rc;
     switch (info->fmt) {
     case GMC_DRAM_FMT_TIMING:   rc = import_timing(&im, text, len); break;

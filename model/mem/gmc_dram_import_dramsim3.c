@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { S_NONE, S_STRUCT, S_TIMING, S_SYSTEM, S_IGNORED };
+enum { S_NONE, S_STRUCT, S_TIMING, S_SYSTEM, S_POWER, S_IGNORED };
 
 /* key -> gmc parameter, for the keys that map one to one */
 static const struct { int sec; const char *key; gmc_dram_param_t p; } direct[] = {
@@ -46,6 +46,19 @@ static const struct { int sec; const char *key; } special[K_N] = {
     {S_TIMING, "tCK"},      {S_TIMING, "AL"},      {S_TIMING, "CL"},
     {S_TIMING, "CWL"},      {S_TIMING, "tRCDRD"},  {S_SYSTEM, "channel_size"},
     {S_SYSTEM, "address_mapping"}, {S_SYSTEM, "row_buf_policy"}, {S_SYSTEM, "refresh_policy"},
+};
+
+/* [power]: DRAMsim3's per-device currents (mA) and VDD (V), which it
+ * multiplies by devices_per_rank = bus_width / device_width (configuration.cc
+ * InitPowerParams); gmc's keys are per channel (one rank), so the same
+ * product.  IDD5AB is the all-bank refresh current.  The rest of [power]
+ * (IDD2P, IDD3P, IDD5PB, IDD6x: power-down, per-bank and self refresh) is
+ * not modelled. */
+#define NPOWER 7
+static const struct { const char *key; gmc_dram_param_t p; } power[NPOWER] = {
+    {"VDD", GMC_DRAM_P_vdd_mv},     {"IDD0", GMC_DRAM_P_idd0_ma},   {"IDD2N", GMC_DRAM_P_idd2n_ma},
+    {"IDD3N", GMC_DRAM_P_idd3n_ma}, {"IDD4R", GMC_DRAM_P_idd4r_ma}, {"IDD4W", GMC_DRAM_P_idd4w_ma},
+    {"IDD5AB", GMC_DRAM_P_idd5_ma},
 };
 
 typedef struct { const char *v; size_t vl; unsigned ln; int have; } kv_t;
@@ -135,11 +148,57 @@ static void build_map(gmc_dram_imp_t *im, const kv_t *m, uint64_t ranks, uint64_
                            "group");
 }
 
+/* [power] -> gmc's per-channel power keys: VDD in mV, each current times
+ * the devices per channel, rounded to whole mA.  A key [power] does not give
+ * stays 0 (unknown; gmc_dram_cfg_validate then warns that no energy is
+ * reported): DRAMsim3's built-in defaults are DDR4-like and not taken. */
+static int read_power(gmc_dram_imp_t *im, const kv_t *pk, const kv_t *devw)
+{
+    unsigned first = 0;
+    for (unsigned i = 0; i < NPOWER; i++)
+        if (pk[i].have && (!first || pk[i].ln < first))
+            first = pk[i].ln;
+    if (!first)
+        return 0;
+    uint64_t dw = 8;   /* DRAMsim3's default device_width */
+    if (devw->have && num(im, devw, "device_width", &dw))
+        return -1;
+    if (!dw || im->c->bus_width % dw) {
+        gmc_dram_diag_error(&im->d, devw->have ? devw->ln : first, "expected a device_width "
+                            "dividing bus_width %u (DRAMsim3 multiplies the [power] currents by "
+                            "bus_width / device_width), found '%llu'", im->c->bus_width,
+                            (unsigned long long)dw);
+        return -1;
+    }
+    uint64_t devices = im->c->bus_width / dw;
+    for (unsigned i = 0; i < NPOWER; i++) {
+        if (!pk[i].have)
+            continue;
+        double x;
+        char what[64];
+        int vdd = power[i].p == GMC_DRAM_P_vdd_mv;
+        if (gmc_dram_imp_real(pk[i].v, pk[i].vl, &x) || x > 1e9) {
+            snprintf(what, sizeof what, "%s = <%s, a number >= 0>", power[i].key, vdd ? "V" : "mA");
+            return gmc_dram_imp_expected(im, pk[i].ln, what, pk[i].v, pk[i].vl);
+        }
+        if (vdd)
+            snprintf(what, sizeof what, "VDD in mV");
+        else
+            snprintf(what, sizeof what, "%s x %llu devices", power[i].key,
+                     (unsigned long long)devices);
+        if (gmc_dram_imp_set(im, pk[i].ln, power[i].p,
+                             (uint64_t)llround(vdd ? x * 1000 : x * (double)devices), what))
+            return -1;
+    }
+    return 0;
+}
+
 int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
 {
-    kv_t dk[NDIRECT], sk[K_N];
+    kv_t dk[NDIRECT], sk[K_N], pk[NPOWER];
     memset(dk, 0, sizeof dk);
     memset(sk, 0, sizeof sk);
+    memset(pk, 0, sizeof pk);
     char unmapped[512] = "", ctrl[512] = "";
     unsigned unmapped_ln = 0, ctrl_ln = 0;
     int sec = S_NONE;
@@ -163,7 +222,8 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
             const char *name = s + 1;
             size_t nl = n - 2;
             sec = eq(name, nl, "dram_structure") ? S_STRUCT : eq(name, nl, "timing") ? S_TIMING
-                : eq(name, nl, "system") ? S_SYSTEM : S_IGNORED;   /* [power], [other], ... */
+                : eq(name, nl, "system") ? S_SYSTEM : eq(name, nl, "power") ? S_POWER
+                : S_IGNORED;   /* [other], ... */
             continue;
         }
         const char *e = memchr(s, '=', n);
@@ -188,6 +248,9 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
         for (unsigned i = 0; i < K_N && !done; i++)
             if (special[i].sec == sec && eq(k, kl, special[i].key))
                 sk[i] = kv, done = 1;
+        for (unsigned i = 0; i < NPOWER && !done; i++)
+            if (sec == S_POWER && eq(k, kl, power[i].key))
+                pk[i] = kv, done = 1;
         if (done)
             continue;
         /* [system]'s remaining keys are the controller's; the others are
@@ -287,6 +350,8 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
                                "gmc models one rank per channel", (unsigned long long)mb,
                                (unsigned long long)ranks);
     }
+    if (read_power(im, pk, &sk[K_DEVW]))
+        return -1;
     if (sk[K_ROWBUF].have && !eq(sk[K_ROWBUF].v, sk[K_ROWBUF].vl, "OPEN_PAGE"))
         gmc_dram_diag_warn(&im->d, sk[K_ROWBUF].ln, "row_buf_policy %.*s is not modelled: gmc's "
                            "controller keeps rows open", (int)sk[K_ROWBUF].vl, sk[K_ROWBUF].v);
