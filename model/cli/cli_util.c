@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include "cli.h"
 
+const char *cli_argv0 = "gmc";
+
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;

@@ -13,8 +13,17 @@ static const gmc_cmd_t cmds[] = {
     {"block",   "the verification flow's view of a block: configurations, flags, testbench, vectors", cmd_block},
     {"mem",     "trace mode: requests through the DRAM controllers (latency, BLP, efficiency)", cmd_mem},
     {"overhead", "storage / comparison bits of Warped-MC and FR-FCFS from parameters", cmd_overhead},
+    {"sweep",   "many gmc runs (a points file) in parallel or as a Slurm job array, merged into one JSON", cmd_sweep},
 };
 #define NCMDS (sizeof cmds / sizeof cmds[0])
+
+int cli_command_known(const char *name)
+{
+    for (size_t i = 0; i < NCMDS; i++)
+        if (!strcmp(name, cmds[i].name))
+            return 1;
+    return 0;
+}
 
 static void help(FILE *f)
 {
@@ -32,6 +41,8 @@ int main(int argc, char **argv)
      * write, which cli_stdout_check turns into a quiet exit 141, after the
      * commands have removed their temporary files. */
     signal(SIGPIPE, SIG_IGN);
+    if (argc > 0 && argv[0])
+        cli_argv0 = argv[0];
     int rc;
     const char *name = "gmc";
     if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
