@@ -233,7 +233,7 @@ int gmc_sweep_slurm(const gmc_sweep_t *s, const gmc_sweep_slurm_opts_t *o)
     if (write_file(ptxt, s->text, s->text_len))
         goto done;
     if (!nt) {
-        printf("all %zu points are done; merge them with: gmc sweep collect -o %s\n", s->n, o->out);
+        printf("all %zu points are done; merge them with: gmc sweep collect -o %s\n", s->n, out);
         rc = 0;
         goto done;
     }
@@ -246,7 +246,7 @@ int gmc_sweep_slurm(const gmc_sweep_t *s, const gmc_sweep_slurm_opts_t *o)
     if (o->dry_run) {
         printf("wrote %s (%zu points to run as %zu array tasks, %zu done before)\n"
                "submit it with: sbatch %s\nwhen it is done: gmc sweep collect -o %s\n",
-               script, nt, ntasks, s->n - nt, script, o->out);
+               script, nt, ntasks, s->n - nt, script, out);
         rc = 0;
         goto done;
     }
@@ -259,7 +259,7 @@ int gmc_sweep_slurm(const gmc_sweep_t *s, const gmc_sweep_slurm_opts_t *o)
         goto done;
     printf("submitted job %s: %zu points as %zu array tasks (%zu done before); logs in %s\n"
            "when it is done (squeue -j %s lists nothing): gmc sweep collect -o %s\n",
-           id, nt, ntasks, s->n - nt, slogs, id, o->out);
+           id, nt, ntasks, s->n - nt, slogs, id, out);
     rc = 0;
 done:
     free(todo);
