@@ -62,7 +62,9 @@ help:  ## this list (generated from the makefiles' ## comments)
 
 # ---------------------------------------------------------------- deps
 # python3: the CLI test scripts read gmc's JSON with it (not every Debian image has it)
-DEB_PKGS := verilator iverilog yosys libsystemc-dev libcmocka-dev pkg-config gnuplot-nox z3 python3
+# slurm-wlm, munge: `make slurm-test` runs gmc sweep on a private one-node Slurm cluster
+DEB_PKGS := verilator iverilog yosys libsystemc-dev libcmocka-dev pkg-config gnuplot-nox z3 python3 \
+            slurm-wlm munge
 deps:  ## install missing Debian packages (root) or print the apt-get line
 	@bash tests/deps.sh $(DEB_PKGS)
 

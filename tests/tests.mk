@@ -17,6 +17,12 @@ unit: $(UNIT_BINS)  ## cmocka unit tests
 cli-tests: $(GMC)  ## scripted end-to-end runs of the CLI (tests/cli/*.sh)
 	@rc=0; for s in $(sort $(wildcard tests/cli/*.sh)); do bash $$s $(GMC) || rc=1; done; exit $$rc
 
+# gmc sweep slurm on a private one-node Slurm cluster (munge + slurm-wlm from
+# `make deps`; started and torn down by the script, ~15 s).
+.PHONY: slurm-test
+slurm-test: $(GMC) $(BUILD)/bench/memtrace_gen  ## gmc sweep as a Slurm job array on a private one-node cluster, merged.json = the local run's
+	@bash tests/slurm/slurm_sweep.sh $(GMC) $(BUILD)/bench/memtrace_gen
+
 # C-model throughput (part of `make bench`).
 .PHONY: bench-model
 $(BUILD)/bench/bench_bim: tests/bench/bench_bim.c $(LIB)

@@ -18,10 +18,16 @@ int cmd_block(int argc, char **argv);
 int cmd_overhead(int argc, char **argv);
 int cmd_mem(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
 /* gmc vectors <block>: argv[0] is the block name. */
 int vectors_bim(int argc, char **argv);
 int vectors_bankarb(int argc, char **argv);
 int vectors_wmc(int argc, char **argv);
+
+/* main()'s argv[0], for finding the running binary (gmc sweep). */
+extern const char *cli_argv0;
+/* Whether NAME is one of gmc's subcommands (main.c). */
+int  cli_command_known(const char *name);
 
 /* "gmc <cmd>: message" on stderr; returns 2 (usage) for convenience. */
 int  cli_usage_error(const char *cmd, const char *fmt, ...)

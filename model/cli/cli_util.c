@@ -8,6 +8,8 @@
 #include "cli.h"
 #include "mc/gmc_sched.h"
 
+const char *cli_argv0 = "gmc";
+
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;

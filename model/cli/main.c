@@ -14,8 +14,17 @@ static const gmc_cmd_t cmds[] = {
     {"mem",     "trace mode: requests through the DRAM controllers (latency, BLP, efficiency)", cmd_mem},
     //{"sim",     "the GPU system harness: SMs, caches, interconnect, memory system; IPC, load-warp latency, divergence", cmd_sim},
     {"overhead", "storage / comparison bits of Warped-MC and FR-FCFS from parameters", cmd_overhead},
+    {"sweep",   "many gmc runs (a points file) in parallel or as a Slurm job array, merged into one JSON", cmd_sweep},
 };
 #define NCMDS (sizeof cmds / sizeof cmds[0])
+
+int cli_command_known(const char *name)
+{
+    for (size_t i = 0; i < NCMDS; i++)
+        if (!strcmp(name, cmds[i].name))
+            return 1;
+    return 0;
+}
 
 static void help(FILE *f)
 {
@@ -33,6 +42,8 @@ int main(int argc, char **argv)
      * write, which cli_stdout_check turns into a quiet exit 141, after the
      * commands have removed their temporary files. */
     signal(SIGPIPE, SIG_IGN);
+    if (argc > 0 && argv[0])
+        cli_argv0 = argv[0];
     int rc;
     const char *name = "gmc";
     if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
