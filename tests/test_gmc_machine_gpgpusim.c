@@ -330,6 +330,14 @@ static void the_dram_base_is_the_base_machines_preset(void **st)
     assert_prefix(info.dram_note, "gpgpusim-config over DRAM preset gddr5-hynix;");
     assert_int_equal(dram.channels, 4);
     assert_int_equal(m.sms, pae.sms);
+    /* no map buffer, no info: the caller does not want them */
+    char *text;
+    size_t len;
+    assert_int_equal(gmc_dram_read_file(DIR "rtx2060-super.config", &text, &len, err, sizeof err), 0);
+    assert_true(gmc_machine_gpgpusim(text, len, "x", &base, &m, &dram, NULL, 0, NULL, err, sizeof err,
+                                     warn, 0) >= 0);
+    free(text);
+    assert_int_equal(m.sms, 34);
 }
 
 /* ------------------------------------------------------------ bad input */

@@ -374,6 +374,9 @@ int gmc_machine_gpgpusim(const char *text, size_t len, const char *src, const gm
     g.src = src ? src : "config";
     g.err = err, g.en = en, g.warn = warn, g.wn = wn;
     g.m = m;
+    char nomap[sizeof ((gmc_dram_import_t *)0)->map];
+    if (!map || !mapn)   /* the caller does not want the map: room for any */
+        map = nomap, mapn = sizeof nomap;
     if (!base)
         return gmc_gs_error(&g, 0, "expected a base machine for the keys the file does not give, "
                             "found none");
