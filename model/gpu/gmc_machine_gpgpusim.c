@@ -1,0 +1,418 @@
+/* gmc_machine_gpgpusim: the reader of a whole gpgpusim.config -- its
+ * `-name value` lines, the DRAM part handed to gmc_dram_import, the
+ * final gmc_machine_check and the used / ignored / defaults lists
+ * (gmc_machine_gpgpusim.h).  The machine options themselves are applied in
+ * gmc_machine_gpgpusim_apply.c.
+ *
+ * The lines are read here rather than with model/mem's tokenizer, which is
+ * internal to model/mem (gmc_dram_import_impl.h); the rules are the same:
+ * '#' starts a comment unless a '"' comes before it on the line, and a
+ * quoted value runs to its closing quote, across lines if need be. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gpu/gmc_machine_gpgpusim_impl.h"
+#include "mem/gmc_dram_import.h"
+
+/* ------------------------------------------------------------ helpers */
+
+int gmc_gs_error(gmc_gs_t *g, unsigned line, const char *fmt, ...)
+{
+    int k = line ? snprintf(g->err, g->en, "%s:%u: ", g->src, line)
+                 : snprintf(g->err, g->en, "%s: ", g->src);
+    va_list ap;
+    va_start(ap, fmt);
+    if (k > 0 && (size_t)k < g->en)
+        vsnprintf(g->err + k, g->en - (size_t)k, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+void gmc_gs_warn(gmc_gs_t *g, unsigned line, const char *fmt, ...)
+{
+    char msg[640];
+    int k = line ? snprintf(msg, sizeof msg, "%s:%u: warning: ", g->src, line)
+                 : snprintf(msg, sizeof msg, "%s: warning: ", g->src);
+    va_list ap;
+    va_start(ap, fmt);
+    if (k > 0 && (size_t)k < sizeof msg)
+        vsnprintf(msg + k, sizeof msg - (size_t)k, fmt, ap);
+    va_end(ap);
+    g->nwarn++;
+    if (!g->warn) {
+        fprintf(stderr, "%s\n", msg);
+    } else if (g->wn) {
+        size_t used = strnlen(g->warn, g->wn - 1);
+        snprintf(g->warn + used, g->wn - used, "%s\n", msg);
+    }
+}
+
+void gmc_gs_quote(const char *s, size_t len, char *out, size_t n)
+{
+    size_t k = 0, i;
+    for (i = 0; i < len && i < 40 && k + 4 < n; i++)
+        out[k++] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
+    if (i < len && k + 4 <= n)
+        out[k++] = '.', out[k++] = '.', out[k++] = '.';
+    out[k] = 0;
+}
+
+int gmc_gs_uint(const char *s, uint64_t *v)
+{
+    uint64_t x = 0;
+    size_t n = strlen(s);
+    if (!n || n > 10)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        x = x * 10 + (uint64_t)(s[i] - '0');
+    }
+    *v = x;
+    return 0;
+}
+
+int gmc_gs_value(gmc_gs_t *g, const gmc_gs_opt_t *o, char *out, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < o->vl; i++) {
+        char ch = o->v[i];
+        if (ch == '"' || ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == '\f' ||
+            ch == '\v')
+            continue;
+        if (k + 1 >= n) {
+            char q[64];
+            gmc_gs_quote(o->v, o->vl, q, sizeof q);
+            return gmc_gs_error(g, o->ln, "%.*s: expected a value of at most %zu characters, "
+                                "found '%s'", (int)o->nl, o->name, n - 1, q);
+        }
+        out[k++] = ch;
+    }
+    out[k] = 0;
+    if (!k)
+        return gmc_gs_error(g, o->ln, "%.*s: expected a value, found none", (int)o->nl, o->name);
+    return 0;
+}
+
+static int blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v'; }
+
+static void trim(const char **s, size_t *n)
+{
+    while (*n && blank(**s))
+        (*s)++, (*n)--;
+    while (*n && blank((*s)[*n - 1]))
+        (*n)--;
+}
+
+/* Appends a word to a blank-separated list of at most n bytes, "..." when full. */
+static void list_add(char *list, size_t n, const char *w, size_t wl)
+{
+    size_t used = strlen(list);
+    if (used >= 3 && !strcmp(list + used - 3, "..."))
+        return;
+    if (used + 1 + wl + 4 >= n) {
+        snprintf(list + used, n - used, "%s...", used ? " " : "");
+        return;
+    }
+    snprintf(list + used, n - used, "%s%.*s", used ? " " : "", (int)wl, w);
+}
+
+/* ------------------------------------------------------------ detection */
+
+int gmc_machine_is_gpgpusim(const char *text, size_t len)
+{
+    size_t i = 0;
+    while (i < len) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        const char *s = text + i;
+        size_t n = nl ? (size_t)(nl - s) : len - i;
+        i += n + 1;
+        trim(&s, &n);
+        if (!n || s[0] == '#')
+            continue;
+        return s[0] == '-';
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ the lines */
+
+static int find_entry(const char *s, size_t n)
+{
+    for (unsigned i = 0; i < gmc_gs_nentries; i++)
+        if (strlen(gmc_gs_entries[i].name) == n && !memcmp(gmc_gs_entries[i].name, s, n))
+            return (int)i;
+    return -1;
+}
+
+/* Splits the text into options; *opts is malloc'd (the caller frees). */
+static int tokenize(gmc_gs_t *g, const char *text, size_t len, gmc_gs_opt_t **opts, unsigned *nopt)
+{
+    unsigned cap = 1;
+    for (size_t i = 0; i < len; i++)
+        cap += text[i] == '\n';
+    gmc_gs_opt_t *o = malloc(cap * sizeof *o);
+    if (!o)
+        return gmc_gs_error(g, 0, "expected memory for the file, found none");
+    *opts = o;
+    *nopt = 0;
+    size_t pos = 0;
+    unsigned ln = 0;
+    while (pos < len) {
+        size_t b = pos;
+        const char *s = text + pos, *nl = memchr(s, '\n', len - pos);
+        size_t n = nl ? (size_t)(nl - s) : len - pos;
+        pos += n + 1;
+        ln++;
+        const char *hash = memchr(s, '#', n);
+        if (hash && !memchr(s, '"', (size_t)(hash - s)))
+            n = (size_t)(hash - s);
+        trim(&s, &n);
+        if (!n)
+            continue;
+        char q[64];
+        if (s[0] != '-' || n < 2) {
+            gmc_gs_quote(s, n, q, sizeof q);
+            return gmc_gs_error(g, ln, "expected a GPGPU-Sim option '-name value', found '%s'", q);
+        }
+        size_t k = 0;
+        while (k < n && !blank(s[k]))
+            k++;
+        const char *v = s + k;
+        size_t vl = n - k;
+        trim(&v, &vl);
+        unsigned at = ln;
+        if (vl && v[0] == '"' && !memchr(v + 1, '"', vl - 1)) {
+            /* a quoted value runs to its closing quote, across lines */
+            const char *close = NULL;
+            while (!close && pos < len) {
+                const char *l = text + pos, *lnl = memchr(l, '\n', len - pos);
+                size_t ll = lnl ? (size_t)(lnl - l) : len - pos;
+                pos += ll + 1;
+                ln++;
+                close = memchr(l, '"', ll);
+            }
+            if (!close)
+                return gmc_gs_error(g, at, "%.*s: expected a closing '\"', found end of file",
+                                    (int)k, s);
+            vl = (size_t)(close + 1 - v);
+        }
+        o[*nopt] = (gmc_gs_opt_t){s, v, k, vl, at, b, pos < len ? pos - 1 : len, find_entry(s, k)};
+        (*nopt)++;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ the machine's name */
+
+/* The file's basename without its extension; "gpgpusim.config" (every
+ * GPGPU-Sim config's name) takes its directory's name instead. */
+static void name_from(const char *src, char *out, size_t n)
+{
+    const char *b = strrchr(src, '/'), *dir = NULL;
+    size_t dl = 0;
+    if (b) {
+        const char *d = b;
+        while (d > src && d[-1] != '/')
+            d--;
+        dir = d, dl = (size_t)(b - d);
+        b++;
+    } else {
+        b = src;
+    }
+    size_t bl = strlen(b);
+    const char *dot = strrchr(b, '.');
+    if (dot && dot > b)
+        bl = (size_t)(dot - b);
+    if (bl == 8 && !memcmp(b, "gpgpusim", 8) && dl)
+        b = dir, bl = dl;
+    if (!bl)
+        b = "gpgpusim", bl = 8;
+    size_t k = 0;
+    for (size_t i = 0; i < bl && k + 1 < n; i++) {
+        char ch = b[i];
+        int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+                 ch == '_' || ch == '.' || ch == '-';
+        out[k++] = ok ? ch : '_';
+    }
+    out[k] = 0;
+}
+
+/* ------------------------------------------------------------ the DRAM part */
+
+/* gmc_dram_import over the base machine's DRAM preset, on a copy of the
+ * text without the controller/L2 options the machine reads (so that the
+ * DRAM importer's "not read" warning names only options nobody reads). */
+static int import_dram(gmc_gs_t *g, const char *text, size_t len, const gmc_gs_opt_t *o,
+                       unsigned nopt, const gmc_machine_t *base, gmc_dram_cfg_t *dram, char *map,
+                       size_t mapn, gmc_machine_import_t *info)
+{
+    gmc_dram_cfg_t bd;
+    char e[512], dw[1];
+    if (gmc_dram_cfg_preset(base->dram, &bd, e, sizeof e, dw, 0) < 0)
+        return gmc_gs_error(g, 0, "expected the base machine %s's DRAM preset, found: %s",
+                            base->name, e);
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return gmc_gs_error(g, 0, "expected memory for the file, found none");
+    memcpy(copy, text, len);
+    copy[len] = 0;
+    for (unsigned i = 0; i < nopt; i++)
+        if (o[i].ent >= 0 && (gmc_gs_entries[o[i].ent].flags & GMC_GS_HIDE))
+            for (size_t k = o[i].b; k < o[i].e; k++)
+                if (copy[k] != '\n')
+                    copy[k] = ' ';
+    gmc_dram_import_t di;
+    int dn = gmc_dram_import(copy, len, g->src, &bd, dram, &di, g->err, g->en, g->warn, g->wn);
+    free(copy);
+    if (dn < 0)
+        return -1;
+    g->nwarn += dn;
+    map[0] = 0;
+    if (di.map[0]) {
+        if (strlen(di.map) >= mapn)
+            return gmc_gs_error(g, 0, "expected room for a map of %zu characters, found %zu",
+                                strlen(di.map), mapn ? mapn - 1 : 0);
+        snprintf(map, mapn, "%s", di.map);
+    } else if (di.map_err[0]) {
+        /* map_err is "src:line: -gpgpu_mem_addr_mapping: ..."; say it as a warning */
+        unsigned ln = 0;
+        const char *rest = di.map_err;
+        size_t sl = strlen(g->src);
+        if (!strncmp(rest, g->src, sl) && rest[sl] == ':') {
+            ln = (unsigned)strtoul(rest + sl + 1, NULL, 10);
+            const char *c = strchr(rest + sl + 1, ':');
+            rest = c ? c + 2 : rest;
+        }
+        gmc_gs_warn(g, ln, "%s; gmc derives a map from the DRAM geometry instead", rest);
+    }
+    /* the map first: the list of preset values is the part that may be cut */
+    int k = snprintf(info->dram_note, sizeof info->dram_note,
+                     "%s over DRAM preset %s; map: %s; from the preset: ", gmc_dram_fmt_name(di.fmt),
+                     base->dram, map[0] ? "-gpgpu_mem_addr_mapping"
+                                 : di.map_err[0] ? "unusable, derived" : "none given, derived");
+    if (k > 0 && (size_t)k < sizeof info->dram_note)
+        list_add(info->dram_note + k, sizeof info->dram_note - (size_t)k,
+                 di.defaults[0] ? di.defaults : "nothing", strlen(di.defaults[0] ? di.defaults : "nothing"));
+    return 0;
+}
+
+/* ------------------------------------------------------------ the final check */
+
+/* gmc_machine_check, its error ("machine NAME: key...") said at the line
+ * and option that set the key. */
+static int check(gmc_gs_t *g)
+{
+    char e[512];
+    if (!gmc_machine_check(g->m, e, sizeof e))
+        return 0;
+    char pre[80];
+    snprintf(pre, sizeof pre, "machine %s: ", g->m->name);
+    const char *rest = strncmp(e, pre, strlen(pre)) ? e : e + strlen(pre);
+    int best = -1;
+    size_t bl = 0;
+    for (unsigned i = 0; i < GMC_MACHINE_NPARAM; i++) {
+        const char *k = gmc_machine_param_name(i);
+        size_t kl = strlen(k);
+        if (kl > bl && !strncmp(rest, k, kl) && (rest[kl] == ':' || rest[kl] == ' '))
+            best = (int)i, bl = kl;
+    }
+    if (best >= 0 && g->key_line[best])
+        return gmc_gs_error(g, g->key_line[best], "%s: %s", g->key_opt[best], rest);
+    return gmc_gs_error(g, 0, "with the base machine's values: %s", rest);
+}
+
+/* ------------------------------------------------------------ entry point */
+
+static void lists(gmc_gs_t *g, const gmc_gs_opt_t *o, unsigned nopt, gmc_machine_import_t *info)
+{
+    for (unsigned i = 0; i < nopt; i++) {
+        int dup = 0;
+        for (unsigned j = 0; j < i && !dup; j++)
+            dup = o[j].nl == o[i].nl && !memcmp(o[j].name, o[i].name, o[i].nl);
+        if (dup)
+            continue;
+        int e = o[i].ent, used = 0;
+        if (e >= 0 && (gmc_gs_entries[e].flags & GMC_GS_ZERO)) {
+            const char *v = o[i].v;
+            size_t vl = o[i].vl;
+            trim(&v, &vl);
+            used = vl == 1 && v[0] == '0';
+        } else if (e >= 0) {
+            used = g->used[e] || (gmc_gs_entries[e].flags & GMC_GS_DRAM);
+        }
+        if (used) {
+            info->n_used++;
+            list_add(info->used, sizeof info->used, o[i].name, o[i].nl);
+        } else {
+            info->n_ignored++;
+            list_add(info->ignored, sizeof info->ignored, o[i].name, o[i].nl);
+        }
+    }
+    for (unsigned k = 0; k < GMC_MACHINE_NPARAM; k++)
+        if (!(g->m->set >> k & 1)) {
+            const char *n = gmc_machine_param_name(k);
+            list_add(info->defaults, sizeof info->defaults, n, strlen(n));
+        }
+    if (!g->warp_sched_set)
+        list_add(info->defaults, sizeof info->defaults, "warp_sched", 10);
+    if (!g->mem_sched_set)
+        list_add(info->defaults, sizeof info->defaults, "mem_sched", 9);
+}
+
+int gmc_machine_gpgpusim(const char *text, size_t len, const char *src, const gmc_machine_t *base,
+                         gmc_machine_t *m, gmc_dram_cfg_t *dram, char *map, size_t mapn,
+                         gmc_machine_import_t *info, char *err, size_t en, char *warn, size_t wn)
+{
+    static gmc_machine_import_t dummy;
+    if (!info)
+        info = &dummy;
+    memset(info, 0, sizeof *info);
+    gmc_gs_t g;
+    memset(&g, 0, sizeof g);
+    g.src = src ? src : "config";
+    g.err = err, g.en = en, g.warn = warn, g.wn = wn;
+    g.m = m;
+    char nomap[sizeof ((gmc_dram_import_t *)0)->map];
+    if (!map || !mapn)   /* the caller does not want the map: room for any */
+        map = nomap, mapn = sizeof nomap;
+    if (!base)
+        return gmc_gs_error(&g, 0, "expected a base machine for the keys the file does not give, "
+                            "found none");
+    if (memchr(text, '\0', len))
+        return gmc_gs_error(&g, 0, "expected text, found a NUL byte");
+    *m = *base;
+    m->set = 0;
+    name_from(g.src, m->name, sizeof m->name);
+    snprintf(m->dram, sizeof m->dram, "imported");
+    m->addr_map[0] = 0;
+
+    gmc_gs_opt_t *o = NULL;
+    unsigned nopt = 0;
+    int rc = tokenize(&g, text, len, &o, &nopt);
+    for (unsigned i = 0; rc == 0 && i < nopt; i++) {
+        int e = o[i].ent;
+        if (e < 0)
+            continue;
+        const gmc_gs_entry_t *en_ = &gmc_gs_entries[e];
+        if (!o[i].vl)
+            rc = gmc_gs_error(&g, o[i].ln, "%s: expected a value, found none", en_->name);
+        /* repeats: the last one counts, as in GPGPU-Sim (the DRAM importer
+         * says so for the options it reads) */
+        else if (g.last[e] && !(en_->flags & GMC_GS_DRAM))
+            gmc_gs_warn(&g, o[i].ln, "%s given again (first on line %u); the last one counts, "
+                        "as in GPGPU-Sim", en_->name, g.last[e]->ln);
+        g.last[e] = &o[i];
+    }
+    if (rc == 0)
+        rc = gmc_gs_apply(&g);
+    if (rc == 0)
+        rc = import_dram(&g, text, len, o, nopt, base, dram, map, mapn, info);
+    if (rc == 0)
+        rc = check(&g);
+    if (rc == 0)
+        lists(&g, o, nopt, info);
+    free(o);
+    return rc < 0 ? -1 : g.nwarn;
+}
