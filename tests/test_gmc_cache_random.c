@@ -355,6 +355,8 @@ static void random_sequences_match_the_reference_model(void **st)
         {{2048, 64, 4, 2, 5, 2, 0}, 4, 8},          /* 16 sectors of 4 B */
         {{65536, 128, 32, 4, 256, 8, 0}, 128, 8},   /* L1-like: 256 MSHRs, hashed */
         {{8192, 128, 32, 2, 16, 4, 1}, 32, 64},     /* index_hash: XOR-folded sets */
+        {{8192, 128, 32, 64, 16, 4, 0}, 1, 160},    /* 64 ways, fully associative: the line hash */
+        {{16384, 128, 32, 32, 8, 2, 1}, 4, 100},    /* 32 ways x 4 sets, line hash and index_hash */
     };
     unsigned long total = 0;
     for (size_t k = 0; k < sizeof shape / sizeof shape[0]; k++)

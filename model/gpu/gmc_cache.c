@@ -31,7 +31,67 @@ struct gmc_cache {
     uint32_t *valid, *dirty;       /* sector masks; dirty is a subset of valid */
     gmc_mshr_t mshr;
     gmc_cache_stats_t st;
+    /* Wide sets (assoc > HASH_ASSOC, e.g. a 512-way fully associative L1)
+     * find a line through a hash of the line address instead of comparing
+     * every way: chains of slot indices, NONE-terminated. */
+    uint32_t *hbucket, *hnext;
+    unsigned  hbits;
+    /* ... and keep, per set, the valid ways in LRU order (a doubly linked
+     * list, head = most recent) and the free ways in a bitmap, so a fill
+     * finds its victim without scanning 512 stamps.  The order is exactly
+     * the stamps' order: every stamp update is a move to the head. */
+    uint32_t *lprev, *lnext, *lhead, *ltail;   /* slot indices, per set head/tail */
+    uint64_t *freemap;                         /* per set, assoc / 64 words (rounded up) */
+    unsigned  fwords;
 };
+
+#define HASH_ASSOC 16
+#define NONE UINT32_MAX
+
+static uint32_t hslot(const gmc_cache_t *c, uint64_t line)
+{
+    return (uint32_t)(((line >> c->line_shift) * 0x9e3779b97f4a7c15ull) >> (64 - c->hbits));
+}
+
+static void hash_link(gmc_cache_t *c, size_t i)
+{
+    uint32_t h = hslot(c, c->tag[i]);
+    c->hnext[i] = c->hbucket[h];
+    c->hbucket[h] = (uint32_t)i;
+}
+
+static void lru_remove(gmc_cache_t *c, size_t set, uint32_t i)
+{
+    if (c->lprev[i] != NONE) c->lnext[c->lprev[i]] = c->lnext[i]; else c->lhead[set] = c->lnext[i];
+    if (c->lnext[i] != NONE) c->lprev[c->lnext[i]] = c->lprev[i]; else c->ltail[set] = c->lprev[i];
+}
+
+static void lru_push_head(gmc_cache_t *c, size_t set, uint32_t i)
+{
+    c->lprev[i] = NONE;
+    c->lnext[i] = c->lhead[set];
+    if (c->lhead[set] != NONE) c->lprev[c->lhead[set]] = i; else c->ltail[set] = i;
+    c->lhead[set] = i;
+}
+
+/* The stamp update of a valid way (read hit, fill, write hit). */
+static void lru_touch(gmc_cache_t *c, size_t i)
+{
+    c->stamp[i] = ++c->clock;
+    if (c->lprev) {
+        size_t set = i / c->assoc;
+        lru_remove(c, set, (uint32_t)i);
+        lru_push_head(c, set, (uint32_t)i);
+    }
+}
+
+static void hash_unlink(gmc_cache_t *c, size_t i)
+{
+    uint32_t *p = &c->hbucket[hslot(c, c->tag[i])];
+    while (*p != (uint32_t)i)
+        p = &c->hnext[*p];
+    *p = c->hnext[i];
+}
 
 static int is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
 
@@ -118,6 +178,19 @@ gmc_cache_t *gmc_cache_new(const gmc_cache_cfg_t *cfg, char *err, size_t n)
     c->stamp = malloc(lines * sizeof *c->stamp);
     c->valid = malloc(lines * sizeof *c->valid);
     c->dirty = malloc(lines * sizeof *c->dirty);
+    if (c->assoc > HASH_ASSOC) {
+        c->hbits = log2u(2 * lines);
+        c->hbucket = malloc(((size_t)1 << c->hbits) * sizeof *c->hbucket);
+        c->hnext = malloc(lines * sizeof *c->hnext);
+        c->fwords = (c->assoc + 63) / 64;
+        c->lprev = malloc(lines * sizeof *c->lprev);
+        c->lnext = malloc(lines * sizeof *c->lnext);
+        c->lhead = malloc(c->sets * sizeof *c->lhead);
+        c->ltail = malloc(c->sets * sizeof *c->ltail);
+        c->freemap = malloc((size_t)c->sets * c->fwords * sizeof *c->freemap);
+        if (!c->hbucket || !c->hnext || !c->lprev || !c->lnext || !c->lhead || !c->ltail || !c->freemap)
+            c->tag = NULL;   /* reported below */
+    }
     if (!c->tag || !c->stamp || !c->valid || !c->dirty ||
         gmc_mshr_init(&c->mshr, cfg->mshr_entries, c->line_shift)) {
         snprintf(err, n, "gmc_cache: out of memory for %zu lines and %u MSHRs", lines, cfg->mshr_entries);
@@ -133,6 +206,13 @@ void gmc_cache_delete(gmc_cache_t *c)
     if (!c)
         return;
     free(c->tag);
+    free(c->hbucket);
+    free(c->hnext);
+    free(c->lprev);
+    free(c->lnext);
+    free(c->lhead);
+    free(c->ltail);
+    free(c->freemap);
     free(c->stamp);
     free(c->valid);
     free(c->dirty);
@@ -147,6 +227,16 @@ void gmc_cache_reset(gmc_cache_t *c)
     size_t lines = (size_t)c->sets * c->assoc;
     for (size_t i = 0; i < lines; i++)
         c->tag[i] = NO_TAG;
+    if (c->hbucket) {
+        memset(c->hbucket, 0xff, ((size_t)1 << c->hbits) * sizeof *c->hbucket);
+        memset(c->lhead, 0xff, c->sets * sizeof *c->lhead);
+        memset(c->ltail, 0xff, c->sets * sizeof *c->ltail);
+        for (size_t set = 0; set < c->sets; set++)
+            for (unsigned w = 0; w < c->fwords; w++) {
+                unsigned left = c->assoc - 64 * w;
+                c->freemap[set * c->fwords + w] = left >= 64 ? ~0ull : (1ull << left) - 1;
+            }
+    }
     memset(c->stamp, 0, lines * sizeof *c->stamp);
     memset(c->valid, 0, lines * sizeof *c->valid);
     memset(c->dirty, 0, lines * sizeof *c->dirty);
@@ -182,6 +272,12 @@ static size_t set_base(const gmc_cache_t *c, uint64_t line)
 static long find_way(const gmc_cache_t *c, uint64_t line)
 {
     line &= ~c->offset_mask;
+    if (c->hbucket) {
+        for (uint32_t i = c->hbucket[hslot(c, line)]; i != NONE; i = c->hnext[i])
+            if (c->tag[i] == line)
+                return (long)i;
+        return -1;
+    }
     size_t b = set_base(c, line);
     const uint64_t *t = c->tag + b;
     for (uint32_t w = 0; w < c->assoc; w++)
@@ -199,7 +295,7 @@ uint32_t gmc_cache_read_hits(gmc_cache_t *c, uint64_t line, uint32_t sectors, in
         c->st.read_sectors += popc(sectors);
         c->st.read_hit_sectors += popc(hit);
         if (hit)
-            c->stamp[i] = ++c->clock;
+            lru_touch(c, (size_t)i);
     }
     return hit;
 }
@@ -260,28 +356,54 @@ int gmc_cache_fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty,
     c->st.fills++;
     if (sectors) {
         long i = find_way(c, line);
+        int fresh = i < 0;
         if (i < 0) {
             /* Victim: stamp 0 (invalid) wins at its lowest index, else the
              * oldest stamp; stamps of valid lines are all distinct. */
             size_t b = set_base(c, line);
-            i = (long)b;
-            for (uint32_t w = 1; w < c->assoc; w++)
-                if (c->stamp[b + w] < c->stamp[i])
-                    i = (long)(b + w);
+            if (c->lprev) {   /* the same rule from the free bitmap and the LRU list */
+                size_t set = b / c->assoc;
+                uint64_t *fm = c->freemap + set * c->fwords;
+                unsigned w = 0;
+                while (w < c->fwords && !fm[w])
+                    w++;
+                if (w < c->fwords) {
+                    i = (long)(b + 64 * w + (unsigned)__builtin_ctzll(fm[w]));
+                    fm[w] &= fm[w] - 1;
+                } else {
+                    i = (long)c->ltail[set];
+                    lru_remove(c, set, (uint32_t)i);
+                }
+            } else {
+                i = (long)b;
+                for (uint32_t w = 1; w < c->assoc; w++)
+                    if (c->stamp[b + w] < c->stamp[i])
+                        i = (long)(b + w);
+            }
             if (c->valid[i]) {
                 vline = c->tag[i];
                 vdirty = c->dirty[i];
                 c->st.evictions++;
                 c->st.dirty_evicted_sectors += popc(vdirty);
             }
+            if (c->hbucket && c->tag[i] != NO_TAG)
+                hash_unlink(c, (size_t)i);
             c->tag[i] = line;
+            if (c->hbucket)
+                hash_link(c, (size_t)i);
             c->valid[i] = 0;
             c->dirty[i] = 0;
         }
         c->valid[i] |= sectors;
         if (dirty)
             c->dirty[i] |= sectors;
-        c->stamp[i] = ++c->clock;
+        if (fresh) {
+            c->stamp[i] = ++c->clock;
+            if (c->lprev)
+                lru_push_head(c, (size_t)i / c->assoc, (uint32_t)i);
+        } else {
+            lru_touch(c, (size_t)i);
+        }
     }
     if (victim_line)
         *victim_line = vline;
@@ -306,7 +428,7 @@ int gmc_cache_write_hit(gmc_cache_t *c, uint64_t line, uint32_t sectors)
     c->st.write_hit_sectors += popc(sectors);
     c->valid[i] |= sectors;
     c->dirty[i] |= sectors;
-    c->stamp[i] = ++c->clock;
+    lru_touch(c, (size_t)i);
     return 1;
 }
 
@@ -318,6 +440,12 @@ void gmc_cache_invalidate(gmc_cache_t *c, uint64_t line, uint32_t sectors)
     c->valid[i] &= ~sectors;
     c->dirty[i] &= ~sectors;
     if (!c->valid[i]) {                   /* the way is free again */
+        if (c->hbucket) {
+            size_t set = (size_t)i / c->assoc, w = (size_t)i % c->assoc;
+            hash_unlink(c, (size_t)i);
+            lru_remove(c, set, (uint32_t)i);
+            c->freemap[set * c->fwords + w / 64] |= 1ull << (w % 64);
+        }
         c->tag[i] = NO_TAG;
         c->stamp[i] = 0;
     }

@@ -38,6 +38,9 @@ typedef struct {
     uint32_t          ld_offchip;
     uint8_t           ld_is_atom;
     uint8_t           ended;       /* the stream ended: exit when next ready */
+    uint8_t           nacc;        /* in's line accesses, coalesced at fetch (a memory
+                                      instruction may wait many cycles for load/store-unit room) */
+    gmc_lsu_acc_t     acc[64];
 } gmc_warp_t;
 
 typedef struct {
@@ -58,6 +61,10 @@ typedef struct gmc_sm {
     gmc_cta_slot_t  cta[64];
     unsigned        nwarps_used, nctas, threads, regs, smem;
     uint64_t        ready;        /* warps that may issue now (state READY, ready_at <= now) */
+    uint8_t         need[GMC_SM_MAX_WARPS];   /* load/store-unit entries the warp's next
+                                                 instruction needs (0: not a memory access) --
+                                                 a compact copy of w[i].nacc, so a full unit
+                                                 filters candidates without touching warps */
     uint64_t        sleeping;     /* READY warps with ready_at > now */
     uint64_t        wake_min;     /* min ready_at over sleeping */
     gmc_wsched_t    ws[8];

@@ -75,7 +75,10 @@ static void fetch(gmc_gpu_t *g, gmc_sm_t *s, gmc_warp_t *w)
         return;
     }
     w->ended = r == 0;
-    (void)s;
+    uint8_t op = w->in.op;
+    w->nacc = !w->ended && (op == GMC_OP_LD || op == GMC_OP_ST || op == GMC_OP_ATOM)
+                  ? (uint8_t)gmc_coalesce(&w->in, w->acc) : 0;
+    s->need[w - s->w] = w->nacc;
 }
 
 static void sleep_until(gmc_sm_t *s, unsigned wi, uint64_t t)
@@ -325,13 +328,10 @@ static int issue(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
     }
     gmc_inst_t *in = &w->in;
     uint8_t op = in->op < GMC_OP_N ? in->op : GMC_OP_ALU;
-    gmc_lsu_acc_t acc[GMC_COALESCE_MAX];
-    unsigned na = 0;
-    if (op == GMC_OP_LD || op == GMC_OP_ST || op == GMC_OP_ATOM) {
-        na = gmc_coalesce(in, acc);
-        if (na > GMC_LSU_CAP - s->lsu_n)
-            return 0;
-    }
+    gmc_lsu_acc_t *acc = w->acc;
+    unsigned na = w->nacc;
+    if (na > GMC_LSU_CAP - s->lsu_n)
+        return 0;
     gmc_gpu_stats_t *st = &g->st;
     st->instructions++;
     st->thread_instructions += (unsigned)__builtin_popcount(in->mask);
@@ -416,13 +416,19 @@ void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
         }
         s->wake_min = wm;
     }
-    if (!s->ready)
+    uint64_t eligible = s->ready;
+    const unsigned room = GMC_LSU_CAP - s->lsu_n;
+    if (room < GMC_COALESCE_MAX)   /* memory instructions that do not fit wait */
+        for (uint64_t m = eligible; m; m &= m - 1)
+            if (s->need[__builtin_ctzll(m)] > room)
+                eligible &= ~(1ULL << __builtin_ctzll(m));
+    if (!eligible)
         return;
     const gmc_wsched_ops_t *ops = g->wsched;
     uint64_t age[GMC_SM_MAX_WARPS];
     int have_age = 0;
     for (unsigned k = 0; k < g->m->schedulers_per_sm; k++) {
-        uint64_t cand = s->ready & s->sched_mask[k];
+        uint64_t cand = eligible & s->sched_mask[k];
         while (cand) {
             if (!have_age && ops == &gmc_wsched_gto) {
                 for (unsigned wi = 0; wi < g->m->warps_per_sm; wi++)
