@@ -17,7 +17,7 @@
 
 #define LINE   128u
 #define SECTOR 32u
-#define WARP_LIMIT 10000000ull   /* instructions: a warp past this never ends */
+#define WARP_LIMIT 1000000ull    /* instructions: a warp past this never ends */
 
 /* ------------------------------------------------------------ walking */
 
@@ -171,7 +171,7 @@ static void walk_kernel(gmc_kernel_t *k, stats_t *s)
     assert_non_null(c);
     gmc_inst_t in;
     char err[256];
-    for (uint32_t cta = 0; cta < gmc_kernel_ctas(k); cta++) {
+    for (uint32_t cta = 0; cta < gmc_kernel_ctas(k) && !s->bad; cta++) {
         for (uint32_t w = 0; w < nw; w++)
             k->ops->warp_begin(k, cta, w, &c[w]);
         for (uint32_t w = 0; w < nw; w++) {
@@ -533,7 +533,8 @@ static void bad_params_are_rejected_with_one_clear_line(void **state)
     expect_rejected("stream", 1, -2, "alu_per_mem");
     expect_rejected("stream:lines=2", 1, -1, "expected no options");
     expect_rejected("hoa:lines=8", 1, -1, "16..32");
-    expect_rejected("hoa:line=16", 1, -1, "found 'line'");
+    expect_rejected("hoa:line=16", 1, -1, "found 'line=16'");
+    expect_rejected("stream:x", 1, -1, "found 'x'");
     expect_rejected("moa:lines=3", 1, -1, "1..2");
     expect_rejected("moa:lines=1x", 1, -1, "found '1x'");
     expect_rejected("moa:lines", 1, -1, "lines=<value>");

@@ -85,12 +85,12 @@ int gmc_wl_opts_check(const char *wl, const char *opts, const char *const *keys,
         while (keys[i] && !(strlen(keys[i]) == kl && !strncmp(keys[i], k, kl)))
             i++;
         if (!keys[i]) {
+            int il = (int)(v + vl - k);   /* the whole item */
             if (!keys[0])
-                snprintf(err, n, "workload %s: expected no options, found '%.*s'", wl,
-                         (int)kl, k);
+                snprintf(err, n, "workload %s: expected no options, found '%.*s'", wl, il, k);
             else
                 snprintf(err, n, "workload %s: expected an option among %s, found '%.*s'",
-                         wl, list, (int)kl, k);
+                         wl, list, il, k);
             return -1;
         }
         if (seen & (1u << i)) {
