@@ -255,6 +255,16 @@ static void every_workload_builds_at_scale_0_1_and_its_streams_end(void **state)
     }
 }
 
+static void a_tiny_scale_still_gives_every_workload_a_warp_that_ends(void **state)
+{
+    (void)state;
+    for (unsigned i = 0; i < gmc_workload_count(); i++) {
+        stats_t s;
+        walk(gmc_workload_info(i)->name, 1, 1e-6, -1, &s);
+        assert_true(s.op[GMC_OP_LD] > 0);
+    }
+}
+
 static void default_sizes_run_about_half_to_two_million_warp_instructions(void **state)
 {
     (void)state;
@@ -616,6 +626,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_workload_builds_at_scale_0_1_and_its_streams_end),
+        cmocka_unit_test(a_tiny_scale_still_gives_every_workload_a_warp_that_ends),
         cmocka_unit_test(default_sizes_run_about_half_to_two_million_warp_instructions),
         cmocka_unit_test(same_seed_gives_identical_streams),
         cmocka_unit_test(another_seed_changes_the_graphs_and_random_lines_only),
