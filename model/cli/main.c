@@ -12,7 +12,7 @@ static const gmc_cmd_t cmds[] = {
     {"vectors", "write self-describing co-simulation vectors from the C model",    cmd_vectors},
     {"block",   "the verification flow's view of a block: configurations, flags, testbench, vectors", cmd_block},
     {"mem",     "trace mode: requests through the DRAM controllers (latency, BLP, efficiency)", cmd_mem},
-    //{"sim",     "the GPU system harness: SMs, caches, interconnect, memory system; IPC, load-warp latency, divergence", cmd_sim},
+    {"sim",     "the GPU system harness: SMs, caches, interconnect, memory system; IPC, load-warp latency, divergence", cmd_sim},
     {"overhead", "storage / comparison bits of Warped-MC and FR-FCFS from parameters", cmd_overhead},
     {"sweep",   "many gmc runs (a points file) in parallel or as a Slurm job array, merged into one JSON", cmd_sweep},
 };

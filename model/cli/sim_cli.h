@@ -20,7 +20,7 @@ typedef struct {
     bim_sel_t   sel;
     /* results of the run, for the report */
     char        machine_src[300];     /* "preset rtx2060s", "file F", "gpgpusim.config F" */
-    char        import_note[4200];    /* a GPGPU-Sim config's used / ignored options */
+    char        import_note[8192];    /* a GPGPU-Sim config's used / ignored options */
     uint64_t    trace_lines, unknown_ops;
     unsigned    trace_version;
 } sim_opts_t;

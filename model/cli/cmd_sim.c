@@ -1,0 +1,245 @@
+/* gmc sim: the GPU system harness from the command line -- a machine
+ * (preset, file, or GPGPU-Sim config), a workload (synthetic or an
+ * Accel-Sim trace directory), and a report (text or JSON).
+ * docs/harness.md is the guide; `gmc sim --help` the summary. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "bim_opts.h"
+#include "cli.h"
+#include "cli_outfile.h"
+#include "gpu/gmc_accelsim.h"
+#include "gpu/gmc_gpu.h"
+#include "gpu/gmc_workload.h"
+#include "mc/gmc_sched.h"
+#include "sim_cli.h"
+
+#define SIM_CMD "sim"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: gmc sim [--machine NAME|FILE] (--workload NAME | --traces DIR) [options]\n"
+        "Runs a workload on a GPU: SMs and warps in a closed loop, L1s, crossbars,\n"
+        "L2 slices and gmc's memory controllers and DRAM (docs/harness.md).\n"
+        "  --machine NAME|FILE  a preset (default " GMC_MACHINE_DEFAULT "; `list` names them), a file of\n"
+        "                       `key = value` lines over the default preset, or a GPGPU-Sim\n"
+        "                       gpgpusim.config (options used and ignored are reported)\n"
+        "  --set KEY=VALUE      override one machine key (repeatable; gmc sim --machine-keys)\n"
+        "  --machine-keys       list the machine keys with units and meaning\n"
+        "  --workload NAME      a synthetic workload (`list` names them with their class)\n"
+        "  --scale X            workload size multiplier (default 1)\n"
+        "  --alu-per-mem N      ALU instructions between memory instructions (default: the workload's)\n"
+        "  --traces DIR         an Accel-Sim SASS trace directory (kernelslist.g + kernel-N.traceg)\n"
+        "  --seed N             every random choice: workload data, BIM matrix (default 1)\n"
+        "  --sched S            memory scheduler, as gmc mem --sched (default: the machine's)\n"
+        "  --wmc-score schedule|receive, --wmc-m started|pending2  Warped-MC's readings\n"
+        "  --warp-sched lrr|gto warp scheduler (default: the machine's)\n"
+        "  --scheme S, --map SPEC, --map-file F, --matrix F, --rmp-bits L  address map and BIM\n"
+        "                       as in gmc bim (default: the machine's map, no BIM)\n"
+        "  --no-refresh         DRAM refresh off\n"
+        "  --max-cycles N       stop with an error if a kernel runs longer (core cycles)\n"
+        "  --json               the report as one JSON object\n"
+        "  -o FILE              the report to FILE (written only if the run succeeds)\n");
+}
+
+static int list_machines(void)
+{
+    for (unsigned i = 0; gmc_machine_preset_name(i); i++)
+        printf("%s\n", gmc_machine_preset_name(i));
+    return 0;
+}
+
+static int list_workloads(void)
+{
+    for (unsigned i = 0; i < gmc_workload_count(); i++)
+        printf("%s\n", gmc_workload_info(i)->name);
+    return 0;
+}
+
+static int list_keys(void)
+{
+    for (unsigned i = 0; gmc_machine_param_name(i); i++)
+        printf("%s\n", gmc_machine_param_name(i));
+    printf("name\nwarp_sched\ndram\naddr_map\nmem_sched\n");
+    return 0;
+}
+
+static int parse_args(sim_opts_t *o, int argc, char **argv)
+{
+    memset(o, 0, sizeof *o);
+    bim_sel_defaults(&o->sel);
+    o->machine = GMC_MACHINE_DEFAULT;
+    o->scale = 1.0;
+    o->alu_per_mem = -1;
+    o->seed = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int rc = 0;
+        if (!strcmp(a, "--preset") || !strcmp(a, "--seed")) {
+            if (!strcmp(a, "--preset"))
+                return cli_usage_error(SIM_CMD, "--preset: expected --machine (the DRAM and map come "
+                                       "from it; --set dram=NAME, --map SPEC override them)");
+            rc = cli_opt_u64(SIM_CMD, a, argc, argv, &i, &o->seed);
+            if (rc)
+                return rc;
+            continue;
+        }
+        rc = bim_sel_option(&o->sel, SIM_CMD, argc, argv, &i);
+        if (rc < 0)
+            return 2;
+        if (rc > 0) {
+            o->bim_given = 1;
+            continue;
+        }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            exit(0);
+        } else if (!strcmp(a, "--json")) {
+            o->json = 1;
+        } else if (!strcmp(a, "--no-refresh")) {
+            o->no_refresh = 1;
+        } else if (!strcmp(a, "--machine-keys")) {
+            o->list_keys = 1;
+        } else if (!strcmp(a, "--machine")) {
+            rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &o->machine);
+        } else if (!strcmp(a, "--set")) {
+            const char *v;
+            if (!(rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &v))) {
+                if (o->nset == SIM_MAX_SET)
+                    return cli_usage_error(SIM_CMD, "--set: expected at most %d, found more", SIM_MAX_SET);
+                o->set[o->nset++] = v;
+            }
+        } else if (!strcmp(a, "--workload")) {
+            rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &o->workload);
+        } else if (!strcmp(a, "--traces")) {
+            rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &o->traces);
+        } else if (!strcmp(a, "--sched")) {
+            rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &o->sched);
+        } else if (!strcmp(a, "--warp-sched")) {
+            rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &o->warp_sched);
+        } else if (!strcmp(a, "--wmc-score") || !strcmp(a, "--wmc-m")) {
+            rc = cli_opt_wmc(SIM_CMD, a, argc, argv, &i, &o->wmc_score_at, &o->wmc_m_rule);
+        } else if (!strcmp(a, "--scale")) {
+            const char *v;
+            char *e;
+            if (!(rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &v))) {
+                o->scale = strtod(v, &e);
+                if (*e || e == v || !(o->scale > 0) || o->scale > 1e4)
+                    return cli_usage_error(SIM_CMD, "--scale: expected a number in (0, 10000], found '%s'", v);
+            }
+        } else if (!strcmp(a, "--alu-per-mem")) {
+            uint64_t v;
+            if (!(rc = cli_opt_u64(SIM_CMD, a, argc, argv, &i, &v))) {
+                if (v > 1000)
+                    return cli_usage_error(SIM_CMD, "--alu-per-mem: expected 0..1000, found %llu",
+                                           (unsigned long long)v);
+                o->alu_per_mem = (int)v;
+            }
+        } else if (!strcmp(a, "--max-cycles")) {
+            rc = cli_opt_u64(SIM_CMD, a, argc, argv, &i, &o->max_cycles);
+        } else if (!strcmp(a, "-o")) {
+            rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &o->out);
+        } else {
+            return cli_usage_error(SIM_CMD, "unknown option '%s' (gmc sim --help lists them)", a);
+        }
+        if (rc)
+            return rc;
+    }
+    o->sel.seed = o->seed;
+    return 0;
+}
+
+/* The workload: synthetic kernels or an Accel-Sim directory, run kernel
+ * by kernel.  Returns 0, or 1 after printing the error. */
+static int run_workload(sim_opts_t *o, gmc_gpu_t *g)
+{
+    char err[1024];
+    if (o->traces) {
+        struct stat st;
+        if (stat(o->traces, &st) || !S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "gmc sim: %s: expected an Accel-Sim trace directory, found %s\n", o->traces,
+                    stat(o->traces, &st) ? "nothing there" : "a file");
+            return 1;
+        }
+        gmc_accelsim_t *t = gmc_accelsim_open(o->traces, err, sizeof err);
+        if (!t) {
+            fprintf(stderr, "gmc sim: %s\n", err);
+            return 1;
+        }
+        int rc = 0;
+        for (unsigned i = 0; i < gmc_accelsim_nkernels(t) && !rc; i++) {
+            gmc_kernel_t k;
+            if (gmc_accelsim_load(t, i, &k, err, sizeof err) || gmc_gpu_run(g, &k, err, sizeof err)) {
+                fprintf(stderr, "gmc sim: %s\n", err);
+                rc = 1;
+            }
+            gmc_accelsim_unload(t, i);
+            sim_progress_kernel(o, i + 1, gmc_accelsim_nkernels(t));
+        }
+        const gmc_accelsim_stats_t *s = gmc_accelsim_stats(t);
+        o->trace_lines = s->instruction_lines;
+        o->unknown_ops = s->unknown_ops;
+        o->trace_version = s->trace_version;
+        if (s->unknown_ops && !rc) {
+            fprintf(stderr, "gmc sim: note: %llu instructions had an opcode without a latency entry "
+                    "(ALU with the machine's alu_lat):", (unsigned long long)s->unknown_ops);
+            for (unsigned i = 0; i < s->n_unknown_names; i++)
+                fprintf(stderr, " %s x%llu", s->unknown[i].name, (unsigned long long)s->unknown[i].count);
+            fprintf(stderr, "\n");
+        }
+        gmc_accelsim_close(t);
+        return rc;
+    }
+    gmc_workload_params_t p = {o->seed, o->scale, o->alu_per_mem};
+    gmc_workload_t *w = gmc_workload_new(o->workload, &p, err, sizeof err);
+    if (!w) {
+        cli_usage_error(SIM_CMD, "--workload: %s", err);
+        return 2;
+    }
+    int rc = 0;
+    for (unsigned i = 0; i < gmc_workload_nkernels(w) && !rc; i++) {
+        if (gmc_gpu_run(g, gmc_workload_kernel(w, i), err, sizeof err)) {
+            fprintf(stderr, "gmc sim: %s\n", err);
+            rc = 1;
+        }
+        sim_progress_kernel(o, i + 1, gmc_workload_nkernels(w));
+    }
+    gmc_workload_delete(w);
+    return rc;
+}
+
+int cmd_sim(int argc, char **argv)
+{
+    static sim_opts_t o;
+    int rc = parse_args(&o, argc, argv);
+    if (rc)
+        return rc;
+    if (o.list_keys)
+        return list_keys();
+    if (!strcmp(o.machine, "list"))
+        return list_machines();
+    if (o.workload && !strcmp(o.workload, "list"))
+        return list_workloads();
+    if (!!o.workload == !!o.traces)
+        return cli_usage_error(SIM_CMD, "expected one of --workload NAME or --traces DIR, found %s",
+                               o.workload ? "both" : "neither");
+    static gmc_gpu_cfg_t cfg;
+    if ((rc = sim_resolve(&o, &cfg)))
+        return rc;
+    char err[1024];
+    gmc_gpu_t *g = gmc_gpu_new(&cfg, err, sizeof err);
+    if (!g) {
+        fprintf(stderr, "gmc sim: %s\n", err);
+        return 1;
+    }
+    if ((rc = run_workload(&o, g))) {
+        gmc_gpu_delete(g);
+        return rc;
+    }
+    rc = sim_report(&o, g);
+    gmc_gpu_delete(g);
+    return rc;
+}

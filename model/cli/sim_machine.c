@@ -1,0 +1,144 @@
+/* gmc sim: the machine from --machine (a preset, a `key = value` file
+ * over the default preset, or a GPGPU-Sim gpgpusim.config), --set
+ * overrides, the schedulers, and step 1's map and BIM. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "gpu/gmc_machine_gpgpusim.h"
+#include "mc/gmc_memsys.h"
+#include "mc/gmc_sched.h"
+#include "mem/gmc_dram_import.h"
+#include "sim_cli.h"
+
+#define SIM_CMD "sim"
+
+static gmc_dram_cfg_t imported_dram;
+static char imported_map[512];
+
+static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
+{
+    char err[1024];
+    gmc_machine_t *m = &cfg->machine;
+    for (unsigned i = 0; gmc_machine_preset_name(i); i++)
+        if (!strcmp(o->machine, gmc_machine_preset_name(i))) {
+            snprintf(o->machine_src, sizeof o->machine_src, "preset %s", o->machine);
+            if (gmc_machine_preset(o->machine, m, err, sizeof err)) {
+                fprintf(stderr, "gmc sim: %s\n", err);
+                return 1;
+            }
+            return 0;
+        }
+    if (!strchr(o->machine, '/') && !strchr(o->machine, '.')) {
+        FILE *f = fopen(o->machine, "r");
+        if (!f)
+            return cli_usage_error(SIM_CMD, "--machine: expected a preset (gmc sim --machine list) or "
+                                   "a file, found '%s'", o->machine);
+        fclose(f);
+    }
+    if (cli_input_ok(SIM_CMD, o->machine))
+        return 1;
+    char *text;
+    size_t len;
+    if (gmc_dram_read_file(o->machine, &text, &len, err, sizeof err)) {
+        fprintf(stderr, "gmc sim: %s\n", err);
+        return 1;
+    }
+    gmc_machine_t base;
+    if (gmc_machine_preset(GMC_MACHINE_DEFAULT, &base, err, sizeof err)) {
+        free(text);
+        fprintf(stderr, "gmc sim: %s\n", err);
+        return 1;
+    }
+    int rc = 0;
+    if (gmc_machine_is_gpgpusim(text, len)) {
+        static gmc_machine_import_t info;
+        char warn[2048] = "";
+        if (gmc_machine_gpgpusim(text, len, o->machine, &base, m, &imported_dram, imported_map,
+                                 sizeof imported_map, &info, err, sizeof err, warn, sizeof warn) < 0) {
+            fprintf(stderr, "gmc sim: %s\n", err);
+            rc = 1;
+        } else {
+            if (warn[0])
+                fprintf(stderr, "%s", warn);
+            cfg->dram = &imported_dram;
+            snprintf(o->machine_src, sizeof o->machine_src, "gpgpusim.config %s", o->machine);
+            snprintf(o->import_note, sizeof o->import_note,
+                     "used %u options: %s; ignored %u: %s; from the base machine %s: %s; DRAM: %s",
+                     info.n_used, info.used, info.n_ignored, info.ignored, base.name,
+                     info.defaults[0] ? info.defaults : "nothing", info.dram_note);
+            fprintf(stderr, "gmc sim: %s: %s\n", o->machine, o->import_note);
+        }
+    } else {
+        *m = base;
+        m->set = 0;
+        if (gmc_machine_parse(text, len, o->machine, m, err, sizeof err)) {
+            fprintf(stderr, "gmc sim: %s\n", err);
+            rc = 1;
+        }
+        snprintf(o->machine_src, sizeof o->machine_src, "file %s over preset %s", o->machine,
+                 GMC_MACHINE_DEFAULT);
+    }
+    free(text);
+    return rc;
+}
+
+int sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
+{
+    char err[1024];
+    memset(cfg, 0, sizeof *cfg);
+    int rc = load_machine(o, cfg);
+    if (rc)
+        return rc;
+    gmc_machine_t *m = &cfg->machine;
+    for (unsigned i = 0; i < o->nset; i++) {
+        char line[300];
+        const char *eq = strchr(o->set[i], '=');
+        if (!eq)
+            return cli_usage_error(SIM_CMD, "--set: expected KEY=VALUE, found '%s'", o->set[i]);
+        snprintf(line, sizeof line, "%.*s = %s", (int)(eq - o->set[i]), o->set[i], eq + 1);
+        if (gmc_machine_parse(line, strlen(line), "--set", m, err, sizeof err))
+            return cli_usage_error(SIM_CMD, "%s", err);
+    }
+    if (o->sched)
+        snprintf(m->mem_sched, sizeof m->mem_sched, "%s", o->sched);
+    if (o->warp_sched)
+        snprintf(m->warp_sched, sizeof m->warp_sched, "%s", o->warp_sched);
+    if (gmc_machine_check(m, err, sizeof err))
+        return cli_usage_error(SIM_CMD, "%s", err);
+    if (gmc_gpu_cfg_defaults(cfg, err, sizeof err))
+        return cli_usage_error(SIM_CMD, "--sched: %s", err);
+    cfg->mc.wmc.score_at = (uint8_t)o->wmc_score_at;
+    cfg->mc.wmc.m_rule = (uint8_t)o->wmc_m_rule;
+    if (gmc_mc_cfg_check(&cfg->mc, err, sizeof err))
+        return cli_usage_error(SIM_CMD, "%s", err);
+    cfg->refresh = !o->no_refresh;
+    cfg->max_cycles = o->max_cycles;
+    if (imported_map[0] && !o->sel.map_spec && !o->sel.map_file)
+        o->sel.map_spec = imported_map;
+    if (o->bim_given || imported_map[0]) {
+        /* the map the BIM works on: --map/--map-file, else the machine's */
+        static char spec[256];
+        if (!o->sel.map_spec && !o->sel.map_file) {
+            if (m->addr_map[0] && strcmp(m->addr_map, "derived")) {
+                o->sel.preset = m->addr_map;
+            } else {   /* derived from the device: the imported one, else the preset */
+                gmc_dram_cfg_t d;
+                char warn[512];
+                if (cfg->dram)
+                    d = *(const gmc_dram_cfg_t *)cfg->dram;
+                if ((!cfg->dram && gmc_dram_cfg_preset(m->dram, &d, err, sizeof err, warn, sizeof warn) < 0) ||
+                    gmc_memsys_default_map(&d, spec, sizeof spec, err, sizeof err)) {
+                    fprintf(stderr, "gmc sim: %s\n", err);
+                    return 1;
+                }
+                o->sel.map_spec = spec;
+            }
+        }
+        if ((rc = bim_sel_resolve(&o->sel, SIM_CMD)))
+            return rc;
+        cfg->map = &o->sel.map;
+        cfg->bim = &o->sel.m;
+    }
+    return 0;
+}

@@ -1,0 +1,99 @@
+/* gmc sim's report: one JSON object (--json) or a short text summary, to
+ * stdout or -o FILE (all or nothing). */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli.h"
+#include "cli_outfile.h"
+#include "sim_cli.h"
+
+#define SIM_CMD "sim"
+
+void sim_progress_kernel(const sim_opts_t *o, unsigned done, unsigned total)
+{
+    (void)o;
+    if (total > 1 && isatty(2))
+        fprintf(stderr, "\rgmc sim: kernel %u/%u%s", done, total, done == total ? "\n" : "");
+}
+
+/* JSON-escapes s into buf (paths may hold quotes or backslashes). */
+static const char *esc(const char *s, char *buf, size_t n)
+{
+    size_t j = 0;
+    for (; *s && j + 7 < n; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            buf[j++] = '\\', buf[j++] = (char)c;
+        else if (c < 0x20)
+            j += (size_t)snprintf(buf + j, n - j, "\\u%04x", c);
+        else
+            buf[j++] = (char)c;
+    }
+    buf[j] = 0;
+    return buf;
+}
+
+static int write_text(FILE *f, gmc_gpu_t *g, const sim_opts_t *o)
+{
+    gmc_gpu_stats_t s;
+    gmc_gpu_stats(g, &s);
+    fprintf(f, "gmc sim: %s on %s (%s), seed %llu\n", o->traces ? o->traces : o->workload,
+            o->machine_src, o->sched ? o->sched : "machine's scheduler", (unsigned long long)o->seed);
+    fprintf(f, "  cycles %llu, warp instructions %llu, IPC %.3f (thread IPC %.2f)\n",
+            (unsigned long long)s.cycles, (unsigned long long)s.instructions,
+            s.cycles ? (double)s.instructions / (double)s.cycles : 0,
+            s.cycles ? (double)s.thread_instructions / (double)s.cycles : 0);
+    fprintf(f, "  load warps %llu, off-chip requests per load warp %.2f\n",
+            (unsigned long long)s.load_warps,
+            s.load_warps ? (double)s.offchip_requests / (double)s.load_warps : 0);
+    fprintf(f, "  load-warp time (core cycles): mean %.1f p50 %llu p95 %llu p99 %llu max %llu\n",
+            s.load_warp_time.mean, (unsigned long long)s.load_warp_time.p50,
+            (unsigned long long)s.load_warp_time.p95, (unsigned long long)s.load_warp_time.p99,
+            (unsigned long long)s.load_warp_time.max);
+    fprintf(f, "  divergence (loads with >= 2 off-chip requests, %llu): mean %.1f p99 %llu, "
+            "%.0f%% inside the memory controller\n", (unsigned long long)s.divergence.n,
+            s.divergence.mean, (unsigned long long)s.divergence.p99, 100 * s.in_mc_fraction);
+    fprintf(f, "  L1 hit rate %.3f, L2 hit rate %.3f\n",
+            s.l1_read_sectors ? (double)s.l1_hit_sectors / (double)s.l1_read_sectors : 0,
+            s.l2_read_sectors ? (double)s.l2_hit_sectors / (double)s.l2_read_sectors : 0);
+    fprintf(f, "  (--json for everything: row-buffer hit rate, parallelism, bandwidth, NoC latency)\n");
+    return ferror(f) ? -1 : 0;
+}
+
+int sim_report(sim_opts_t *o, gmc_gpu_t *g)
+{
+    cli_outfile_t of;
+    FILE *f = stdout;
+    if (o->out) {
+        if (cli_out_open(&of, SIM_CMD, o->out))
+            return 1;
+        f = of.f;
+    }
+    int rc;
+    if (o->json) {
+        char extra[2048], e1[600], e2[600];
+        int n = snprintf(extra, sizeof extra, "  \"gmc\": \"sim\",\n  \"%s\": \"%s\",\n  \"machine_source\": \"%s\",\n"
+                         "  \"seed\": %llu,\n", o->traces ? "traces" : "workload",
+                         esc(o->traces ? o->traces : o->workload, e1, sizeof e1),
+                         esc(o->machine_src, e2, sizeof e2), (unsigned long long)o->seed);
+        if (o->traces)
+            snprintf(extra + n, sizeof extra - (size_t)n,
+                     "  \"trace_instruction_lines\": %llu,\n  \"unknown_ops\": %llu,\n  \"trace_version\": %u,\n",
+                     (unsigned long long)o->trace_lines, (unsigned long long)o->unknown_ops, o->trace_version);
+        else
+            snprintf(extra + n, sizeof extra - (size_t)n, "  \"scale\": %g,\n  \"alu_per_mem\": %d,\n",
+                     o->scale, o->alu_per_mem);
+        rc = gmc_gpu_write_json(g, f, extra);
+    } else {
+        rc = write_text(f, g, o);
+    }
+    if (o->out) {
+        if (rc) {
+            cli_out_abort(&of);
+            fprintf(stderr, "gmc sim: %s: cannot write\n", o->out);
+            return 1;
+        }
+        return cli_out_commit(&of) ? 1 : 0;
+    }
+    return rc ? 1 : 0;
+}
