@@ -94,7 +94,7 @@ typedef struct {
     uint32_t        *wait_head;   /* [mshr * sectors], UINT32_MAX = none */
     gmc_l2_waiter_t *pool;
     uint32_t         pool_free, pool_n, pool_used;
-    gmc_l2_delay_t  *hitq;        /* hits: ready after l2_lat */
+    gmc_l2_delay_t  *hitq;        /* the input pipeline: requests ready for lookup after l2_lat */
     unsigned         hitq_mask, hitq_head, hitq_n;
     gmc_pkt_t       *rep;         /* replies waiting for the reply network */
     unsigned         rep_mask, rep_head, rep_n;

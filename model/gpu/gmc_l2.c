@@ -2,9 +2,11 @@
  * write-back, write-allocate, with MSHRs -- between the request network,
  * the reply network and its channel's memory controller (mc/gmc_mem.h).
  *
- * Per L2 cycle a slice takes at most one request from the network.  A read
- * hit is replied l2_lat cycles later; a read miss waits in an MSHR for
- * DRAM; a write marks the sector dirty (allocating it without a fetch: the
+ * Per L2 cycle a slice takes at most one request from the network into its
+ * input pipeline (l2_lat cycles: GPGPU-Sim's ROP delay, which every request
+ * pays before the tag lookup), and looks up at most one request leaving
+ * the pipeline.  A read hit is replied at once; a read miss waits in an
+ * MSHR for DRAM; a write marks the sector dirty (allocating it without a fetch: the
  * GPU writes whole 32 B sectors); an evicted dirty sector is written back.
  * Atomics are performed here: a read that leaves the sector dirty. */
 #include <stdlib.h>
@@ -36,7 +38,7 @@ int gmc_l2_init(gmc_gpu_t *g, gmc_l2_t *l, unsigned id, char *err, size_t n)
     unsigned hq = pow2_at_least(m->l2_lat + 2);
     l->hitq = calloc(hq, sizeof *l->hitq);
     l->hitq_mask = hq - 1;
-    /* replies: every MSHR waiter can be answered at once, plus the hits */
+    /* replies: every MSHR waiter can be answered at once, plus hits */
     unsigned rq = pow2_at_least(l->pool_n + hq + 1);
     l->rep = calloc(rq, sizeof *l->rep);
     l->rep_mask = rq - 1;
@@ -151,11 +153,17 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
 }
 
 /* Takes the request at the head of the slice's network port, if it can. */
-static void accept(gmc_gpu_t *g, gmc_l2_t *l)
+static void pipe_pop(gmc_l2_t *l)
 {
-    const gmc_pkt_t *p = gmc_icnt_peek(g->req_net, l->id);
-    if (!p)
+    l->hitq_head = (l->hitq_head + 1) & l->hitq_mask;
+    l->hitq_n--;
+}
+
+static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
+{
+    if (!l->hitq_n || l->hitq[l->hitq_head].ready > g->l2_cyc)
         return;
+    const gmc_pkt_t *p = &l->hitq[l->hitq_head].p;
     uint64_t line = p->addr & ~127ULL;
     uint32_t sec = 1u << ((p->addr >> 5) & 3);
     if (p->kind == GMC_PKT_WRITE) {
@@ -173,37 +181,25 @@ static void accept(gmc_gpu_t *g, gmc_l2_t *l)
             }
         }
         g->st.l2_write_sectors++;
-        gmc_icnt_pop(g->req_net, l->id);
+        pipe_pop(l);
         return;
     }
     int atom = p->kind == GMC_PKT_ATOM;
     gmc_l2_waiter_t w = {p->sm, p->warp, NONE, p->pc, (uint8_t)atom};
     if (gmc_cache_read_hits(l->c, line, sec, 0)) {
-        if (l->hitq_n > l->hitq_mask || l->rep_n + l->hitq_n + l->pool_used + 1 > l->rep_mask)
+        if (l->rep_n + l->pool_used + 1 > l->rep_mask)
             return;
         gmc_cache_read_hits(l->c, line, sec, 1);   /* counted and LRU-touched once accepted */
         g->st.l2_read_sectors++;
         g->st.l2_hit_sectors++;
         if (atom)
             gmc_cache_write_hit(l->c, line, sec);
-        gmc_l2_delay_t *d = &l->hitq[(l->hitq_head + l->hitq_n++) & l->hitq_mask];
-        d->ready = g->l2_cyc + g->m->l2_lat;
-        /* the reply, built now (reply() writes into rep: build it aside) */
-        memset(&d->p, 0, sizeof d->p);
-        d->p.addr = p->addr;
-        d->p.pc = w.pc;
-        d->p.tag = w.warp;
-        d->p.src = l->id;
-        d->p.dst = w.sm;
-        d->p.sm = w.sm;
-        d->p.warp = w.warp;
-        d->p.bytes = 40;
-        d->p.kind = atom ? GMC_PKT_ATOM_REPLY : GMC_PKT_READ_REPLY;
-        gmc_icnt_pop(g->req_net, l->id);
+        reply(l, &w, p->addr, 0, 0, 0);
+        pipe_pop(l);
         return;
     }
     /* every waiter becomes a reply: keep room for all of them */
-    if (l->dq_n >= l->dq_cap || l->rep_n + l->hitq_n + l->pool_used + 1 > l->rep_mask ||
+    if (l->dq_n >= l->dq_cap || l->rep_n + l->pool_used + 1 > l->rep_mask ||
         !gmc_cache_miss_ok(l->c, line))
         return;   /* back-pressure: the request waits in the network */
     uint32_t entry, send;
@@ -223,22 +219,24 @@ static void accept(gmc_gpu_t *g, gmc_l2_t *l)
     } else {
         g->l2_merged++;
     }
-    gmc_icnt_pop(g->req_net, l->id);
+    pipe_pop(l);
 }
 
 void gmc_l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
 {
-    while (l->hitq_n && l->hitq[l->hitq_head].ready <= g->l2_cyc) {
-        l->rep[(l->rep_head + l->rep_n++) & l->rep_mask] = l->hitq[l->hitq_head].p;
-        l->hitq_head = (l->hitq_head + 1) & l->hitq_mask;
-        l->hitq_n--;
-    }
     while (l->rep_n && gmc_icnt_can_send(g->rep_net, l->id)) {
         gmc_icnt_send(g->rep_net, l->id, &l->rep[l->rep_head]);
         l->rep_head = (l->rep_head + 1) & l->rep_mask;
         l->rep_n--;
     }
-    accept(g, l);
+    lookup(g, l);
+    const gmc_pkt_t *p;
+    if (l->hitq_n <= l->hitq_mask && (p = gmc_icnt_peek(g->req_net, l->id))) {
+        gmc_l2_delay_t *d = &l->hitq[(l->hitq_head + l->hitq_n++) & l->hitq_mask];
+        d->ready = g->l2_cyc + g->m->l2_lat;
+        d->p = *p;
+        gmc_icnt_pop(g->req_net, l->id);
+    }
     if (l->dq_n) {
         gmc_gpu_mem_sync(g);
         while (l->dq_n) {

@@ -38,7 +38,7 @@ extern "C" {
     X(l2_assoc,          1, 4096,     "ways",  "L2 associativity")                             \
     X(l2_mshr,           1, 4096,     "-",     "L2 MSHR entries per slice")                    \
     X(l2_merge,          1, 64,       "-",     "misses merged per L2 MSHR entry")              \
-    X(l2_lat,            1, 10000,    "L2 cycles", "L2 hit: request at the slice to reply sent") \
+    X(l2_lat,            1, 10000,    "L2 cycles", "request at the slice to its tag lookup (ROP delay; a hit is replied then)") \
     X(l2_queue,          1, 4096,     "-",     "L2-to-DRAM request queue per slice")           \
     X(icnt_in_buf,       1, 1024,     "packets", "interconnect injection buffer per port")     \
     X(icnt_out_buf,      1, 1024,     "packets", "interconnect ejection buffer per port")      \
