@@ -5,6 +5,7 @@
  * every sector of it is back (closed loop); a store does not wait. */
 #include <stdlib.h>
 #include <string.h>
+#include "gpu/gmc_bits.h"
 #include "gpu/gmc_gpu_impl.h"
 
 #define NONE UINT32_MAX
@@ -280,7 +281,7 @@ static void lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
         uint32_t miss = a->sectors & ~hit;
         uint32_t entry = 0, send = 0;
         if (miss) {
-            if ((unsigned)__builtin_popcount(miss) > room ||
+            if (gmc_popc32(miss) > room ||
                 gmc_cache_miss(s->l1, a->line, miss, &entry, &send) != GMC_CACHE_MISS_OK) {
                 s->lsu_stall++;
                 return;   /* retried next cycle; the read_hits above only touched LRU */
@@ -289,19 +290,19 @@ static void lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
                 waiter_add(s, entry, (unsigned)__builtin_ctz(m), a->warp);
             for (uint32_t m = send; m; m &= m - 1)
                 out_push(g, s, GMC_PKT_READ, a->line + 32u * (unsigned)__builtin_ctz(m), w, a->warp);
-            g->l1_sent += (unsigned)__builtin_popcount(send);
-            g->l1_merged += (unsigned)__builtin_popcount(miss & ~send);
+            g->l1_sent += gmc_popc32(send);
+            g->l1_merged += gmc_popc32(miss & ~send);
         }
-        g->st.l1_read_sectors += (unsigned)__builtin_popcount(a->sectors);
-        g->st.l1_hit_sectors += (unsigned)__builtin_popcount(hit);
+        g->st.l1_read_sectors += gmc_popc32(a->sectors);
+        g->st.l1_hit_sectors += gmc_popc32(hit);
         if (hit) {
             gmc_l1_hit_t *h = &s->hitq[(s->hitq_head + s->hitq_n++) & s->hitq_mask];
             h->ready = g->core_cyc + g->m->l1_lat;
             h->warp = a->warp;
-            h->sectors = (uint32_t)__builtin_popcount(hit);
+            h->sectors = gmc_popc32(hit);
         }
     } else {
-        unsigned ns = (unsigned)__builtin_popcount(a->sectors);
+        unsigned ns = gmc_popc32(a->sectors);
         if (ns > room) {
             s->lsu_stall++;
             return;
@@ -334,14 +335,14 @@ static int issue(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
         return 0;
     gmc_gpu_stats_t *st = &g->st;
     st->instructions++;
-    st->thread_instructions += (unsigned)__builtin_popcount(in->mask);
+    st->thread_instructions += gmc_popc32(in->mask);
     st->op_count[op]++;
     g->progress_at = now;
     uint32_t sectors = 0;
     for (unsigned i = 0; i < na; i++) {
         acc[i].warp = (uint8_t)wi;
         s->lsu[(s->lsu_head + s->lsu_n++) % GMC_LSU_CAP] = acc[i];
-        sectors += (uint32_t)__builtin_popcount(acc[i].sectors);
+        sectors += gmc_popc32(acc[i].sectors);
     }
     switch (op) {
     case GMC_OP_LD:
