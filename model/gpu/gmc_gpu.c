@@ -40,7 +40,15 @@ void gmc_gpu_fail(gmc_gpu_t *g, const char *fmt, ...)
  * interleave among that channel's slices. */
 unsigned gmc_gpu_slice_of(const gmc_gpu_t *g, uint64_t addr)
 {
-    unsigned ch = gmc_memsys_channel_of(g->ms, addr);
+    unsigned ch;
+    if (g->nch_runs) {   /* gmc_memsys_decode's channel field alone */
+        uint64_t a = addr & g->ch_amask, f = 0;
+        for (unsigned i = 0; i < g->nch_runs; i++)
+            f |= ((a >> g->ch_run[i].lsb) & g->ch_run[i].mask) << g->ch_run[i].dst;
+        ch = (unsigned)(f % g->nch);
+    } else {
+        ch = gmc_memsys_channel_of(g->ms, addr);
+    }
     if (g->spc == 1)
         return ch;
     uint64_t l = addr >> 7;
@@ -127,6 +135,18 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
         goto fail;
     gmc_memsys_on_complete(g->ms, gmc_l2_mem_done, g);
     g->nch = gmc_memsys_channels(g->ms);
+    if (!g->ms->bim) {
+        const gmc_addrmap_t *am = &g->ms->map;
+        unsigned k = 0;
+        for (unsigned i = 0; i < am->nslices && k <= 8; i++)
+            if (am->slice[i].field == GMC_F_CH) {
+                if (k < 8)
+                    g->ch_run[k] = (struct gmc_ch_run){am->slice[i].lsb, am->slice[i].dst, am->slice[i].mask};
+                k++;
+            }
+        g->nch_runs = k <= 8 ? k : 0;
+        g->ch_amask = g->ms->amask;
+    }
     g->spc = m->l2_slices_per_ch;
     g->nslice = g->nch * g->spc;
     g->nsm = m->sms;

@@ -113,6 +113,11 @@ struct gmc_gpu {
     gmc_l2_t        *l2;
     gmc_icnt_t      *req_net, *rep_net;
     gmc_memsys_t    *ms;
+    /* the channel of an address without a full decode (no BIM): the map's
+     * channel bit runs; nch_runs = 0 means decode through the memory system */
+    unsigned         nch_runs;
+    uint64_t         ch_amask;
+    struct gmc_ch_run { uint8_t lsb, dst; uint64_t mask; } ch_run[8];
     const gmc_wsched_ops_t *wsched;
     /* time: picoseconds; per domain its period and next edge */
     uint64_t         ps_core, ps_icnt, ps_l2, ps_dram;
