@@ -130,6 +130,7 @@ static int xbar_send(gmc_icnt_t *n, uint32_t src, const gmc_pkt_t *p)
     if (x->in_count[src]++ == 0)
         request(x, src);
     x->queued++;
+    n->in_net++;
     return GMC_ICNT_OK;
 }
 
@@ -215,12 +216,12 @@ static void xbar_pop(gmc_icnt_t *n, uint32_t dst)
     x->out_head[dst] = x->out_head[dst] + 1 == n->cfg.out_buf ? 0 : x->out_head[dst] + 1;
     x->out_count[dst]--;
     x->held--;
+    n->in_net--;
 }
 
 static int xbar_idle(const gmc_icnt_t *n)
 {
-    const xbar_t *x = (const xbar_t *)n;
-    return x->queued == 0 && x->held == 0;
+    return n->in_net == 0;   /* = queued + held */
 }
 
 static int xbar_can_send(const gmc_icnt_t *n, uint32_t src)
@@ -305,6 +306,7 @@ gmc_icnt_t *gmc_xbar_new(const gmc_icnt_cfg_t *cfg, char *err, size_t n)
         xbar_free(&x->base);
         return NULL;
     }
+    x->base.dst_held = x->out_count;
     /* Round-robin starts at input 0: ties go to the lowest port first. */
     for (uint32_t o = 0; o < no; o++)
         x->last[o] = ni - 1;
