@@ -82,6 +82,7 @@ typedef struct gmc_sm {
     uint32_t        pool_free;
     unsigned        pool_n;
     uint64_t        lsu_stall;    /* cycles the head access waited (MSHR or network full) */
+    uint8_t         nofit;        /* the running kernel's next CTA does not fit (until one ends) */
 } gmc_sm_t;
 
 /* An L2 slice's waiter on a sector: who gets the reply. */
@@ -132,6 +133,15 @@ struct gmc_gpu {
     size_t           errn;
     int              failed;
     uint64_t         progress_at;  /* core cycle of the last issue or memory event */
+    uint64_t         run_start;    /* core cycle the running kernel started */
+    /* Skipping (unless cfg.every_edge): the cycle from which each SM (core
+     * cycles) and slice (L2 cycles) has something to do without a packet
+     * arriving; before it, with nothing held for it in its network, its
+     * cycle would change nothing and is skipped.  UINT64_MAX: nothing
+     * until a packet comes.  nofit_n: SMs with nofit set. */
+    uint64_t        *sm_next, *l2_next;
+    unsigned         nofit_n;
+    uint64_t         jumps, jumped_ps;   /* idle stretches skipped whole (not reported) */
     /* statistics */
     gmc_gpu_stats_t  st;
     gmc_samples_t    s_time, s_div, s_inmc;

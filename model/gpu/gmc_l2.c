@@ -121,6 +121,7 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
     gmc_gpu_t *g = ctx;
     gmc_l2_t *l = &g->l2[d->tag];
     g->progress_at = g->core_cyc;
+    g->l2_next[l->id] = 0;   /* replies or write-backs to send: the slice's next cycle steps */
     if (d->is_write) {
         g->st.dram_writes++;
         return;
@@ -222,7 +223,7 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
     pipe_pop(l);
 }
 
-void gmc_l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
+static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
 {
     while (l->rep_n && gmc_icnt_can_send(g->rep_net, l->id)) {
         gmc_icnt_send(g->rep_net, l->id, &l->rep[l->rep_head]);
@@ -247,4 +248,24 @@ void gmc_l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
             l->dq_n--;
         }
     }
+}
+
+/* The first L2 cycle after now at which l has something to do of its own
+ * (a request arriving is the network's to tell, a fill the memory
+ * system's: gmc_l2_mem_done): now + 1 while replies or DRAM requests wait,
+ * else the head of the input pipeline's lookup, UINT64_MAX if empty. */
+static uint64_t next_at(const gmc_l2_t *l, uint64_t now)
+{
+    if (l->rep_n || l->dq_n)
+        return now + 1;
+    if (!l->hitq_n)
+        return UINT64_MAX;
+    uint64_t t = l->hitq[l->hitq_head].ready;
+    return t > now ? t : now + 1;
+}
+
+void gmc_l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
+{
+    l2_cycle(g, l);
+    g->l2_next[l->id] = next_at(l, g->l2_cyc);
 }

@@ -122,6 +122,8 @@ void gmc_sm_launch(gmc_gpu_t *g, gmc_sm_t *s, uint32_t kcta)
         fetch(g, s, w);
         sleep_until(s, wi, g->core_cyc + 1);
     }
+    if (g->sm_next[s->id] > g->core_cyc + 1)
+        g->sm_next[s->id] = g->core_cyc + 1;
 }
 
 static void cta_finish(gmc_gpu_t *g, gmc_sm_t *s, unsigned c)
@@ -138,6 +140,10 @@ static void cta_finish(gmc_gpu_t *g, gmc_sm_t *s, unsigned c)
     s->regs -= k->regs_per_thread * wpc * 32;
     s->smem -= k->smem_per_cta;
     cs->used = 0;
+    if (s->nofit) {   /* room again: dispatch tries it */
+        s->nofit = 0;
+        g->nofit_n--;
+    }
     g->ctas_done++;
     g->st.ctas++;
     if (k->ops->cta_end)
@@ -386,7 +392,7 @@ static int issue(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
     return 1;
 }
 
-void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
+static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
 {
     const uint64_t now = g->core_cyc;
     receive(g, s);
@@ -444,4 +450,24 @@ void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
             cand &= ~(1ULL << wi);
         }
     }
+}
+
+/* The first cycle after now at which s has something to do of its own
+ * (a packet arriving is the network's to tell): now + 1 while it has
+ * accesses or packets queued or warps ready, else its first L1 hit
+ * returning or sleeping warp waking, UINT64_MAX if none. */
+static uint64_t next_at(const gmc_sm_t *s, uint64_t now)
+{
+    if (s->lsu_n || s->out_n || s->ready)
+        return now + 1;
+    uint64_t t = s->hitq_n ? s->hitq[s->hitq_head].ready : UINT64_MAX;
+    if (s->sleeping && s->wake_min < t)
+        t = s->wake_min;
+    return t > now ? t : now + 1;
+}
+
+void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
+{
+    sm_cycle(g, s);
+    g->sm_next[s->id] = next_at(s, g->core_cyc);
 }
