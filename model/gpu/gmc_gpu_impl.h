@@ -8,6 +8,7 @@
 #include "gpu/gmc_icnt.h"
 #include "gpu/gmc_wsched.h"
 #include "mc/gmc_mem.h"
+#include "mc/gmc_memsys.h"
 
 #define GMC_SM_MAX_WARPS 64
 #define GMC_LSU_CAP      64     /* line accesses waiting in an SM's load/store unit */
@@ -101,6 +102,9 @@ typedef struct {
     unsigned         rep_mask, rep_head, rep_n;
     gmc_mem_req_t   *dq;          /* requests waiting for the memory system */
     unsigned         dq_mask, dq_head, dq_n, dq_cap;
+    gmc_memsys_entry_t dq_e;      /* the head of dq decoded (gmc_memsys_prepare), if dq_e_ok:
+                                     a full controller queue costs a retry, not a decode */
+    int              dq_e_ok;
 } gmc_l2_t;
 
 /* Samples for the distributions (grown as needed). */

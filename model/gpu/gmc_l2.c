@@ -240,10 +240,19 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
     }
     if (l->dq_n) {
         gmc_gpu_mem_sync(g);
+        /* gmc_memsys_send in its two halves (prepare, enter at now): the
+         * head is decoded once, however many cycles its queue stays full */
         while (l->dq_n) {
-            int r = gmc_memsys_send(g->ms, &l->dq[l->dq_head]);
-            if (r != GMC_MEM_ACCEPTED)
+            if (!l->dq_e_ok) {
+                const gmc_mem_req_t *r = &l->dq[l->dq_head];
+                if (r->size > gmc_memsys_burst_bytes(g->ms))
+                    break;   /* gmc_memsys_send: GMC_MEM_EINVAL, never accepted */
+                gmc_memsys_prepare(g->ms, r, &l->dq_e);
+                l->dq_e_ok = 1;
+            }
+            if (gmc_memsys_enter(g->ms, &l->dq_e, gmc_memsys_now(g->ms)) != GMC_MEM_ACCEPTED)
                 break;
+            l->dq_e_ok = 0;
             l->dq_head = (l->dq_head + 1) & l->dq_mask;
             l->dq_n--;
         }
