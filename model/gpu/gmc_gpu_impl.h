@@ -56,34 +56,36 @@ typedef struct { uint32_t warp, next; } gmc_l1_waiter_t;
 typedef struct { uint64_t ready; uint32_t warp, sectors; } gmc_l1_hit_t;
 
 typedef struct gmc_sm {
+    /* hot: what every cycle of the SM reads, together (a few cache lines;
+     * the arrays below are large) */
     unsigned        id;
-    gmc_cache_t    *l1;
-    gmc_warp_t      w[GMC_SM_MAX_WARPS];
-    gmc_cta_slot_t  cta[64];
+    unsigned        lsu_head, lsu_n;
+    unsigned        hitq_mask, hitq_head, hitq_n;
+    unsigned        out_head, out_n;
     unsigned        nwarps_used, nctas, threads, regs, smem;
     uint64_t        ready;        /* warps that may issue now (state READY, ready_at <= now) */
+    uint64_t        sleeping;     /* READY warps with ready_at > now */
+    uint64_t        wake_min;     /* min ready_at over sleeping */
+    gmc_l1_hit_t   *hitq;         /* L1 hits in flight (constant latency: a FIFO) */
+    gmc_cache_t    *l1;
+    uint8_t         nofit;        /* the running kernel's next CTA does not fit (until one ends) */
     uint8_t         need[GMC_SM_MAX_WARPS];   /* load/store-unit entries the warp's next
                                                  instruction needs (0: not a memory access) --
                                                  a compact copy of w[i].nacc, so a full unit
                                                  filters candidates without touching warps */
-    uint64_t        sleeping;     /* READY warps with ready_at > now */
-    uint64_t        wake_min;     /* min ready_at over sleeping */
     gmc_wsched_t    ws[8];
     uint64_t        sched_mask[8];
-    /* load/store unit */
-    gmc_lsu_acc_t   lsu[GMC_LSU_CAP];
-    unsigned        lsu_head, lsu_n;
-    gmc_l1_hit_t   *hitq;         /* L1 hits in flight (constant latency: a FIFO) */
-    unsigned        hitq_mask, hitq_head, hitq_n;
-    gmc_pkt_t       out[GMC_OUT_CAP];
-    unsigned        out_head, out_n;
     /* L1 MSHR waiters: head per (entry, sector), a pool of nodes */
     uint32_t       *wait_head;    /* [mshr_entries * 4] */
     gmc_l1_waiter_t *pool;
     uint32_t        pool_free;
     unsigned        pool_n;
     uint64_t        lsu_stall;    /* cycles the head access waited (MSHR or network full) */
-    uint8_t         nofit;        /* the running kernel's next CTA does not fit (until one ends) */
+    /* load/store unit */
+    gmc_lsu_acc_t   lsu[GMC_LSU_CAP];
+    gmc_pkt_t       out[GMC_OUT_CAP];
+    gmc_cta_slot_t  cta[64];
+    gmc_warp_t      w[GMC_SM_MAX_WARPS];
 } gmc_sm_t;
 
 /* An L2 slice's waiter on a sector: who gets the reply. */
