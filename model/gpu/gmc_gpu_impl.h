@@ -25,22 +25,21 @@ typedef struct {
 enum { GMC_W_FREE = 0, GMC_W_READY, GMC_W_MEM, GMC_W_BAR, GMC_W_DONE };
 
 typedef struct {
-    gmc_warp_cursor_t cur;
-    gmc_inst_t        in;          /* the next instruction, fetched ahead */
-    uint64_t          ready_at;    /* core cycle from which it may issue */
-    uint64_t          age;         /* launch order (GTO's "oldest") */
+    /* issue reads these and in's first fields: first, together */
+    uint8_t           state;
+    uint8_t           ended;       /* the stream ended: exit when next ready */
+    uint8_t           nacc;        /* in's line accesses, coalesced at fetch (a memory
+                                      instruction may wait many cycles for load/store-unit room) */
+    uint8_t           ld_is_atom;
     uint32_t          cta;         /* CTA slot on this SM */
     uint32_t          pending;     /* sectors (or the atomic) its load still waits for */
-    uint8_t           state;
+    uint32_t          ld_offchip;
     /* the load in flight */
     uint64_t          ld_issue;
     uint64_t          ret_min, ret_max;   /* core cycles: earliest/latest off-chip return */
     uint64_t          mc_min, mc_max;     /* DRAM cycles: least/most time inside the controller */
-    uint32_t          ld_offchip;
-    uint8_t           ld_is_atom;
-    uint8_t           ended;       /* the stream ended: exit when next ready */
-    uint8_t           nacc;        /* in's line accesses, coalesced at fetch (a memory
-                                      instruction may wait many cycles for load/store-unit room) */
+    gmc_inst_t        in;          /* the next instruction, fetched ahead */
+    gmc_warp_cursor_t cur;
     gmc_lsu_acc_t     acc[64];
 } gmc_warp_t;
 
@@ -75,6 +74,8 @@ typedef struct gmc_sm {
                                                  filters candidates without touching warps */
     gmc_wsched_t    ws[8];
     uint64_t        sched_mask[8];
+    uint64_t        ready_at[GMC_SM_MAX_WARPS];   /* per warp: core cycle from which it may issue */
+    uint64_t        age[GMC_SM_MAX_WARPS];        /* per warp: launch order (GTO's "oldest") */
     /* L1 MSHR waiters: head per (entry, sector), a pool of nodes */
     uint32_t       *wait_head;    /* [mshr_entries * 4] */
     gmc_l1_waiter_t *pool;
@@ -89,8 +90,8 @@ typedef struct gmc_sm {
 } gmc_sm_t;
 
 /* An L2 slice's waiter on a sector: who gets the reply. */
-typedef struct { uint32_t sm, warp, next; uint64_t pc; uint8_t atom; } gmc_l2_waiter_t;
 typedef struct { uint64_t ready; gmc_pkt_t p; } gmc_l2_delay_t;
+typedef struct { uint32_t sm, warp, next; uint64_t pc; uint8_t atom; } gmc_l2_waiter_t;
 
 typedef struct {
     unsigned         id, ch;
@@ -98,6 +99,7 @@ typedef struct {
     uint32_t        *wait_head;   /* [mshr * sectors], UINT32_MAX = none */
     gmc_l2_waiter_t *pool;
     uint32_t         pool_free, pool_n, pool_used;
+    uint32_t         burst;       /* gmc_memsys_burst_bytes */
     gmc_l2_delay_t  *hitq;        /* the input pipeline: requests ready for lookup after l2_lat */
     unsigned         hitq_mask, hitq_head, hitq_n;
     gmc_pkt_t       *rep;         /* replies waiting for the reply network */

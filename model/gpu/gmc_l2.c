@@ -37,6 +37,7 @@ int gmc_l2_init(gmc_gpu_t *g, gmc_l2_t *l, unsigned id, char *err, size_t n)
     l->pool = malloc((size_t)l->pool_n * sizeof *l->pool);
     unsigned hq = pow2_at_least(m->l2_lat + 2);
     l->hitq = calloc(hq, sizeof *l->hitq);
+    l->burst = gmc_memsys_burst_bytes(g->ms);
     l->hitq_mask = hq - 1;
     /* replies: every MSHR waiter can be answered at once, plus hits */
     unsigned rq = pow2_at_least(l->pool_n + hq + 1);
@@ -245,7 +246,7 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
         while (l->dq_n) {
             if (!l->dq_e_ok) {
                 const gmc_mem_req_t *r = &l->dq[l->dq_head];
-                if (r->size > gmc_memsys_burst_bytes(g->ms))
+                if (r->size > l->burst)
                     break;   /* gmc_memsys_send: GMC_MEM_EINVAL, never accepted */
                 gmc_memsys_prepare(g->ms, r, &l->dq_e);
                 l->dq_e_ok = 1;

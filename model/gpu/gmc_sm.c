@@ -86,7 +86,7 @@ static void sleep_until(gmc_sm_t *s, unsigned wi, uint64_t t)
 {
     gmc_warp_t *w = &s->w[wi];
     w->state = GMC_W_READY;
-    w->ready_at = t;
+    s->ready_at[wi] = t;
     s->ready &= ~(1ULL << wi);
     s->sleeping |= 1ULL << wi;
     if (t < s->wake_min)
@@ -117,7 +117,7 @@ void gmc_sm_launch(gmc_gpu_t *g, gmc_sm_t *s, uint32_t kcta)
         gmc_warp_t *w = &s->w[wi];
         memset(w, 0, sizeof *w);
         w->cta = c;
-        w->age = g->age++;
+        s->age[wi] = g->age++;
         g->k->ops->warp_begin(g->k, kcta, i, &w->cur);
         fetch(g, s, w);
         sleep_until(s, wi, g->core_cyc + 1);
@@ -413,7 +413,7 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
         uint64_t wm = UINT64_MAX;
         for (uint64_t m = s->sleeping; m; m &= m - 1) {
             unsigned wi = (unsigned)__builtin_ctzll(m);
-            uint64_t t = s->w[wi].ready_at;
+            uint64_t t = s->ready_at[wi];
             if (t <= now) {
                 s->sleeping &= ~(1ULL << wi);
                 s->ready |= 1ULL << wi;
@@ -432,17 +432,10 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
     if (!eligible)
         return;
     const gmc_wsched_ops_t *ops = g->wsched;
-    uint64_t age[GMC_SM_MAX_WARPS];
-    int have_age = 0;
     for (unsigned k = 0; k < g->m->schedulers_per_sm; k++) {
         uint64_t cand = eligible & s->sched_mask[k];
         while (cand) {
-            if (!have_age && ops == &gmc_wsched_gto) {
-                for (unsigned wi = 0; wi < g->m->warps_per_sm; wi++)
-                    age[wi] = s->w[wi].age;
-                have_age = 1;
-            }
-            int wi = ops->pick(&s->ws[k], cand, age);
+            int wi = ops->pick(&s->ws[k], cand, s->age);
             if (issue(g, s, (unsigned)wi)) {
                 ops->issued(&s->ws[k], wi);
                 break;
