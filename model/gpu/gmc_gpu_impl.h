@@ -102,10 +102,13 @@ typedef struct {
     uint32_t         burst;       /* gmc_memsys_burst_bytes */
     gmc_l2_delay_t  *hitq;        /* the input pipeline: requests ready for lookup after l2_lat */
     unsigned         hitq_mask, hitq_head, hitq_n;
+    /* rep and dq are rings allocated for their bound (rep_mask + 1, dq_max)
+     * but wrapping at wrap + 1 entries, doubled when full: the memory they
+     * sweep is what they hold at most so far, not the bound (cache-friendly) */
     gmc_pkt_t       *rep;         /* replies waiting for the reply network */
-    unsigned         rep_mask, rep_head, rep_n;
+    unsigned         rep_mask, rep_wrap, rep_head, rep_n;
     gmc_mem_req_t   *dq;          /* requests waiting for the memory system */
-    unsigned         dq_mask, dq_head, dq_n, dq_cap;
+    unsigned         dq_max, dq_wrap, dq_head, dq_n, dq_cap;
     gmc_memsys_entry_t dq_e;      /* the head of dq decoded (gmc_memsys_prepare), if dq_e_ok:
                                      a full controller queue costs a retry, not a decode */
     int              dq_e_ok;

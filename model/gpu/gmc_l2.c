@@ -41,15 +41,17 @@ int gmc_l2_init(gmc_gpu_t *g, gmc_l2_t *l, unsigned id, char *err, size_t n)
     l->hitq_mask = hq - 1;
     /* replies: every MSHR waiter can be answered at once, plus hits */
     unsigned rq = pow2_at_least(l->pool_n + hq + 1);
-    l->rep = calloc(rq, sizeof *l->rep);
+    l->rep = malloc(rq * sizeof *l->rep);
     l->rep_mask = rq - 1;
+    l->rep_wrap = (rq < 16 ? rq : 16) - 1;
     /* DRAM queue: l2_queue for new requests; write-backs, which a fill makes
      * inside the memory system's callback and which cannot wait, may go
      * over it (at most 4 per fill, one fill per MSHR sector) */
     l->dq_cap = m->l2_queue;
     unsigned dq = pow2_at_least(m->l2_queue + 4 * l->pool_n + 8);
-    l->dq = calloc(dq, sizeof *l->dq);
-    l->dq_mask = dq - 1;
+    l->dq = malloc(dq * sizeof *l->dq);
+    l->dq_max = dq;
+    l->dq_wrap = (dq < 16 ? dq : 16) - 1;
     if (!l->wait_head || !l->pool || !l->hitq || !l->rep || !l->dq) {
         snprintf(err, n, "out of memory for L2 slice %u", id);
         return -1;
@@ -73,9 +75,22 @@ void gmc_l2_free(gmc_l2_t *l)
 
 int gmc_l2_busy(const gmc_l2_t *l) { return l->hitq_n || l->rep_n || l->dq_n || gmc_cache_mshr_used(l->c); }
 
+/* A full ring wraps at twice the entries from now on (within its
+ * allocation): the entries that had wrapped to the front move up past the
+ * old end, so head .. head + n - 1 stay in order. */
+static void ring_widen(void *buf, size_t esz, unsigned *wrap, unsigned head, unsigned n)
+{
+    unsigned s = *wrap + 1;
+    unsigned front = head + n > s ? head + n - s : 0;
+    memcpy((char *)buf + (size_t)s * esz, buf, (size_t)front * esz);
+    *wrap = 2 * s - 1;
+}
+
 static void dq_push(gmc_gpu_t *g, gmc_l2_t *l, uint64_t addr, int is_write, const gmc_pkt_t *p)
 {
-    gmc_mem_req_t *r = &l->dq[(l->dq_head + l->dq_n++) & l->dq_mask];
+    if (l->dq_n > l->dq_wrap && l->dq_wrap + 1 < l->dq_max)
+        ring_widen(l->dq, sizeof *l->dq, &l->dq_wrap, l->dq_head, l->dq_n);
+    gmc_mem_req_t *r = &l->dq[(l->dq_head + l->dq_n++) & l->dq_wrap];
     memset(r, 0, sizeof *r);
     r->addr = addr;
     r->tag = l->id;
@@ -100,7 +115,9 @@ static void writeback(gmc_gpu_t *g, gmc_l2_t *l, uint64_t vline, uint32_t vdirty
 static void reply(gmc_l2_t *l, const gmc_l2_waiter_t *w, uint64_t addr, int offchip,
                   uint64_t arr, uint64_t done)
 {
-    gmc_pkt_t *p = &l->rep[(l->rep_head + l->rep_n++) & l->rep_mask];
+    if (l->rep_n > l->rep_wrap && l->rep_wrap < l->rep_mask)
+        ring_widen(l->rep, sizeof *l->rep, &l->rep_wrap, l->rep_head, l->rep_n);
+    gmc_pkt_t *p = &l->rep[(l->rep_head + l->rep_n++) & l->rep_wrap];
     memset(p, 0, sizeof *p);
     p->addr = addr;
     p->pc = w->pc;
@@ -228,8 +245,9 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
 {
     while (l->rep_n && gmc_icnt_can_send(g->rep_net, l->id)) {
         gmc_icnt_send(g->rep_net, l->id, &l->rep[l->rep_head]);
-        l->rep_head = (l->rep_head + 1) & l->rep_mask;
-        l->rep_n--;
+        l->rep_head = (l->rep_head + 1) & l->rep_wrap;
+        if (!--l->rep_n)
+            l->rep_head = 0;   /* empty: start over at the front */
     }
     lookup(g, l);
     const gmc_pkt_t *p;
@@ -254,8 +272,9 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
             if (gmc_memsys_enter(g->ms, &l->dq_e, gmc_memsys_now(g->ms)) != GMC_MEM_ACCEPTED)
                 break;
             l->dq_e_ok = 0;
-            l->dq_head = (l->dq_head + 1) & l->dq_mask;
-            l->dq_n--;
+            l->dq_head = (l->dq_head + 1) & l->dq_wrap;
+            if (!--l->dq_n)
+                l->dq_head = 0;
         }
     }
 }
