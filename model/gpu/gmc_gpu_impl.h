@@ -102,6 +102,8 @@ typedef struct {
     uint32_t         burst;       /* gmc_memsys_burst_bytes */
     gmc_l2_delay_t  *hitq;        /* the input pipeline: requests ready for lookup after l2_lat */
     unsigned         hitq_mask, hitq_head, hitq_n;
+    uint64_t         hitq_ready;  /* the head's ready cycle, UINT64_MAX if empty (read every
+                                     cycle: kept here, not in the ring's cold entry) */
     /* rep and dq are rings allocated for their bound (rep_mask + 1, dq_max)
      * but wrapping at wrap + 1 entries, doubled when full: the memory they
      * sweep is what they hold at most so far, not the bound (cache-friendly) */

@@ -39,6 +39,7 @@ int gmc_l2_init(gmc_gpu_t *g, gmc_l2_t *l, unsigned id, char *err, size_t n)
     l->hitq = calloc(hq, sizeof *l->hitq);
     l->burst = gmc_memsys_burst_bytes(g->ms);
     l->hitq_mask = hq - 1;
+    l->hitq_ready = UINT64_MAX;
     /* replies: every MSHR waiter can be answered at once, plus hits */
     unsigned rq = pow2_at_least(l->pool_n + hq + 1);
     l->rep = malloc(rq * sizeof *l->rep);
@@ -176,11 +177,12 @@ static void pipe_pop(gmc_l2_t *l)
 {
     l->hitq_head = (l->hitq_head + 1) & l->hitq_mask;
     l->hitq_n--;
+    l->hitq_ready = l->hitq_n ? l->hitq[l->hitq_head].ready : UINT64_MAX;
 }
 
 static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
 {
-    if (!l->hitq_n || l->hitq[l->hitq_head].ready > g->l2_cyc)
+    if (l->hitq_ready > g->l2_cyc)   /* empty: UINT64_MAX */
         return;
     const gmc_pkt_t *p = &l->hitq[l->hitq_head].p;
     uint64_t line = p->addr & ~127ULL;
@@ -254,6 +256,8 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
     if (l->hitq_n <= l->hitq_mask && (p = gmc_icnt_peek(g->req_net, l->id))) {
         gmc_l2_delay_t *d = &l->hitq[(l->hitq_head + l->hitq_n++) & l->hitq_mask];
         d->ready = g->l2_cyc + g->m->l2_lat;
+        if (l->hitq_n == 1)
+            l->hitq_ready = d->ready;
         d->p = *p;
         gmc_icnt_pop(g->req_net, l->id);
     }
@@ -289,7 +293,7 @@ static uint64_t next_at(const gmc_l2_t *l, uint64_t now)
         return now + 1;
     if (!l->hitq_n)
         return UINT64_MAX;
-    uint64_t t = l->hitq[l->hitq_head].ready;
+    uint64_t t = l->hitq_ready;
     return t > now ? t : now + 1;
 }
 
