@@ -104,6 +104,9 @@ typedef struct {
     unsigned         hitq_mask, hitq_head, hitq_n;
     uint64_t         hitq_ready;  /* the head's ready cycle, UINT64_MAX if empty (read every
                                      cycle: kept here, not in the ring's cold entry) */
+    int              head_miss;   /* the head is a read or write whose sector missed, and the tags
+                                     have not changed since (a fill clears it): a head
+                                     held back by back-pressure skips the tag lookup */
     /* rep and dq are rings allocated for their bound (rep_mask + 1, dq_max)
      * but wrapping at wrap + 1 entries, doubled when full: the memory they
      * sweep is what they hold at most so far, not the bound (cache-friendly) */

@@ -157,6 +157,7 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
     uint64_t vl = 0;
     uint32_t vd = 0;
     gmc_cache_fill(l->c, line, 1u << sec, atom, &vl, &vd);
+    l->head_miss = 0;   /* the tags changed */
     if (vd)
         writeback(g, l, vl, vd);
     if (!h)
@@ -178,6 +179,7 @@ static void pipe_pop(gmc_l2_t *l)
     l->hitq_head = (l->hitq_head + 1) & l->hitq_mask;
     l->hitq_n--;
     l->hitq_ready = l->hitq_n ? l->hitq[l->hitq_head].ready : UINT64_MAX;
+    l->head_miss = 0;
 }
 
 static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
@@ -188,7 +190,8 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
     uint64_t line = p->addr & ~127ULL;
     uint32_t sec = 1u << ((p->addr >> 5) & 3);
     if (p->kind == GMC_PKT_WRITE) {
-        if (!gmc_cache_write_hit(l->c, line, sec)) {
+        if (l->head_miss || !gmc_cache_write_hit(l->c, line, sec)) {
+            l->head_miss = 1;   /* a retry skips the lookup (a miss changes nothing) */
             if (l->dq_n + 4 > l->dq_cap)
                 return;
             if (gmc_cache_mshr_find(l->c, line) >= 0) {
@@ -207,7 +210,7 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
     }
     int atom = p->kind == GMC_PKT_ATOM;
     gmc_l2_waiter_t w = {p->sm, p->warp, NONE, p->pc, (uint8_t)atom};
-    if (gmc_cache_read_hits(l->c, line, sec, 0)) {
+    if (!l->head_miss && gmc_cache_read_hits(l->c, line, sec, 0)) {
         if (l->rep_n + l->pool_used + 1 > l->rep_mask)
             return;
         gmc_cache_read_hits(l->c, line, sec, 1);   /* counted and LRU-touched once accepted */
@@ -219,6 +222,7 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
         pipe_pop(l);
         return;
     }
+    l->head_miss = 1;
     /* every waiter becomes a reply: keep room for all of them */
     if (l->dq_n >= l->dq_cap || l->rep_n + l->pool_used + 1 > l->rep_mask ||
         !gmc_cache_miss_ok(l->c, line))
