@@ -155,10 +155,11 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
     ms->cq_mask = ms->mc[0].fl_mask;
     ms->cq = calloc((size_t)ms->nch * 2, sizeof *ms->cq);
     ms->cq_hd = malloc((size_t)ms->nch * 2 * sizeof *ms->cq_hd);
+    ms->cq_due = malloc((size_t)ms->nch * 2 * sizeof *ms->cq_due);
     if (ms->cq_hd)
         for (unsigned k = 0; k < ms->nch * 2; k++)
             ms->cq_hd[k] = GMC_MEM_NEVER;
-    if (!ms->cq || !ms->cq_hd)
+    if (!ms->cq || !ms->cq_hd || !ms->cq_due)
         goto oom;
     for (unsigned k = 0; k < ms->nch * 2; k++)
         if (!(ms->cq[k].d = calloc((size_t)ms->cq_mask + 1, sizeof *ms->cq[k].d)))
@@ -182,6 +183,7 @@ void gmc_memsys_free(gmc_memsys_t *ms)
             free(ms->cq[k].d);
     free(ms->cq);
     free(ms->cq_hd);
+    free(ms->cq_due);
     free(ms->bim);
     gmc_warps_free(&ms->warps);
     gmc_memstats_free(&ms->stats);

@@ -64,6 +64,7 @@ struct gmc_memsys {
     gmc_memsys_cq_t *cq;         /* [channel * 2 + is_write] */
     uint64_t        *cq_hd;      /* [channel * 2 + is_write]: done of the queue's head,
                                     GMC_MEM_NEVER if empty (one compact array to scan) */
+    unsigned        *cq_due;     /* [channel * 2]: deliver's scratch */
     uint32_t         cq_mask;
     gmc_mem_done_fn  done_fn;
     void            *done_ctx;

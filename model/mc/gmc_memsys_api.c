@@ -108,44 +108,50 @@ int gmc_memsys_send(gmc_memsys_t *ms, const gmc_mem_req_t *r)
     return gmc_memsys_enter(ms, &e, ms->now);
 }
 
-/* The completion queue whose head is done first (ties: lower channel,
- * then reads), or nch * 2 when none is waiting; *done gets its head's
- * done (GMC_MEM_NEVER if none).  Scans cq_hd, not the queues. */
-static unsigned first_done(const gmc_memsys_t *ms, uint64_t *done)
-{
-    unsigned best = ms->nch * 2;
-    uint64_t bd = GMC_MEM_NEVER;
-    for (unsigned k = 0; k < ms->nch * 2; k++)
-        if (ms->cq_hd[k] < bd) {
-            bd = ms->cq_hd[k];
-            best = k;
-        }
-    *done = bd;
-    return best;
-}
-
-/* Delivers every completion done by t, in done order (called only when
- * next_done <= t; leaves next_done exact). */
+/* Delivers every completion done by t, in done order (ties: lower
+ * channel, then reads), and leaves next_done exact.  One pass over cq_hd
+ * finds the queues with a head done by t (the others only bound
+ * next_done); the picks then look at those alone: only a delivered
+ * queue's head changes (a callback may only send, and a send enqueues --
+ * completions are pushed by commands, never by sends). */
 static void deliver(gmc_memsys_t *ms, uint64_t t)
 {
-    for (;;) {
-        unsigned k = first_done(ms, &ms->next_done);
-        if (k == ms->nch * 2 || ms->next_done > t)
-            break;
+    const unsigned nq = ms->nch * 2;
+    uint64_t rest = GMC_MEM_NEVER;   /* the earliest head after t */
+    unsigned *dk = ms->cq_due, nd = 0;   /* queues with a head done by t, in queue order */
+    for (unsigned k = 0; k < nq; k++) {
+        uint64_t h = ms->cq_hd[k];
+        if (h <= t)
+            dk[nd++] = k;
+        else if (h < rest)
+            rest = h;
+    }
+    while (nd) {
+        unsigned bi = 0;
+        for (unsigned i = 1; i < nd; i++)   /* strict: the lower queue wins a tie */
+            if (ms->cq_hd[dk[i]] < ms->cq_hd[dk[bi]])
+                bi = i;
+        unsigned k = dk[bi];
         gmc_memsys_cq_t *q = &ms->cq[k];
-        /* The slot itself, no copy: a callback may only send, and a send
-         * enqueues -- completions are pushed by commands, never by sends. */
-        const gmc_mem_done_t *d = &q->d[q->head];
+        /* The slot itself, no copy (see above). */
         ms->ndone++;
         if (ms->done_fn) {
             ms->in_cb = 1;
-            ms->done_fn(ms->done_ctx, d);
+            ms->done_fn(ms->done_ctx, &q->d[q->head]);
             ms->in_cb = 0;
         }
         q->head = (q->head + 1) & ms->cq_mask;
         q->n--;
-        ms->cq_hd[k] = q->n ? q->d[q->head].done : GMC_MEM_NEVER;
+        uint64_t h = ms->cq_hd[k] = q->n ? q->d[q->head].done : GMC_MEM_NEVER;
+        if (h > t) {   /* done with this queue for now */
+            if (h < rest)
+                rest = h;
+            for (unsigned i = bi; i + 1 < nd; i++)
+                dk[i] = dk[i + 1];
+            nd--;
+        }
     }
+    ms->next_done = rest;
 }
 
 /* The shared warp table changed (a request entered or left somewhere):
