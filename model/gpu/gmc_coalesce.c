@@ -40,13 +40,18 @@ unsigned gmc_coalesce(const gmc_inst_t *in, gmc_lsu_acc_t *out)
     unsigned n = 0, last = 0;
     const uint64_t w = in->width ? in->width : 4;
     const uint64_t lmask = (1u << LINE_BITS) - 1;
+    uint64_t sec_in = UINT64_MAX;   /* a sector (address >> SECTOR_BITS) that out[last] holds */
     for (uint32_t m = in->mask; m; m &= m - 1) {
         uint64_t a = in->addr[__builtin_ctz(m)];
         uint64_t last_b = a + w - 1;
+        if ((a >> SECTOR_BITS) == sec_in && (last_b >> SECTOR_BITS) == sec_in)
+            continue;   /* within the previous lane's sector: adds nothing */
         if ((a & ~lmask) == (last_b & ~lmask)) {   /* within one line: the common case */
             n = add(out, n, &last, a & ~lmask, sec_range(a, last_b));
+            sec_in = last_b >> SECTOR_BITS;
             continue;
         }
+        sec_in = UINT64_MAX;
         uint64_t l0 = a >> LINE_BITS, l1 = last_b >> LINE_BITS;
         for (uint64_t l = l0; l <= l1; l++) {
             uint64_t lo = l == l0 ? a : l << LINE_BITS;
