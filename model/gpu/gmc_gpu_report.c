@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_gpu_impl.h"
+#include "mem/gmc_dram_energy.h"
 
 static int cmp_u32(const void *a, const void *b)
 {
@@ -109,6 +110,18 @@ int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra)
             ratio((double)ms.pending_cycles, (double)g->dram_cyc),
             ratio((double)served * burst, dram_ns), ratio((double)ms.data_busy, (double)g->dram_cyc * g->nch),
             g->dram_cyc);
+    gmc_dram_energy_t en;
+    gmc_mem_stats_t ms2;
+    gmc_memsys_stats(g->ms, &ms2);
+    if (gmc_memsys_dram_energy(g->ms, ms2.cycles, &en) == 0) {
+        double secs = (double)ms2.cycles * (double)g->ps_dram * 1e-12;
+        fprintf(f, "  \"dram_energy_nj\": {\"total\": %.1f, \"act_pre\": %.1f, \"rd\": %.1f, \"wr\": %.1f"
+                ", \"ref\": %.1f, \"background\": %.1f},\n  \"dram_power_w\": %.4f,\n",
+                en.total / 1e3, en.act_pre / 1e3, en.rd / 1e3, en.wr / 1e3, en.ref / 1e3,
+                (en.bg_active + en.bg_precharged) / 1e3, secs > 0 ? en.total * 1e-12 / secs : 0);
+    } else {
+        fprintf(f, "  \"dram_energy_nj\": null,\n  \"dram_power_w\": null,\n");
+    }
     fprintf(f, "  \"noc_latency\": %.2f,\n", ratio((double)s.icnt_latency_sum, (double)s.icnt_packets));
     fprintf(f, "  \"clocks_mhz\": {\"core\": %u, \"icnt\": %u, \"l2\": %u, \"dram\": %.1f}\n",
             m->core_mhz, m->icnt_mhz, m->l2_mhz, 1e6 / (double)g->ps_dram);
