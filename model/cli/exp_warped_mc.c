@@ -100,8 +100,8 @@ static int summarize(exp_ctx_t *x)
         "plot for [i=2:%d] 'ipc.dat' using i:xtic(1) title columnheader(i)\n"
         "set output 'lwt_box.png'\nset title 'load-warp time / mean: p25-p75 box, p50 line, whiskers to p95 "
         "(Fig. 5 style); left FR-FCFS, right Warped-MC'\n"
-        "set style fill solid 0.4\nset boxwidth 0.8\nset xtics rotate by -30\nset yrange [0:*]\n"
-        "plot 'lwt_box.dat' using 1:3:3:6:5:xtic(2) with candlesticks whiskerbars 0.5 title 'p25..p75, whisker p95', "
+        "unset key\nset xrange [-1:*]\nset style fill solid 0.4\nset boxwidth 0.8\nset xtics rotate by -30\nset yrange [0:*]\n"
+        "plot 'lwt_box.dat' using 1:3:3:6:5:xtic(2) with candlesticks notitle, "
         "'' using 1:4:4:4:4 with candlesticks lt -1 notitle\n", NSC + 1);
     fclose(gp);
     exp_plot(x, "plots.gp");
