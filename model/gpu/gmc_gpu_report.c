@@ -122,6 +122,10 @@ int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra)
     } else {
         fprintf(f, "  \"dram_energy_nj\": null,\n  \"dram_power_w\": null,\n");
     }
+    if (ms.wmc_col_cmds)
+        fprintf(f, "  \"warped_mc_rescheduling\": {\"column_commands\": %" PRIu64 ", \"request_adjusted\": %" PRIu64
+                ", \"activations\": %" PRIu64 ", \"row_adjusted\": %" PRIu64 "},\n",
+                ms.wmc_col_cmds, ms.wmc_req_adjusted, ms.wmc_acts, ms.wmc_row_adjusted);
     fprintf(f, "  \"noc_latency\": %.2f,\n", ratio((double)s.icnt_latency_sum, (double)s.icnt_packets));
     fprintf(f, "  \"clocks_mhz\": {\"core\": %u, \"icnt\": %u, \"l2\": %u, \"dram\": %.1f}\n",
             m->core_mhz, m->icnt_mhz, m->l2_mhz, 1e6 / (double)g->ps_dram);
