@@ -4,6 +4,10 @@
 #include <string.h>
 #include "gpu/gmc_gpu_impl.h"
 #include "mem/gmc_dram_energy.h"
+#include "analysis/gmc_overhead.h"
+#include "bim/gmc_bim_scheme.h"
+#include "mc/gmc_memsys.h"
+#include "mc/gmc_sched.h"
 
 static int cmp_u32(const void *a, const void *b)
 {
@@ -126,6 +130,28 @@ int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra)
         fprintf(f, "  \"warped_mc_rescheduling\": {\"column_commands\": %" PRIu64 ", \"request_adjusted\": %" PRIu64
                 ", \"activations\": %" PRIu64 ", \"row_adjusted\": %" PRIu64 "},\n",
                 ms.wmc_col_cmds, ms.wmc_req_adjusted, ms.wmc_acts, ms.wmc_row_adjusted);
+    /* what the enabled mechanisms cost (gmc overhead; gmc bim) */
+    gmc_frfcfs_params_t fp = {g->nch, m->mc_queue, g->ms->d.cfg.rows, g->ms->d.nbanks};
+    gmc_frfcfs_cost_t fc;
+    gmc_frfcfs_cost(&fp, &fc);
+    fprintf(f, "  \"overhead\": {\"frfcfs_compare_bits\": %" PRIu64, fc.frfcfs_bits);
+    if (g->cfg.mc.sched == &gmc_sched_warped_mc) {
+        gmc_wmc_params_t wp;
+        gmc_wmc_params_default(&wp);
+        wp.sms = m->sms;
+        wp.warps = m->warps_per_sm;
+        wp.banks = g->ms->d.nbanks;
+        gmc_wmc_cost_t wc;
+        gmc_wmc_cost(&wp, &wc);
+        fprintf(f, ", \"warped_mc_bits_per_mc\": %" PRIu64 ", \"warped_mc_bytes_total\": %" PRIu64,
+                wc.total_bits, wc.total_bytes * g->nch);
+    }
+    if (g->cfg.bim) {
+        gmc_bim_cost_t bc;
+        gmc_bim_cost((const gmc_gf2_t *)g->cfg.bim, &bc);
+        fprintf(f, ", \"bim_xor_gates\": %u", bc.total_xors);
+    }
+    fprintf(f, "},\n");
     fprintf(f, "  \"noc_latency\": %.2f,\n", ratio((double)s.icnt_latency_sum, (double)s.icnt_packets));
     fprintf(f, "  \"clocks_mhz\": {\"core\": %u, \"icnt\": %u, \"l2\": %u, \"dram\": %.1f}\n",
             m->core_mhz, m->icnt_mhz, m->l2_mhz, 1e6 / (double)g->ps_dram);
