@@ -178,6 +178,9 @@ expect_fail "unknown option" 2 "^gmc sim: unknown option '--bogus'" -- "$GMC" si
 expect_fail "option without its value" 2 "^gmc sim: option --machine needs a value$" -- "$GMC" sim "${W[@]}" --machine
 expect_fail "bad --warp-sched" 2 "warp_sched: expected lrr or gto, found 'rr'$" -- "$GMC" sim "${W[@]}" --warp-sched rr
 expect_fail "bad --sched" 2 "--sched: expected one of frfcfs, .*found 'xx'$" -- "$GMC" sim "${W[@]}" --sched xx
+printf 'mem_sched = xx\n' >"$T/ms.cfg"
+expect_fail "bad mem_sched in a machine file: not blamed on --sched" 2 "^gmc sim: machine rtx2060s: mem_sched: expected one of frfcfs, .*found 'xx'$" -- \
+  "$GMC" sim "${W[@]}" --machine "$T/ms.cfg"
 expect_fail "bad --seed" 2 "^gmc sim: --seed: expected a non-negative integer, found '-1'$" -- "$GMC" sim "${W[@]}" --seed -1
 expect_fail "bad --alu-per-mem" 2 "^gmc sim: --alu-per-mem: expected 0\.\.1000, found 5000$" -- "$GMC" sim "${W[@]}" --alu-per-mem 5000
 expect_fail "--max-cycles watchdog" 1 "^gmc sim: kernel stream: ran past --max-cycles 10$" -- "$GMC" sim "${W[@]}" --max-cycles 10
