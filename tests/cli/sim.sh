@@ -55,7 +55,7 @@ assert eval(sys.argv[2]), sys.argv[2]
 PY
 }
 if "$GMC" sim --workload spmv "${SMALL[@]}" --json >"$T/s1.json" 2>"$T/err" && [ ! -s "$T/err" ] \
-   && check_json "$T/s1.json" 'j["machine"] == "rtx2060s" and j["machine_source"] == "preset rtx2060s" and j["load_warp_time"]["n"] > 0 and j["divergence"]["n"] > 0 and j["dram_requests"] > 0'
+   && check_json "$T/s1.json" 'j["machine"] == "rtx2060s" and j["machine_source"] == "preset rtx2060s" and j["bim"] == "none" and j["refresh"] is True and j["load_warp_time"]["n"] > 0 and j["divergence"]["n"] > 0 and j["dram_requests"] > 0'
 then ok "--json parses, has the fields, defaults to rtx2060s"; else notok "--json parses, has the fields, defaults to rtx2060s" "$(cat "$T/err")"; fi
 
 "$GMC" sim --workload spmv "${SMALL[@]}" --json >"$T/s1b.json" 2>&1
@@ -89,6 +89,9 @@ for m in pae-gddr5 yuan-gddr3; do
      && check_json "$T/p.json" "j['machine'] == '$m' and j['machine_source'] == 'preset $m'"
   then ok "preset $m runs"; else notok "preset $m runs" "$(cat "$T/err")"; fi
 done
+if "$GMC" sim --workload stream "${SMALL[@]}" --scheme pae --seed 3 --no-refresh --json >"$T/b.json" 2>"$T/err" \
+   && check_json "$T/b.json" 'j["bim"] == "pae seed 3" and j["refresh"] is False and j["dram"]["refreshes"] == 0'
+then ok "--scheme and --no-refresh are in the report"; else notok "--scheme and --no-refresh are in the report" "$(cat "$T/err")"; fi
 "$GMC" sim --workload stream "${SMALL[@]}" --warp-sched gto --json 2>/dev/null | grep -q '"warp_sched": "gto"' \
   && ok "--warp-sched gto" || notok "--warp-sched gto"
 
