@@ -224,4 +224,42 @@ mkdir -p "$T/od"
 "$GMC" sim "${W[@]}" -o "$T/od/r.txt" >/dev/null 2>&1 && "$GMC" sim "${W[@]}" --max-cycles 10 -o "$T/od/s.txt" >/dev/null 2>&1
 [ "$(ls -A "$T/od")" = r.txt ] && grep -q 'IPC' "$T/od/r.txt" && ok "-o: only the report is left in its directory" \
   || notok "-o: only the report is left in its directory" "$(ls -A "$T/od")"
+# ---- docs/harness.md's machine tables match the header and the presets --
+if "$GMC" sim --machine-keys >"$T/keys" && python3 - "$ROOT" "$T/keys" <<'PY' 2>"$T/err"
+import re, sys
+root, keys = sys.argv[1], open(sys.argv[2]).read().split()
+doc = open(f"{root}/docs/harness.md").read()
+sec = lambda h: doc.split(h, 1)[1].split("\n#", 1)[0]
+rows = lambda text: [[c.strip() for c in l.strip().strip("|").split(" | ")] for l in text.splitlines() if l.startswith("| `")]
+hdr = open(f"{root}/model/gpu/gmc_machine.h").read()
+meta = {k: (lo, hi, unit, d) for k, lo, hi, unit, d in
+        re.findall(r'X\((\w+),\s*(\d+),\s*(\d+),\s*"([^"]*)",\s*"((?:[^"\\]|\\.)*)"\)', hdr)}
+presets = ["rtx2060s", "pae-gddr5", "yuan-gddr3"]
+cfg = {}
+for p in presets:
+    cfg[p] = {}
+    for line in open(f"{root}/model/gpu/machines/{p}.cfg"):
+        if "=" in line and not line.startswith("#"):
+            body, _, src = line.partition("#")
+            k, _, v = body.partition("=")
+            cfg[p][k.strip()] = (v.strip(), src.strip())
+t = rows(sec("### Machine keys\n"))
+assert [r[0].strip("`") for r in t] == keys, ("key table", [r[0] for r in t])
+for r in t:
+    k = r[0].strip("`")
+    if k in meta:
+        lo, hi, unit, d = meta[k]
+        assert r[1:4] == [f"{lo}..{hi}", unit, d], (k, r[1:4])
+    assert r[4:] == [cfg[p][k][0] for p in presets], (k, r[4:])
+for p in presets:
+    t = rows(sec(f"#### `{p}`\n"))
+    assert [r[0].strip("`") for r in t] == keys, (p, "rows")
+    for r in t:
+        k = r[0].strip("`")
+        assert r[1] == cfg[p][k][0], (p, k, r[1])
+        assert cfg[p][k][1] == "" or r[2] == cfg[p][k][1], (p, k, r[2])
+PY
+then ok "docs/harness.md: machine keys and preset tables match gmc_machine.h and machines/*.cfg"
+else notok "docs/harness.md: machine keys and preset tables match" "$(tail -3 "$T/err")"; fi
+
 finish
