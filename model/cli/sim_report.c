@@ -139,11 +139,15 @@ int sim_report(sim_opts_t *o, gmc_gpu_t *g)
     }
     int rc;
     if (o->json) {
-        char extra[2048], e1[600], e2[600];
+        char extra[2048], e1[600], e2[600], e3[200];
+        /* the BIM is part of the run: name it (the label of --scheme/--matrix) */
         int n = snprintf(extra, sizeof extra, "  \"gmc\": \"sim\",\n  \"%s\": \"%s\",\n  \"machine_source\": \"%s\",\n"
-                         "  \"seed\": %llu,\n", o->traces ? "traces" : "workload",
+                         "  \"seed\": %llu,\n  \"bim\": \"%s\",\n  \"refresh\": %s,\n",
+                         o->traces ? "traces" : "workload",
                          esc(o->traces ? o->traces : o->workload, e1, sizeof e1),
-                         esc(o->machine_src, e2, sizeof e2), (unsigned long long)o->seed);
+                         esc(o->machine_src, e2, sizeof e2), (unsigned long long)o->seed,
+                         o->bim_given ? esc(o->sel.label, e3, sizeof e3) : "none",
+                         o->no_refresh ? "false" : "true");
         if (o->traces)
             snprintf(extra + n, sizeof extra - (size_t)n,
                      "  \"trace_instruction_lines\": %llu,\n  \"unknown_ops\": %llu,\n  \"trace_version\": %u,\n",
