@@ -31,7 +31,7 @@ static void usage(FILE *f)
         "  --machine-keys       list the machine keys, one per line (units, ranges: docs/harness.md)\n"
         "  --workload NAME      a synthetic workload (`list` names them; classes: docs/harness.md)\n"
         "  --workload-info      name, expected class (LOA/MOA/HOA or -) and what, one workload per line\n"
-        "  --scale X            workload size multiplier (default 1)\n"
+        "  --scale X            workload size multiplier in (0, 64] (default 1)\n"
         "  --alu-per-mem N      ALU instructions between memory instructions (default: the workload's)\n"
         "  --traces DIR         an Accel-Sim SASS trace directory (kernelslist.g + kernel-N.traceg)\n"
         "  --seed N             every random choice: workload data, BIM matrix (default 1)\n"
@@ -139,8 +139,8 @@ static int parse_args(sim_opts_t *o, int argc, char **argv)
             char *e;
             if (!(rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &v))) {
                 o->scale = strtod(v, &e);
-                if (*e || e == v || !(o->scale > 0) || o->scale > 1e4)
-                    return cli_usage_error(SIM_CMD, "--scale: expected a number in (0, 10000], found '%s'", v);
+                if (*e || e == v || !(o->scale > 0) || o->scale > 64)
+                    return cli_usage_error(SIM_CMD, "--scale: expected a number in (0, 64], found '%s'", v);
             }
         } else if (!strcmp(a, "--alu-per-mem")) {
             uint64_t v;
@@ -210,7 +210,7 @@ static int run_workload(sim_opts_t *o, gmc_gpu_t *g)
     gmc_workload_params_t p = {o->seed, o->scale, o->alu_per_mem};
     gmc_workload_t *w = gmc_workload_new(o->workload, &p, err, sizeof err);
     if (!w) {
-        cli_usage_error(SIM_CMD, "--workload: %s", err);
+        cli_usage_error(SIM_CMD, "%s", err);
         return 2;
     }
     int rc = 0;

@@ -60,9 +60,9 @@ int gmc_gpu_cfg_defaults(gmc_gpu_cfg_t *cfg, char *err, size_t n)
 {
     gmc_mc_cfg_defaults(&cfg->mc);
     cfg->mc.rq = cfg->mc.wq = cfg->machine.mc_queue;
-    if (cfg->mc.wq_high >= cfg->mc.wq) {   /* GPGPU-Sim's 28/16 of 32, scaled */
-        cfg->mc.wq_high = cfg->mc.wq * 7 / 8;
-        cfg->mc.wq_low = cfg->mc.wq / 2;
+    if (cfg->mc.wq_high >= cfg->mc.wq) {   /* GPGPU-Sim's 28/16 of 32, scaled (as gmc mem does) */
+        cfg->mc.wq_high = cfg->mc.wq * 7 / 8 ? cfg->mc.wq * 7 / 8 : 1;
+        cfg->mc.wq_low = cfg->mc.wq / 2 < cfg->mc.wq_high ? cfg->mc.wq / 2 : cfg->mc.wq_high - 1;
     }
     if (gmc_sched_find(cfg->machine.mem_sched, &cfg->mc.sched, err, n))
         return -1;
