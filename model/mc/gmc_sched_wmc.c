@@ -263,8 +263,10 @@ static void wmc_issue(gmc_mc_t *mc, uint32_t i, gmc_dram_cmd_t cmd)
     }
     if (cmd == GMC_DRAM_ACT) {
         const unsigned slot = gmc_wmc_row_slot(&w->c, r->row);
-        w->acts++;   /* FR-FCFS opens the row of the bank's oldest request */
-        w->row_adjusted += gmc_mc_req(mc, gmc_mc_bank_head(mc, r->bank))->row != r->row;
+        /* FR-FCFS opens the row of the bank's oldest request of r's type (a
+         * committed request may be of the other type than the mode's) */
+        w->acts++;
+        w->row_adjusted += gmc_mc_req(mc, mc->head[r->is_write][r->bank])->row != r->row;
         /* open clears the slot's score and the bank's PT entry; when both
          * are already zero that block cycle changes nothing: skip it. */
         if (w->s.rs_q[r->bank][slot] || w->s.pt_q[r->bank])
@@ -281,7 +283,7 @@ static void wmc_issue(gmc_mc_t *mc, uint32_t i, gmc_dram_cmd_t cmd)
     }
     if (cmd == GMC_DRAM_RD || cmd == GMC_DRAM_WR) {
         /* FR-FCFS serves the bank's oldest request to the open row (i's row) */
-        uint32_t j = gmc_mc_bank_head(mc, r->bank);
+        uint32_t j = mc->head[r->is_write][r->bank];
         while (j != GMC_MC_NONE && gmc_mc_req(mc, j)->row != r->row)
             j = gmc_mc_req(mc, j)->bnext;
         w->col_cmds++;
