@@ -262,4 +262,14 @@ PY
 then ok "docs/harness.md: machine keys and preset tables match gmc_machine.h and machines/*.cfg"
 else notok "docs/harness.md: machine keys and preset tables match" "$(tail -3 "$T/err")"; fi
 
+# Regression: warped-mc's Fig. 10 counters once read the mode's queue head,
+# empty when the bank served a committed request of the other type (a
+# crash on stores mixed with loads at this size).
+if "$GMC" sim --workload stream --scale 0.25 --sched warped-mc --json >"$T/wmc.json" 2>"$T/wmc.err" &&
+   grep -q '"warped_mc_rescheduling"' "$T/wmc.json"; then
+  ok "warped-mc with reads and writes runs and reports its rescheduling"
+else
+  notok "warped-mc with reads and writes runs and reports its rescheduling" "$(tail -2 "$T/wmc.err")"
+fi
+
 finish
