@@ -62,6 +62,10 @@ int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra)
 {
     gmc_gpu_stats_t s;
     gmc_gpu_stats(g, &s);
+    /* the memory system's clock lags while it idles: bring it to the GPU's
+     * DRAM cycle, so time integrals (background energy) end where the run
+     * did, whether idle cycles were skipped or not */
+    gmc_gpu_mem_sync(g);
     gmc_mem_stats_t ms;
     gmc_memsys_stats(g->ms, &ms);
     const gmc_machine_t *m = g->m;
