@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "gpu/gmc_gpu_impl.h"
+#include "gpu/gmc_workload.h"
 #include "gpu_test_kernels.h"
 
 static gmc_gpu_t *machine(const char *preset, int every_cycle)
@@ -237,6 +238,127 @@ static void skipping_idle_dram_cycles_changes_nothing(void **s)
     print_message("%u machine x kernel pairs: reports identical with and without skipping\n", runs);
 }
 
+/* One machine, every kernel of a list run on it in order (statistics
+ * accumulate), the JSON report; every_edge = 1 with every_cycle = 1 is
+ * the slow reference: every SM, slice, network and controller stepped at
+ * every edge.  *jumps gets the idle stretches the run skipped whole. */
+static char *run_kernels(const char *preset, gmc_kernel_t **ks, unsigned nk, int slow, uint64_t *jumps)
+{
+    char err[512];
+    gmc_gpu_cfg_t c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(gmc_machine_preset(preset, &c.machine, err, sizeof err), 0);
+    assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
+    c.every_cycle = c.every_edge = slow;
+    gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
+    if (!g)
+        fail_msg("%s", err);
+    for (unsigned i = 0; i < nk; i++)
+        if (gmc_gpu_run(g, ks[i], err, sizeof err))
+            fail_msg("%s", err);
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    assert_int_equal(gmc_gpu_write_json(g, f, NULL), 0);
+    fclose(f);
+    if (jumps)
+        *jumps = g->jumps;
+    gmc_gpu_delete(g);
+    return buf;
+}
+
+/* A latency-bound kernel: one warp per CTA, a long ALU chain between
+ * scattered loads -- most of its time nothing moves but a sleeping warp
+ * or a DRAM access, the case the time jump is for. */
+static int sleepy_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)
+{
+    (void)err; (void)n;
+    const tk_t *t = k->impl;
+    uint64_t step = c->s[1]++;
+    if (step >= 2 * t->iters)
+        return step == 2 * t->iters ? (in->op = GMC_OP_EXIT, in->mask = ~0u, 1) : 0;
+    memset(in, 0, sizeof *in);
+    in->mask = 0xff;
+    in->pc = 0x200 + 16 * (step & 1);
+    if (step & 1) {
+        in->op = GMC_OP_ALU;
+        in->lat = 300 + (uint32_t)(tk_mix(t->seed ^ step ^ c->s[0]) % 700);
+    } else {
+        in->op = GMC_OP_LD;
+        in->width = 4;
+        for (int l = 0; l < 8; l++)
+            in->addr[l] = 0x30000000ULL + (tk_mix(t->seed ^ (c->s[0] << 20) ^ (step << 5) ^ (uint64_t)l) %
+                                           t->footprint & ~3ULL);
+    }
+    return 1;
+}
+
+/* Skipping idle SMs, slices and network ticks and jumping over idle
+ * stretches (the GPU side, cfg.every_edge off) together with the memory
+ * system's own skipping changes nothing: the whole report equals the
+ * slow reference's, over machines and kernels -- the test kernels, a
+ * latency-bound one, several kernels on one machine, and workloads. */
+static void skipping_idle_parts_and_jumping_idle_stretches_change_nothing(void **s)
+{
+    (void)s;
+    const char *presets[] = {"rtx2060s", "pae-gddr5", "yuan-gddr3"};
+    static const gmc_kernel_ops_t sleepy_ops = {tk_begin, sleepy_next, NULL};
+    unsigned runs = 0;
+    uint64_t jumped = 0;
+    for (int p = 0; p < 3; p++) {
+        tk_t tc = {2, 0, 16 << 20, 3 + (uint64_t)p}, tg = {2, 1, 16 << 20, 7 + (uint64_t)p};
+        tk_t tz = {6, 0, 64 << 20, 9 + (uint64_t)p};
+        gmc_kernel_t kc, kg, kz;
+        tk_make(&kc, &tc, 48, 256);
+        tk_make(&kg, &tg, 32, 128);
+        tk_make(&kz, &tz, 40, 32);
+        kz.ops = &sleepy_ops;
+        gmc_kernel_t *lists[][3] = {{&kc}, {&kg}, {&kz}, {&kz, &kc, &kg}};
+        unsigned lens[] = {1, 1, 1, 3};
+        for (unsigned i = 0; i < 4; i++) {
+            uint64_t j = 0;
+            char *a = run_kernels(presets[p], lists[i], lens[i], 0, &j);
+            char *b = run_kernels(presets[p], lists[i], lens[i], 1, NULL);
+            assert_string_equal(a, b);
+            free(a); free(b);
+            jumped += j;
+            runs++;
+        }
+    }
+    /* workloads: several kernels (bfs: one per level), atomics (kmeans) */
+    const char *wls[] = {"bfs", "spmv", "kmeans", "stencil"};
+    gmc_workload_params_t wp;
+    gmc_workload_params_default(&wp);
+    wp.scale = 0.02;
+    for (unsigned i = 0; i < 4; i++) {
+        char err[512];
+        gmc_workload_t *w = gmc_workload_new(wls[i], &wp, err, sizeof err);
+        if (!w)
+            fail_msg("%s", err);
+        gmc_kernel_t *ks[64];
+        unsigned nk = gmc_workload_nkernels(w);
+        assert_true(nk <= 64);
+        for (unsigned k = 0; k < nk; k++)
+            ks[k] = gmc_workload_kernel(w, k);
+        const char *preset = presets[i % 3];
+        uint64_t j = 0;
+        char *a = run_kernels(preset, ks, nk, 0, &j);
+        gmc_workload_delete(w);
+        w = gmc_workload_new(wls[i], &wp, err, sizeof err);   /* the streams start over */
+        for (unsigned k = 0; k < nk; k++)
+            ks[k] = gmc_workload_kernel(w, k);
+        char *b = run_kernels(preset, ks, nk, 1, NULL);
+        gmc_workload_delete(w);
+        assert_string_equal(a, b);
+        free(a); free(b);
+        jumped += j;
+        runs++;
+    }
+    assert_true(jumped > 0);   /* the jump was exercised */
+    print_message("%u machine x kernel runs: reports identical with and without GPU-side skipping "
+                  "(%llu idle stretches jumped)\n", runs, (unsigned long long)jumped);
+}
+
 static int slow_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)
 {
     (void)k; (void)err; (void)n;
@@ -266,6 +388,16 @@ static void the_watchdog_stops_a_run_that_makes_no_progress(void **s)
     k.ops = &ops;
     assert_int_equal(gmc_gpu_run(g, &k, err, sizeof err), -1);
     assert_non_null(strstr(err, "watchdog"));
+    uint64_t jumps = g->jumps;
+    gmc_gpu_delete(g);
+    /* the same cycle in the message when every edge is stepped: the
+     * watchdog is an event the time jump stops at */
+    char err2[512];
+    c.every_edge = c.every_cycle = 1;
+    g = gmc_gpu_new(&c, err2, sizeof err2);
+    assert_int_equal(gmc_gpu_run(g, &k, err2, sizeof err2), -1);
+    assert_string_equal(err, err2);
+    assert_true(jumps > 0);
     gmc_gpu_delete(g);
 }
 
@@ -298,6 +430,7 @@ int main(void)
         cmocka_unit_test(sector_requests_are_conserved),
         cmocka_unit_test(same_seed_same_report),
         cmocka_unit_test(skipping_idle_dram_cycles_changes_nothing),
+        cmocka_unit_test(skipping_idle_parts_and_jumping_idle_stretches_change_nothing),
         cmocka_unit_test(the_watchdog_stops_a_run_that_makes_no_progress),
         cmocka_unit_test(a_cta_that_fits_no_sm_is_an_error),
     };

@@ -10,6 +10,7 @@
  */
 #include "gpu/gmc_cache.h"
 #include "gpu/gmc_cache_mshr.h"
+#include "gpu/gmc_bits.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,7 +104,7 @@ static unsigned log2u(uint64_t x)
     return s;
 }
 
-static unsigned popc(uint32_t x) { return (unsigned)__builtin_popcount(x); }
+static unsigned popc(uint32_t x) { return gmc_popc32(x); }
 
 /* One line per bad field: what is allowed, what was found. */
 static int check_cfg(const gmc_cache_cfg_t *c, char *err, size_t n)

@@ -7,32 +7,51 @@
 #define LINE_BITS 7
 #define SECTOR_BITS 5
 
-static unsigned add(gmc_lsu_acc_t *out, unsigned n, uint64_t line, uint32_t sectors)
+/* Adds (line, sectors): ORs into line's access if there is one (the one
+ * *last names first: neighbouring lanes mostly share a line), else
+ * appends a new one.  Order of first touch either way. */
+static unsigned add(gmc_lsu_acc_t *out, unsigned n, unsigned *last, uint64_t line, uint32_t sectors)
 {
-    for (unsigned i = 0; i < n; i++)   /* at most 32 lines: a short scan beats hashing */
+    if (n && out[*last].line == line) {
+        out[*last].sectors |= sectors;
+        return n;
+    }
+    for (unsigned i = 0; i < n; i++)   /* at most 64 lines: a short scan beats hashing */
         if (out[i].line == line) {
             out[i].sectors |= sectors;
+            *last = i;
             return n;
         }
     out[n].line = line;
     out[n].sectors = sectors;
+    *last = n;
     return n + 1;
+}
+
+/* The sectors s0..s1 of a line. */
+static inline uint32_t sec_range(uint64_t lo, uint64_t hi)
+{
+    unsigned s0 = (unsigned)(lo >> SECTOR_BITS) & 3, s1 = (unsigned)(hi >> SECTOR_BITS) & 3;
+    return (2u << s1) - (1u << s0);
 }
 
 unsigned gmc_coalesce(const gmc_inst_t *in, gmc_lsu_acc_t *out)
 {
-    unsigned n = 0;
-    uint64_t w = in->width ? in->width : 4;
+    unsigned n = 0, last = 0;
+    const uint64_t w = in->width ? in->width : 4;
+    const uint64_t lmask = (1u << LINE_BITS) - 1;
     for (uint32_t m = in->mask; m; m &= m - 1) {
         uint64_t a = in->addr[__builtin_ctz(m)];
-        uint64_t last = a + w - 1;
-        uint64_t l0 = a >> LINE_BITS, l1 = last >> LINE_BITS;
+        uint64_t last_b = a + w - 1;
+        if ((a & ~lmask) == (last_b & ~lmask)) {   /* within one line: the common case */
+            n = add(out, n, &last, a & ~lmask, sec_range(a, last_b));
+            continue;
+        }
+        uint64_t l0 = a >> LINE_BITS, l1 = last_b >> LINE_BITS;
         for (uint64_t l = l0; l <= l1; l++) {
             uint64_t lo = l == l0 ? a : l << LINE_BITS;
-            uint64_t hi = l == l1 ? last : (l << LINE_BITS) + (1u << LINE_BITS) - 1;
-            unsigned s0 = (unsigned)(lo >> SECTOR_BITS) & 3, s1 = (unsigned)(hi >> SECTOR_BITS) & 3;
-            uint32_t sec = ((1u << (s1 + 1)) - 1) & ~((1u << s0) - 1);
-            n = add(out, n, l << LINE_BITS, sec);   /* n <= 64: each lane adds at most 2 */
+            uint64_t hi = l == l1 ? last_b : (l << LINE_BITS) + lmask;
+            n = add(out, n, &last, l << LINE_BITS, sec_range(lo, hi));   /* n <= 64: each lane adds at most 2 */
         }
     }
     for (unsigned i = 0; i < n; i++)

@@ -40,7 +40,15 @@ void gmc_gpu_fail(gmc_gpu_t *g, const char *fmt, ...)
  * interleave among that channel's slices. */
 unsigned gmc_gpu_slice_of(const gmc_gpu_t *g, uint64_t addr)
 {
-    unsigned ch = gmc_memsys_channel_of(g->ms, addr);
+    unsigned ch;
+    if (g->nch_runs) {   /* gmc_memsys_decode's channel field alone */
+        uint64_t a = addr & g->ch_amask, f = 0;
+        for (unsigned i = 0; i < g->nch_runs; i++)
+            f |= ((a >> g->ch_run[i].lsb) & g->ch_run[i].mask) << g->ch_run[i].dst;
+        ch = (unsigned)(f % g->nch);
+    } else {
+        ch = gmc_memsys_channel_of(g->ms, addr);
+    }
     if (g->spc == 1)
         return ch;
     uint64_t l = addr >> 7;
@@ -127,6 +135,18 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
         goto fail;
     gmc_memsys_on_complete(g->ms, gmc_l2_mem_done, g);
     g->nch = gmc_memsys_channels(g->ms);
+    if (!g->ms->bim) {
+        const gmc_addrmap_t *am = &g->ms->map;
+        unsigned k = 0;
+        for (unsigned i = 0; i < am->nslices && k <= 8; i++)
+            if (am->slice[i].field == GMC_F_CH) {
+                if (k < 8)
+                    g->ch_run[k] = (struct gmc_ch_run){am->slice[i].lsb, am->slice[i].dst, am->slice[i].mask};
+                k++;
+            }
+        g->nch_runs = k <= 8 ? k : 0;
+        g->ch_amask = g->ms->amask;
+    }
     g->spc = m->l2_slices_per_ch;
     g->nslice = g->nch * g->spc;
     g->nsm = m->sms;
@@ -140,7 +160,9 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
         goto fail;
     g->sm = calloc(g->nsm, sizeof *g->sm);
     g->l2 = calloc(g->nslice, sizeof *g->l2);
-    if (!g->sm || !g->l2) {
+    g->sm_next = calloc(g->nsm, sizeof *g->sm_next);      /* 0: step */
+    g->l2_next = calloc(g->nslice, sizeof *g->l2_next);
+    if (!g->sm || !g->l2 || !g->sm_next || !g->l2_next) {
         snprintf(err, n, "out of memory");
         goto fail;
     }
@@ -168,6 +190,8 @@ void gmc_gpu_delete(gmc_gpu_t *g)
             gmc_l2_free(&g->l2[i]);
     free(g->sm);
     free(g->l2);
+    free(g->sm_next);
+    free(g->l2_next);
     gmc_icnt_free(g->req_net);
     gmc_icnt_free(g->rep_net);
     gmc_memsys_delete(g->ms);
@@ -178,14 +202,25 @@ void gmc_gpu_delete(gmc_gpu_t *g)
 }
 
 /* Thread-block dispatch, GigaThread-like: round robin over the SMs, at
- * most one CTA per SM per cycle, starting after the SM served last. */
+ * most one CTA per SM per cycle, starting after the SM served last.  An
+ * SM the next CTA did not fit is not asked again until one of its CTAs
+ * ends (nofit; every CTA of a kernel needs the same): asking it would
+ * give the same answer (unless cfg.every_edge). */
 static void dispatch(gmc_gpu_t *g)
 {
+    if (g->nofit_n == g->nsm && !g->cfg.every_edge)
+        return;
     for (unsigned i = 0; i < g->nsm && g->next_cta < g->ctas_total; i++) {
         unsigned s = (g->disp_rr + i) % g->nsm;
-        if (gmc_sm_fits(g, &g->sm[s], g->k)) {
-            gmc_sm_launch(g, &g->sm[s], g->next_cta++);
+        gmc_sm_t *sm = &g->sm[s];
+        if (sm->nofit && !g->cfg.every_edge)
+            continue;
+        if (gmc_sm_fits(g, sm, g->k)) {
+            gmc_sm_launch(g, sm, g->next_cta++);
             g->disp_rr = s + 1;
+        } else if (!sm->nofit) {
+            sm->nofit = 1;
+            g->nofit_n++;
         }
     }
 }
@@ -206,10 +241,114 @@ static int busy(const gmc_gpu_t *g)
 
 static void core_edge(gmc_gpu_t *g)
 {
-    dispatch(g);
+    const uint64_t now = g->core_cyc;
+    if (g->next_cta < g->ctas_total)
+        dispatch(g);
+    const uint32_t *held = g->rep_net->dst_held;
+    const int all = g->cfg.every_edge;
     for (unsigned i = 0; i < g->nsm; i++)
-        gmc_sm_cycle(g, &g->sm[i]);
+        if (all || g->sm_next[i] <= now || held[i])
+            gmc_sm_cycle(g, &g->sm[i]);
     g->core_cyc++;
+}
+
+static void l2_edge(gmc_gpu_t *g)
+{
+    const uint64_t now = g->l2_cyc;
+    const uint32_t *held = g->req_net->dst_held;
+    const int all = g->cfg.every_edge;
+    for (unsigned i = 0; i < g->nslice; i++)
+        if (all || g->l2_next[i] <= now || held[i])
+            gmc_l2_cycle(g, &g->l2[i]);
+    g->l2_cyc++;
+}
+
+/* An idle network's tick only counts the cycle. */
+static void icnt_edge(gmc_gpu_t *g)
+{
+    if (g->req_net->in_net || g->cfg.every_edge)
+        gmc_icnt_tick(g->req_net);
+    else
+        g->req_net->now++;
+    if (g->rep_net->in_net || g->cfg.every_edge)
+        gmc_icnt_tick(g->rep_net);
+    else
+        g->rep_net->now++;
+    g->icnt_cyc++;
+}
+
+/* The time of the edge at which a domain's cycle counter reads `at`, its
+ * next edge (time t) reading `cyc`; UINT64_MAX if past 64 bits. */
+static uint64_t edge_time(uint64_t t, uint64_t cyc, uint64_t at, uint64_t ps)
+{
+    uint64_t k = at - cyc;   /* at > cyc */
+    return k > (UINT64_MAX - t) / ps ? UINT64_MAX : t + k * ps;
+}
+
+/* Moves a domain to its first edge at or after time e: the edges skipped
+ * are counted as done; returns how many. */
+static uint64_t skip_to(uint64_t *t, uint64_t *cyc, uint64_t ps, uint64_t e)
+{
+    if (*t >= e)
+        return 0;
+    uint64_t k = (e - *t + ps - 1) / ps;
+    *t += k * ps;
+    *cyc += k;
+    return k;
+}
+
+/* Time jump.  With both networks empty, every SM and slice waiting for a
+ * time of its own (sm_next, l2_next), no CTA able to start and the memory
+ * system waiting for its next event, the edges before the first of those
+ * times change nothing but the cycle counters: all domains move to it at
+ * once.  The watchdog and --max-cycles are events too, so they fire at
+ * the cycle they would have.  Nothing to wait for at all: no jump. */
+static void jump(gmc_gpu_t *g)
+{
+    if (g->req_net->in_net || g->rep_net->in_net || g->cfg.every_edge || g->cfg.every_cycle)
+        return;
+    if (g->next_cta < g->ctas_total && g->nofit_n < g->nsm)
+        return;   /* dispatch may launch a CTA at the next core edge */
+    uint64_t c = g->progress_at + g->cfg.stall_cycles;   /* the watchdog's cycle */
+    if (g->cfg.max_cycles && g->run_start + g->cfg.max_cycles < c)
+        c = g->run_start + g->cfg.max_cycles;
+    for (unsigned i = 0; i < g->nsm; i++)
+        c = g->sm_next[i] < c ? g->sm_next[i] : c;
+    if (c <= g->core_cyc)
+        return;
+    uint64_t l = UINT64_MAX;
+    for (unsigned i = 0; i < g->nslice; i++)
+        l = g->l2_next[i] < l ? g->l2_next[i] : l;
+    if (l <= g->l2_cyc)
+        return;
+    uint64_t d = gmc_memsys_next_event(g->ms);
+    if (d <= g->dram_cyc)
+        return;
+    uint64_t e = edge_time(g->t_core, g->core_cyc, c, g->ps_core);
+    if (l != UINT64_MAX) {
+        uint64_t el = edge_time(g->t_l2, g->l2_cyc, l, g->ps_l2);
+        e = el < e ? el : e;
+    }
+    if (d != GMC_MEM_NEVER) {
+        uint64_t ed = edge_time(g->t_dram, g->dram_cyc, d, g->ps_dram);
+        e = ed < e ? ed : e;
+    }
+    if (e == UINT64_MAX)
+        return;
+    uint64_t t = g->t_core;
+    if (g->t_dram < t) t = g->t_dram;
+    if (g->t_l2 < t) t = g->t_l2;
+    if (g->t_icnt < t) t = g->t_icnt;
+    if (e <= t)
+        return;
+    skip_to(&g->t_core, &g->core_cyc, g->ps_core, e);
+    skip_to(&g->t_l2, &g->l2_cyc, g->ps_l2, e);
+    skip_to(&g->t_dram, &g->dram_cyc, g->ps_dram, e);
+    uint64_t k = skip_to(&g->t_icnt, &g->icnt_cyc, g->ps_icnt, e);
+    g->req_net->now += k;
+    g->rep_net->now += k;
+    g->jumps++;
+    g->jumped_ps += e - t;
 }
 
 static void dram_edge(gmc_gpu_t *g)
@@ -241,8 +380,12 @@ int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n)
         return -1;
     }
     g->progress_at = g->core_cyc;
-    const uint64_t start = g->core_cyc;
+    const uint64_t start = g->run_start = g->core_cyc;
+    for (unsigned i = 0; i < g->nsm; i++)
+        g->sm[i].nofit = 0;
+    g->nofit_n = 0;
     while (busy(g)) {
+        jump(g);
         uint64_t t = g->t_core;
         if (g->t_dram < t) t = g->t_dram;
         if (g->t_l2 < t) t = g->t_l2;
@@ -252,15 +395,11 @@ int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n)
             g->t_dram += g->ps_dram;
         }
         if (g->t_l2 == t) {
-            for (unsigned i = 0; i < g->nslice; i++)
-                gmc_l2_cycle(g, &g->l2[i]);
-            g->l2_cyc++;
+            l2_edge(g);
             g->t_l2 += g->ps_l2;
         }
         if (g->t_icnt == t) {
-            gmc_icnt_tick(g->req_net);
-            gmc_icnt_tick(g->rep_net);
-            g->icnt_cyc++;
+            icnt_edge(g);
             g->t_icnt += g->ps_icnt;
         }
         if (g->t_core == t) {

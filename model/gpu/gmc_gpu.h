@@ -28,6 +28,10 @@ typedef struct {
     int           refresh;       /* DRAM refresh on (default 1) */
     int           every_cycle;   /* the slow reference: tick the memory system every DRAM cycle
                                     (no skipping of idle cycles); same results, slower */
+    int           every_edge;    /* the slow reference of the GPU side: every SM and L2 slice
+                                    steps at every edge of its clock, every network ticks, time
+                                    never jumps (no skipping of idle parts or idle stretches;
+                                    docs/harness.md "Speed"); same results, slower */
     uint64_t      max_cycles;    /* watchdog: a kernel running longer (core cycles) is an error; 0 = none */
     uint64_t      stall_cycles;  /* watchdog: no instruction issued and no memory progress for this long
                                     while warps wait = an error (a warp waits forever); default 10^6 */

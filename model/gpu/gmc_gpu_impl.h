@@ -8,6 +8,7 @@
 #include "gpu/gmc_icnt.h"
 #include "gpu/gmc_wsched.h"
 #include "mc/gmc_mem.h"
+#include "mc/gmc_memsys.h"
 
 #define GMC_SM_MAX_WARPS 64
 #define GMC_LSU_CAP      64     /* line accesses waiting in an SM's load/store unit */
@@ -24,22 +25,21 @@ typedef struct {
 enum { GMC_W_FREE = 0, GMC_W_READY, GMC_W_MEM, GMC_W_BAR, GMC_W_DONE };
 
 typedef struct {
-    gmc_warp_cursor_t cur;
-    gmc_inst_t        in;          /* the next instruction, fetched ahead */
-    uint64_t          ready_at;    /* core cycle from which it may issue */
-    uint64_t          age;         /* launch order (GTO's "oldest") */
+    /* issue reads these and in's first fields: first, together */
+    uint8_t           state;
+    uint8_t           ended;       /* the stream ended: exit when next ready */
+    uint8_t           nacc;        /* in's line accesses, coalesced at fetch (a memory
+                                      instruction may wait many cycles for load/store-unit room) */
+    uint8_t           ld_is_atom;
     uint32_t          cta;         /* CTA slot on this SM */
     uint32_t          pending;     /* sectors (or the atomic) its load still waits for */
-    uint8_t           state;
+    uint32_t          ld_offchip;
     /* the load in flight */
     uint64_t          ld_issue;
     uint64_t          ret_min, ret_max;   /* core cycles: earliest/latest off-chip return */
     uint64_t          mc_min, mc_max;     /* DRAM cycles: least/most time inside the controller */
-    uint32_t          ld_offchip;
-    uint8_t           ld_is_atom;
-    uint8_t           ended;       /* the stream ended: exit when next ready */
-    uint8_t           nacc;        /* in's line accesses, coalesced at fetch (a memory
-                                      instruction may wait many cycles for load/store-unit room) */
+    gmc_inst_t        in;          /* the next instruction, fetched ahead */
+    gmc_warp_cursor_t cur;
     gmc_lsu_acc_t     acc[64];
 } gmc_warp_t;
 
@@ -55,38 +55,43 @@ typedef struct { uint32_t warp, next; } gmc_l1_waiter_t;
 typedef struct { uint64_t ready; uint32_t warp, sectors; } gmc_l1_hit_t;
 
 typedef struct gmc_sm {
+    /* hot: what every cycle of the SM reads, together (a few cache lines;
+     * the arrays below are large) */
     unsigned        id;
-    gmc_cache_t    *l1;
-    gmc_warp_t      w[GMC_SM_MAX_WARPS];
-    gmc_cta_slot_t  cta[64];
+    unsigned        lsu_head, lsu_n;
+    unsigned        hitq_mask, hitq_head, hitq_n;
+    unsigned        out_head, out_n;
     unsigned        nwarps_used, nctas, threads, regs, smem;
     uint64_t        ready;        /* warps that may issue now (state READY, ready_at <= now) */
+    uint64_t        sleeping;     /* READY warps with ready_at > now */
+    uint64_t        wake_min;     /* min ready_at over sleeping */
+    gmc_l1_hit_t   *hitq;         /* L1 hits in flight (constant latency: a FIFO) */
+    gmc_cache_t    *l1;
+    uint8_t         nofit;        /* the running kernel's next CTA does not fit (until one ends) */
     uint8_t         need[GMC_SM_MAX_WARPS];   /* load/store-unit entries the warp's next
                                                  instruction needs (0: not a memory access) --
                                                  a compact copy of w[i].nacc, so a full unit
                                                  filters candidates without touching warps */
-    uint64_t        sleeping;     /* READY warps with ready_at > now */
-    uint64_t        wake_min;     /* min ready_at over sleeping */
     gmc_wsched_t    ws[8];
     uint64_t        sched_mask[8];
-    /* load/store unit */
-    gmc_lsu_acc_t   lsu[GMC_LSU_CAP];
-    unsigned        lsu_head, lsu_n;
-    gmc_l1_hit_t   *hitq;         /* L1 hits in flight (constant latency: a FIFO) */
-    unsigned        hitq_mask, hitq_head, hitq_n;
-    gmc_pkt_t       out[GMC_OUT_CAP];
-    unsigned        out_head, out_n;
+    uint64_t        ready_at[GMC_SM_MAX_WARPS];   /* per warp: core cycle from which it may issue */
+    uint64_t        age[GMC_SM_MAX_WARPS];        /* per warp: launch order (GTO's "oldest") */
     /* L1 MSHR waiters: head per (entry, sector), a pool of nodes */
     uint32_t       *wait_head;    /* [mshr_entries * 4] */
     gmc_l1_waiter_t *pool;
     uint32_t        pool_free;
     unsigned        pool_n;
     uint64_t        lsu_stall;    /* cycles the head access waited (MSHR or network full) */
+    /* load/store unit */
+    gmc_lsu_acc_t   lsu[GMC_LSU_CAP];
+    gmc_pkt_t       out[GMC_OUT_CAP];
+    gmc_cta_slot_t  cta[64];
+    gmc_warp_t      w[GMC_SM_MAX_WARPS];
 } gmc_sm_t;
 
 /* An L2 slice's waiter on a sector: who gets the reply. */
-typedef struct { uint32_t sm, warp, next; uint64_t pc; uint8_t atom; } gmc_l2_waiter_t;
 typedef struct { uint64_t ready; gmc_pkt_t p; } gmc_l2_delay_t;
+typedef struct { uint32_t sm, warp, next; uint64_t pc; uint8_t atom; } gmc_l2_waiter_t;
 
 typedef struct {
     unsigned         id, ch;
@@ -94,12 +99,24 @@ typedef struct {
     uint32_t        *wait_head;   /* [mshr * sectors], UINT32_MAX = none */
     gmc_l2_waiter_t *pool;
     uint32_t         pool_free, pool_n, pool_used;
+    uint32_t         burst;       /* gmc_memsys_burst_bytes */
     gmc_l2_delay_t  *hitq;        /* the input pipeline: requests ready for lookup after l2_lat */
     unsigned         hitq_mask, hitq_head, hitq_n;
+    uint64_t         hitq_ready;  /* the head's ready cycle, UINT64_MAX if empty (read every
+                                     cycle: kept here, not in the ring's cold entry) */
+    int              head_miss;   /* the head is a read or write whose sector missed, and the tags
+                                     have not changed since (a fill clears it): a head
+                                     held back by back-pressure skips the tag lookup */
+    /* rep and dq are rings allocated for their bound (rep_mask + 1, dq_max)
+     * but wrapping at wrap + 1 entries, doubled when full: the memory they
+     * sweep is what they hold at most so far, not the bound (cache-friendly) */
     gmc_pkt_t       *rep;         /* replies waiting for the reply network */
-    unsigned         rep_mask, rep_head, rep_n;
+    unsigned         rep_mask, rep_wrap, rep_head, rep_n;
     gmc_mem_req_t   *dq;          /* requests waiting for the memory system */
-    unsigned         dq_mask, dq_head, dq_n, dq_cap;
+    unsigned         dq_max, dq_wrap, dq_head, dq_n, dq_cap;
+    gmc_memsys_entry_t dq_e;      /* the head of dq decoded (gmc_memsys_prepare), if dq_e_ok:
+                                     a full controller queue costs a retry, not a decode */
+    int              dq_e_ok;
 } gmc_l2_t;
 
 /* Samples for the distributions (grown as needed). */
@@ -113,6 +130,11 @@ struct gmc_gpu {
     gmc_l2_t        *l2;
     gmc_icnt_t      *req_net, *rep_net;
     gmc_memsys_t    *ms;
+    /* the channel of an address without a full decode (no BIM): the map's
+     * channel bit runs; nch_runs = 0 means decode through the memory system */
+    unsigned         nch_runs;
+    uint64_t         ch_amask;
+    struct gmc_ch_run { uint8_t lsb, dst; uint64_t mask; } ch_run[8];
     const gmc_wsched_ops_t *wsched;
     /* time: picoseconds; per domain its period and next edge */
     uint64_t         ps_core, ps_icnt, ps_l2, ps_dram;
@@ -127,6 +149,15 @@ struct gmc_gpu {
     size_t           errn;
     int              failed;
     uint64_t         progress_at;  /* core cycle of the last issue or memory event */
+    uint64_t         run_start;    /* core cycle the running kernel started */
+    /* Skipping (unless cfg.every_edge): the cycle from which each SM (core
+     * cycles) and slice (L2 cycles) has something to do without a packet
+     * arriving; before it, with nothing held for it in its network, its
+     * cycle would change nothing and is skipped.  UINT64_MAX: nothing
+     * until a packet comes.  nofit_n: SMs with nofit set. */
+    uint64_t        *sm_next, *l2_next;
+    unsigned         nofit_n;
+    uint64_t         jumps, jumped_ps;   /* idle stretches skipped whole (not reported) */
     /* statistics */
     gmc_gpu_stats_t  st;
     gmc_samples_t    s_time, s_div, s_inmc;

@@ -15,13 +15,48 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Sorts v[0..n) ascending: LSD radix sort, 8 bits a pass, skipping the
+ * passes whose byte is the same in every key (the samples are mostly
+ * small: one or two passes); qsort if the scratch cannot be had. */
+static void sort_u32(uint32_t *v, size_t n)
+{
+    uint32_t *tmp = n > 1 ? malloc(n * sizeof *tmp) : NULL;
+    if (!tmp) {
+        if (n > 1)
+            qsort(v, n, sizeof *v, cmp_u32);
+        return;
+    }
+    uint32_t *src = v, *dst = tmp;
+    for (unsigned sh = 0; sh < 32; sh += 8) {
+        size_t cnt[256] = {0};
+        for (size_t i = 0; i < n; i++)
+            cnt[(src[i] >> sh) & 255]++;
+        if (cnt[(src[0] >> sh) & 255] == n)
+            continue;   /* one value of this byte: the pass would copy */
+        size_t at = 0;
+        for (unsigned b = 0; b < 256; b++) {
+            size_t c = cnt[b];
+            cnt[b] = at;
+            at += c;
+        }
+        for (size_t i = 0; i < n; i++)
+            dst[cnt[(src[i] >> sh) & 255]++] = src[i];
+        uint32_t *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != v)
+        memcpy(v, src, n * sizeof *v);
+    free(tmp);
+}
+
 /* Nearest-rank percentiles of the samples (sorted in place). */
 static void dist(gmc_samples_t *s, gmc_dist_t *d)
 {
     memset(d, 0, sizeof *d);
     if (!s->n)
         return;
-    qsort(s->v, s->n, sizeof *s->v, cmp_u32);
+    sort_u32(s->v, s->n);
     double sum = 0;
     for (size_t i = 0; i < s->n; i++)
         sum += s->v[i];

@@ -16,7 +16,14 @@
  *   - Order: packets from one src to one dst are ejected in send order.
  *   - Deterministic: no randomness; ties by port number, round-robin.
  *   - idle() is 1 when nothing is buffered or in flight anywhere (a tick
- *     would change nothing): the GPU then skips the network's ticks.
+ *     would change nothing but now): the GPU then skips the network's
+ *     ticks (now += 1 instead).
+ *   - Two fields of the base that the GPU reads inline, kept by every
+ *     implementation: in_net, the packets sent and not yet popped (0 ==
+ *     idle()), and dst_held[dst], the packets on their way to dst or
+ *     waiting there (peek(dst) can return one only where it is > 0): an
+ *     SM or slice with nothing held for it and nothing of its own to do
+ *     skips its cycle.
  */
 #ifndef GMC_ICNT_H
 #define GMC_ICNT_H
@@ -76,6 +83,8 @@ struct gmc_icnt {
     const gmc_icnt_ops_t *ops;
     gmc_icnt_cfg_t        cfg;
     uint64_t              now;
+    uint64_t              in_net;             /* packets sent, not yet popped */
+    const uint32_t       *dst_held;           /* [outputs]: packets for dst in flight or waiting */
     /* counters, kept by every implementation */
     uint64_t              packets, bytes;     /* ejected */
     uint64_t              latency_sum;        /* sum over ejected packets of (pop cycle - sent) */

@@ -37,18 +37,22 @@ int gmc_l2_init(gmc_gpu_t *g, gmc_l2_t *l, unsigned id, char *err, size_t n)
     l->pool = malloc((size_t)l->pool_n * sizeof *l->pool);
     unsigned hq = pow2_at_least(m->l2_lat + 2);
     l->hitq = calloc(hq, sizeof *l->hitq);
+    l->burst = gmc_memsys_burst_bytes(g->ms);
     l->hitq_mask = hq - 1;
+    l->hitq_ready = UINT64_MAX;
     /* replies: every MSHR waiter can be answered at once, plus hits */
     unsigned rq = pow2_at_least(l->pool_n + hq + 1);
-    l->rep = calloc(rq, sizeof *l->rep);
+    l->rep = malloc(rq * sizeof *l->rep);
     l->rep_mask = rq - 1;
+    l->rep_wrap = (rq < 16 ? rq : 16) - 1;
     /* DRAM queue: l2_queue for new requests; write-backs, which a fill makes
      * inside the memory system's callback and which cannot wait, may go
      * over it (at most 4 per fill, one fill per MSHR sector) */
     l->dq_cap = m->l2_queue;
     unsigned dq = pow2_at_least(m->l2_queue + 4 * l->pool_n + 8);
-    l->dq = calloc(dq, sizeof *l->dq);
-    l->dq_mask = dq - 1;
+    l->dq = malloc(dq * sizeof *l->dq);
+    l->dq_max = dq;
+    l->dq_wrap = (dq < 16 ? dq : 16) - 1;
     if (!l->wait_head || !l->pool || !l->hitq || !l->rep || !l->dq) {
         snprintf(err, n, "out of memory for L2 slice %u", id);
         return -1;
@@ -72,9 +76,22 @@ void gmc_l2_free(gmc_l2_t *l)
 
 int gmc_l2_busy(const gmc_l2_t *l) { return l->hitq_n || l->rep_n || l->dq_n || gmc_cache_mshr_used(l->c); }
 
+/* A full ring wraps at twice the entries from now on (within its
+ * allocation): the entries that had wrapped to the front move up past the
+ * old end, so head .. head + n - 1 stay in order. */
+static void ring_widen(void *buf, size_t esz, unsigned *wrap, unsigned head, unsigned n)
+{
+    unsigned s = *wrap + 1;
+    unsigned front = head + n > s ? head + n - s : 0;
+    memcpy((char *)buf + (size_t)s * esz, buf, (size_t)front * esz);
+    *wrap = 2 * s - 1;
+}
+
 static void dq_push(gmc_gpu_t *g, gmc_l2_t *l, uint64_t addr, int is_write, const gmc_pkt_t *p)
 {
-    gmc_mem_req_t *r = &l->dq[(l->dq_head + l->dq_n++) & l->dq_mask];
+    if (l->dq_n > l->dq_wrap && l->dq_wrap + 1 < l->dq_max)
+        ring_widen(l->dq, sizeof *l->dq, &l->dq_wrap, l->dq_head, l->dq_n);
+    gmc_mem_req_t *r = &l->dq[(l->dq_head + l->dq_n++) & l->dq_wrap];
     memset(r, 0, sizeof *r);
     r->addr = addr;
     r->tag = l->id;
@@ -99,7 +116,9 @@ static void writeback(gmc_gpu_t *g, gmc_l2_t *l, uint64_t vline, uint32_t vdirty
 static void reply(gmc_l2_t *l, const gmc_l2_waiter_t *w, uint64_t addr, int offchip,
                   uint64_t arr, uint64_t done)
 {
-    gmc_pkt_t *p = &l->rep[(l->rep_head + l->rep_n++) & l->rep_mask];
+    if (l->rep_n > l->rep_wrap && l->rep_wrap < l->rep_mask)
+        ring_widen(l->rep, sizeof *l->rep, &l->rep_wrap, l->rep_head, l->rep_n);
+    gmc_pkt_t *p = &l->rep[(l->rep_head + l->rep_n++) & l->rep_wrap];
     memset(p, 0, sizeof *p);
     p->addr = addr;
     p->pc = w->pc;
@@ -121,6 +140,7 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
     gmc_gpu_t *g = ctx;
     gmc_l2_t *l = &g->l2[d->tag];
     g->progress_at = g->core_cyc;
+    g->l2_next[l->id] = 0;   /* replies or write-backs to send: the slice's next cycle steps */
     if (d->is_write) {
         g->st.dram_writes++;
         return;
@@ -137,6 +157,7 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
     uint64_t vl = 0;
     uint32_t vd = 0;
     gmc_cache_fill(l->c, line, 1u << sec, atom, &vl, &vd);
+    l->head_miss = 0;   /* the tags changed */
     if (vd)
         writeback(g, l, vl, vd);
     if (!h)
@@ -157,17 +178,20 @@ static void pipe_pop(gmc_l2_t *l)
 {
     l->hitq_head = (l->hitq_head + 1) & l->hitq_mask;
     l->hitq_n--;
+    l->hitq_ready = l->hitq_n ? l->hitq[l->hitq_head].ready : UINT64_MAX;
+    l->head_miss = 0;
 }
 
 static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
 {
-    if (!l->hitq_n || l->hitq[l->hitq_head].ready > g->l2_cyc)
+    if (l->hitq_ready > g->l2_cyc)   /* empty: UINT64_MAX */
         return;
     const gmc_pkt_t *p = &l->hitq[l->hitq_head].p;
     uint64_t line = p->addr & ~127ULL;
     uint32_t sec = 1u << ((p->addr >> 5) & 3);
     if (p->kind == GMC_PKT_WRITE) {
-        if (!gmc_cache_write_hit(l->c, line, sec)) {
+        if (l->head_miss || !gmc_cache_write_hit(l->c, line, sec)) {
+            l->head_miss = 1;   /* a retry skips the lookup (a miss changes nothing) */
             if (l->dq_n + 4 > l->dq_cap)
                 return;
             if (gmc_cache_mshr_find(l->c, line) >= 0) {
@@ -186,7 +210,7 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
     }
     int atom = p->kind == GMC_PKT_ATOM;
     gmc_l2_waiter_t w = {p->sm, p->warp, NONE, p->pc, (uint8_t)atom};
-    if (gmc_cache_read_hits(l->c, line, sec, 0)) {
+    if (!l->head_miss && gmc_cache_read_hits(l->c, line, sec, 0)) {
         if (l->rep_n + l->pool_used + 1 > l->rep_mask)
             return;
         gmc_cache_read_hits(l->c, line, sec, 1);   /* counted and LRU-touched once accepted */
@@ -198,6 +222,7 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
         pipe_pop(l);
         return;
     }
+    l->head_miss = 1;
     /* every waiter becomes a reply: keep room for all of them */
     if (l->dq_n >= l->dq_cap || l->rep_n + l->pool_used + 1 > l->rep_mask ||
         !gmc_cache_miss_ok(l->c, line))
@@ -222,29 +247,62 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
     pipe_pop(l);
 }
 
-void gmc_l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
+static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
 {
     while (l->rep_n && gmc_icnt_can_send(g->rep_net, l->id)) {
         gmc_icnt_send(g->rep_net, l->id, &l->rep[l->rep_head]);
-        l->rep_head = (l->rep_head + 1) & l->rep_mask;
-        l->rep_n--;
+        l->rep_head = (l->rep_head + 1) & l->rep_wrap;
+        if (!--l->rep_n)
+            l->rep_head = 0;   /* empty: start over at the front */
     }
     lookup(g, l);
     const gmc_pkt_t *p;
     if (l->hitq_n <= l->hitq_mask && (p = gmc_icnt_peek(g->req_net, l->id))) {
         gmc_l2_delay_t *d = &l->hitq[(l->hitq_head + l->hitq_n++) & l->hitq_mask];
         d->ready = g->l2_cyc + g->m->l2_lat;
+        if (l->hitq_n == 1)
+            l->hitq_ready = d->ready;
         d->p = *p;
         gmc_icnt_pop(g->req_net, l->id);
     }
     if (l->dq_n) {
         gmc_gpu_mem_sync(g);
+        /* gmc_memsys_send in its two halves (prepare, enter at now): the
+         * head is decoded once, however many cycles its queue stays full */
         while (l->dq_n) {
-            int r = gmc_memsys_send(g->ms, &l->dq[l->dq_head]);
-            if (r != GMC_MEM_ACCEPTED)
+            if (!l->dq_e_ok) {
+                const gmc_mem_req_t *r = &l->dq[l->dq_head];
+                if (r->size > l->burst)
+                    break;   /* gmc_memsys_send: GMC_MEM_EINVAL, never accepted */
+                gmc_memsys_prepare(g->ms, r, &l->dq_e);
+                l->dq_e_ok = 1;
+            }
+            if (gmc_memsys_enter(g->ms, &l->dq_e, gmc_memsys_now(g->ms)) != GMC_MEM_ACCEPTED)
                 break;
-            l->dq_head = (l->dq_head + 1) & l->dq_mask;
-            l->dq_n--;
+            l->dq_e_ok = 0;
+            l->dq_head = (l->dq_head + 1) & l->dq_wrap;
+            if (!--l->dq_n)
+                l->dq_head = 0;
         }
     }
+}
+
+/* The first L2 cycle after now at which l has something to do of its own
+ * (a request arriving is the network's to tell, a fill the memory
+ * system's: gmc_l2_mem_done): now + 1 while replies or DRAM requests wait,
+ * else the head of the input pipeline's lookup, UINT64_MAX if empty. */
+static uint64_t next_at(const gmc_l2_t *l, uint64_t now)
+{
+    if (l->rep_n || l->dq_n)
+        return now + 1;
+    if (!l->hitq_n)
+        return UINT64_MAX;
+    uint64_t t = l->hitq_ready;
+    return t > now ? t : now + 1;
+}
+
+void gmc_l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
+{
+    l2_cycle(g, l);
+    g->l2_next[l->id] = next_at(l, g->l2_cyc);
 }

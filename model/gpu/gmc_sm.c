@@ -5,6 +5,7 @@
  * every sector of it is back (closed loop); a store does not wait. */
 #include <stdlib.h>
 #include <string.h>
+#include "gpu/gmc_bits.h"
 #include "gpu/gmc_gpu_impl.h"
 
 #define NONE UINT32_MAX
@@ -85,7 +86,7 @@ static void sleep_until(gmc_sm_t *s, unsigned wi, uint64_t t)
 {
     gmc_warp_t *w = &s->w[wi];
     w->state = GMC_W_READY;
-    w->ready_at = t;
+    s->ready_at[wi] = t;
     s->ready &= ~(1ULL << wi);
     s->sleeping |= 1ULL << wi;
     if (t < s->wake_min)
@@ -116,11 +117,13 @@ void gmc_sm_launch(gmc_gpu_t *g, gmc_sm_t *s, uint32_t kcta)
         gmc_warp_t *w = &s->w[wi];
         memset(w, 0, sizeof *w);
         w->cta = c;
-        w->age = g->age++;
+        s->age[wi] = g->age++;
         g->k->ops->warp_begin(g->k, kcta, i, &w->cur);
         fetch(g, s, w);
         sleep_until(s, wi, g->core_cyc + 1);
     }
+    if (g->sm_next[s->id] > g->core_cyc + 1)
+        g->sm_next[s->id] = g->core_cyc + 1;
 }
 
 static void cta_finish(gmc_gpu_t *g, gmc_sm_t *s, unsigned c)
@@ -137,6 +140,10 @@ static void cta_finish(gmc_gpu_t *g, gmc_sm_t *s, unsigned c)
     s->regs -= k->regs_per_thread * wpc * 32;
     s->smem -= k->smem_per_cta;
     cs->used = 0;
+    if (s->nofit) {   /* room again: dispatch tries it */
+        s->nofit = 0;
+        g->nofit_n--;
+    }
     g->ctas_done++;
     g->st.ctas++;
     if (k->ops->cta_end)
@@ -280,7 +287,7 @@ static void lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
         uint32_t miss = a->sectors & ~hit;
         uint32_t entry = 0, send = 0;
         if (miss) {
-            if ((unsigned)__builtin_popcount(miss) > room ||
+            if (gmc_popc32(miss) > room ||
                 gmc_cache_miss(s->l1, a->line, miss, &entry, &send) != GMC_CACHE_MISS_OK) {
                 s->lsu_stall++;
                 return;   /* retried next cycle; the read_hits above only touched LRU */
@@ -289,19 +296,19 @@ static void lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
                 waiter_add(s, entry, (unsigned)__builtin_ctz(m), a->warp);
             for (uint32_t m = send; m; m &= m - 1)
                 out_push(g, s, GMC_PKT_READ, a->line + 32u * (unsigned)__builtin_ctz(m), w, a->warp);
-            g->l1_sent += (unsigned)__builtin_popcount(send);
-            g->l1_merged += (unsigned)__builtin_popcount(miss & ~send);
+            g->l1_sent += gmc_popc32(send);
+            g->l1_merged += gmc_popc32(miss & ~send);
         }
-        g->st.l1_read_sectors += (unsigned)__builtin_popcount(a->sectors);
-        g->st.l1_hit_sectors += (unsigned)__builtin_popcount(hit);
+        g->st.l1_read_sectors += gmc_popc32(a->sectors);
+        g->st.l1_hit_sectors += gmc_popc32(hit);
         if (hit) {
             gmc_l1_hit_t *h = &s->hitq[(s->hitq_head + s->hitq_n++) & s->hitq_mask];
             h->ready = g->core_cyc + g->m->l1_lat;
             h->warp = a->warp;
-            h->sectors = (uint32_t)__builtin_popcount(hit);
+            h->sectors = gmc_popc32(hit);
         }
     } else {
-        unsigned ns = (unsigned)__builtin_popcount(a->sectors);
+        unsigned ns = gmc_popc32(a->sectors);
         if (ns > room) {
             s->lsu_stall++;
             return;
@@ -334,14 +341,14 @@ static int issue(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
         return 0;
     gmc_gpu_stats_t *st = &g->st;
     st->instructions++;
-    st->thread_instructions += (unsigned)__builtin_popcount(in->mask);
+    st->thread_instructions += gmc_popc32(in->mask);
     st->op_count[op]++;
     g->progress_at = now;
     uint32_t sectors = 0;
     for (unsigned i = 0; i < na; i++) {
         acc[i].warp = (uint8_t)wi;
         s->lsu[(s->lsu_head + s->lsu_n++) % GMC_LSU_CAP] = acc[i];
-        sectors += (uint32_t)__builtin_popcount(acc[i].sectors);
+        sectors += gmc_popc32(acc[i].sectors);
     }
     switch (op) {
     case GMC_OP_LD:
@@ -385,7 +392,7 @@ static int issue(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
     return 1;
 }
 
-void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
+static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
 {
     const uint64_t now = g->core_cyc;
     receive(g, s);
@@ -406,7 +413,7 @@ void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
         uint64_t wm = UINT64_MAX;
         for (uint64_t m = s->sleeping; m; m &= m - 1) {
             unsigned wi = (unsigned)__builtin_ctzll(m);
-            uint64_t t = s->w[wi].ready_at;
+            uint64_t t = s->ready_at[wi];
             if (t <= now) {
                 s->sleeping &= ~(1ULL << wi);
                 s->ready |= 1ULL << wi;
@@ -425,17 +432,10 @@ void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
     if (!eligible)
         return;
     const gmc_wsched_ops_t *ops = g->wsched;
-    uint64_t age[GMC_SM_MAX_WARPS];
-    int have_age = 0;
     for (unsigned k = 0; k < g->m->schedulers_per_sm; k++) {
         uint64_t cand = eligible & s->sched_mask[k];
         while (cand) {
-            if (!have_age && ops == &gmc_wsched_gto) {
-                for (unsigned wi = 0; wi < g->m->warps_per_sm; wi++)
-                    age[wi] = s->w[wi].age;
-                have_age = 1;
-            }
-            int wi = ops->pick(&s->ws[k], cand, age);
+            int wi = ops->pick(&s->ws[k], cand, s->age);
             if (issue(g, s, (unsigned)wi)) {
                 ops->issued(&s->ws[k], wi);
                 break;
@@ -443,4 +443,24 @@ void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
             cand &= ~(1ULL << wi);
         }
     }
+}
+
+/* The first cycle after now at which s has something to do of its own
+ * (a packet arriving is the network's to tell): now + 1 while it has
+ * accesses or packets queued or warps ready, else its first L1 hit
+ * returning or sleeping warp waking, UINT64_MAX if none. */
+static uint64_t next_at(const gmc_sm_t *s, uint64_t now)
+{
+    if (s->lsu_n || s->out_n || s->ready)
+        return now + 1;
+    uint64_t t = s->hitq_n ? s->hitq[s->hitq_head].ready : UINT64_MAX;
+    if (s->sleeping && s->wake_min < t)
+        t = s->wake_min;
+    return t > now ? t : now + 1;
+}
+
+void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
+{
+    sm_cycle(g, s);
+    g->sm_next[s->id] = next_at(s, g->core_cyc);
 }

@@ -62,6 +62,7 @@ typedef struct {
     uint64_t    active[XBAR_WORDS];  /* outputs with a requester */
     uint64_t    queued, held;    /* packets in input FIFOs; in output rings */
     uint32_t   *gin, *gout;      /* one cycle's grants (scratch) */
+    int         flit_shift;      /* log2(flit_bytes) if a power of two, else -1 */
 } xbar_t;
 
 static inline void bit_set(uint64_t *m, uint32_t i) { m[i >> 6] |= 1ull << (i & 63); }
@@ -96,7 +97,8 @@ static uint32_t rr_pick(const uint64_t *m, uint32_t nw, uint32_t start)
 
 static inline uint32_t ser_cycles(const xbar_t *x, uint32_t bytes)
 {
-    uint32_t f = x->base.cfg.flit_bytes, s = (bytes + f - 1) / f;
+    uint32_t f = x->base.cfg.flit_bytes;
+    uint32_t s = x->flit_shift >= 0 ? (bytes + f - 1) >> x->flit_shift : (bytes + f - 1) / f;
     return s ? s : 1;
 }
 
@@ -123,13 +125,15 @@ static int xbar_send(gmc_icnt_t *n, uint32_t src, const gmc_pkt_t *p)
         n->full_refusals++;
         return GMC_ICNT_FULL;
     }
-    uint32_t slot = (x->in_head[src] + x->in_count[src]) % c->in_buf;
+    uint32_t slot = x->in_head[src] + x->in_count[src];   /* < 2 in_buf */
+    slot = slot >= c->in_buf ? slot - c->in_buf : slot;
     gmc_pkt_t *q = &x->inq[(size_t)src * c->in_buf + slot];
     *q = *p;
     q->sent = n->now;
     if (x->in_count[src]++ == 0)
         request(x, src);
     x->queued++;
+    n->in_net++;
     return GMC_ICNT_OK;
 }
 
@@ -164,7 +168,8 @@ static void xbar_transfer(xbar_t *x, uint32_t i, uint32_t o)
     const gmc_icnt_cfg_t *c = &x->base.cfg;
     const gmc_pkt_t *p = in_head_pkt(x, i);
     uint32_t ser = ser_cycles(x, p->bytes);
-    uint32_t slot = (x->out_head[o] + x->out_count[o]) % c->out_buf;
+    uint32_t slot = x->out_head[o] + x->out_count[o];   /* < 2 out_buf */
+    slot = slot >= c->out_buf ? slot - c->out_buf : slot;
     size_t at = (size_t)o * c->out_buf + slot;
     x->outq[at] = *p;
     x->arrive[at] = x->base.now + (c->latency > ser ? c->latency : ser);
@@ -215,12 +220,12 @@ static void xbar_pop(gmc_icnt_t *n, uint32_t dst)
     x->out_head[dst] = x->out_head[dst] + 1 == n->cfg.out_buf ? 0 : x->out_head[dst] + 1;
     x->out_count[dst]--;
     x->held--;
+    n->in_net--;
 }
 
 static int xbar_idle(const gmc_icnt_t *n)
 {
-    const xbar_t *x = (const xbar_t *)n;
-    return x->queued == 0 && x->held == 0;
+    return n->in_net == 0;   /* = queued + held */
 }
 
 static int xbar_can_send(const gmc_icnt_t *n, uint32_t src)
@@ -305,6 +310,8 @@ gmc_icnt_t *gmc_xbar_new(const gmc_icnt_cfg_t *cfg, char *err, size_t n)
         xbar_free(&x->base);
         return NULL;
     }
+    x->base.dst_held = x->out_count;
+    x->flit_shift = (cfg->flit_bytes & (cfg->flit_bytes - 1)) ? -1 : __builtin_ctz(cfg->flit_bytes);
     /* Round-robin starts at input 0: ties go to the lowest port first. */
     for (uint32_t o = 0; o < no; o++)
         x->last[o] = ni - 1;

@@ -89,58 +89,60 @@ typedef struct {
 typedef void (*gmc_mc_served_fn)(void *ctx, unsigned channel, const gmc_mc_req_t *r);
 
 typedef struct gmc_mc {
+    /* hot: the scalars a step, an enqueue and a completion read, together
+     * at the front (the bank arrays and the DRAM state below are kilobytes) */
     const gmc_dram_t   *d;
-    gmc_dram_chan_t     ch;
-    gmc_mc_cfg_t        cfg;
     const gmc_sched_ops_t *sched;
-    unsigned            id;           /* channel number */
-    unsigned            nbanks;
     gmc_mc_req_t       *req;          /* pool of rq + wq */
-    uint32_t            free_head;
-    uint32_t            head[2][GMC_DRAM_MAX_BANKS], tail[2][GMC_DRAM_MAX_BANKS];
-    uint64_t            nonempty[2];  /* banks with queued reads / writes */
-    uint32_t            q_head, q_tail;
-    uint64_t            seq;          /* next request's seq */
     unsigned            n[2];         /* queued reads / writes */
     unsigned            cap[2];       /* cfg.rq, cfg.wq */
+    uint32_t            free_head;
+    uint32_t            q_head, q_tail;
     unsigned            drain;        /* 0 reads, 1 draining writes */
     unsigned            drain_high;   /* the drain reached wq_high */
-    /* cached picks (GMC_SCHED_CACHE) */
-    uint64_t            dirty;
-    uint32_t            pick[GMC_DRAM_MAX_BANKS];
-    uint16_t            pcmd[GMC_DRAM_MAX_BANKS];   /* not uint8_t: char stores alias all */
-    uint64_t            lb[GMC_DRAM_MAX_BANKS];     /* lower bound of the pick's earliest cycle */
-    /* Row commitment: the request a bank issued PRE or ACT for is served
-     * before the bank issues any other PRE or ACT (gmc_mc_step.c). */
-    uint64_t            commit_mask;
-    uint32_t            commit[GMC_DRAM_MAX_BANKS];
+    uint64_t            nonempty[2];  /* banks with queued reads / writes */
+    uint64_t            seq;          /* next request's seq */
+    uint64_t            dirty;        /* cached picks (GMC_SCHED_CACHE) to redo */
+    uint64_t            commit_mask;  /* banks committed to a request (commit[]) */
     /* the last scan of the banks (gmc_mc_step.c) */
     uint64_t            scan_ready, scan_hi, scan_aged;
-    uint32_t            sel[GMC_DRAM_MAX_BANKS];
-    uint16_t            scmd[GMC_DRAM_MAX_BANKS];
     int                 probe_valid;  /* the scan is of cycle probe_t, nothing changed since */
     int                 probe_held;   /* a request entered; gmc_mc_wake decides */
     int                 no_shortcuts; /* tests: no probe, gmc_mc_wake says `now` (same results) */
     int                 test_fault_wake; /* tests: GMC_MEMSYS_FAULT_WAKE_HOOK (gmc_memsys.h) */
     uint64_t            probe_t, probe_next;
-    /* bank arbiter block */
-    gmc_bankarb_cfg_t   acfg;
-    gmc_bankarb_state_t aq;
+    int                 sched_wide;   /* an event hook changed another bank's pick or prio */
     /* in flight: (done, bank) rings, one per type, each sorted by done */
+    uint32_t            fl_head[2], fl_n[2], fl_mask;
     uint64_t           *fl_done[2];
     uint8_t            *fl_bank[2];
-    uint32_t            fl_head[2], fl_n[2], fl_mask;
-    /* outstanding = queued + in flight, per bank */
-    uint32_t            outst[GMC_DRAM_MAX_BANKS];
     unsigned            outst_total, busy_banks;
     uint64_t            stat_t;       /* integrals taken up to here */
     gmc_warps_t        *warps;        /* shared; NULL unless the scheduler reads it */
     void               *priv;         /* the scheduler's own state (ops->init) */
-    int                 sched_wide;   /* an event hook changed another bank's pick or prio */
     gmc_memstats_t     *lat;          /* shared histograms; may be NULL */
     gmc_mc_served_fn    served;
     void               *served_ctx;
-    gmc_mc_stats_t      st;
+    gmc_mc_stats_t      st;           /* 100 bytes, counted per request */
+    unsigned            id;           /* channel number */
+    unsigned            nbanks;
+    gmc_mc_cfg_t        cfg;
+    /* bank arbiter block */
+    gmc_bankarb_cfg_t   acfg;
+    gmc_bankarb_state_t aq;
+    /* per bank */
+    uint32_t            head[2][GMC_DRAM_MAX_BANKS], tail[2][GMC_DRAM_MAX_BANKS];
+    uint32_t            pick[GMC_DRAM_MAX_BANKS];
+    uint16_t            pcmd[GMC_DRAM_MAX_BANKS];   /* not uint8_t: char stores alias all */
+    uint64_t            lb[GMC_DRAM_MAX_BANKS];     /* lower bound of the pick's earliest cycle */
+    /* Row commitment: the request a bank issued PRE or ACT for is served
+     * before the bank issues any other PRE or ACT (gmc_mc_step.c). */
+    uint32_t            commit[GMC_DRAM_MAX_BANKS];
+    uint32_t            sel[GMC_DRAM_MAX_BANKS];
+    uint16_t            scmd[GMC_DRAM_MAX_BANKS];
+    /* outstanding = queued + in flight, per bank */
+    uint32_t            outst[GMC_DRAM_MAX_BANKS];
+    gmc_dram_chan_t     ch;
 } gmc_mc_t;
 
 /* Allocates the pool and rings.  warps: shared warp table (required when

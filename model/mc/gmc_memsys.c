@@ -76,6 +76,8 @@ static void on_column(void *ctx, unsigned ch, const gmc_mc_req_t *r)
     }
     gmc_memsys_cq_t *q = &ms->cq[ch * 2 + r->is_write];
     assert(q->n <= ms->cq_mask);
+    if (!q->n)
+        ms->cq_hd[ch * 2 + r->is_write] = r->done;
     gmc_mem_done_t *d = &q->d[(q->head + q->n++) & ms->cq_mask];
     if (r->done < ms->next_done)
         ms->next_done = r->done;
@@ -152,7 +154,11 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
      * in-flight ring holds (its sizing argument applies) */
     ms->cq_mask = ms->mc[0].fl_mask;
     ms->cq = calloc((size_t)ms->nch * 2, sizeof *ms->cq);
-    if (!ms->cq)
+    ms->cq_hd = malloc((size_t)ms->nch * 2 * sizeof *ms->cq_hd);
+    if (ms->cq_hd)
+        for (unsigned k = 0; k < ms->nch * 2; k++)
+            ms->cq_hd[k] = GMC_MEM_NEVER;
+    if (!ms->cq || !ms->cq_hd)
         goto oom;
     for (unsigned k = 0; k < ms->nch * 2; k++)
         if (!(ms->cq[k].d = calloc((size_t)ms->cq_mask + 1, sizeof *ms->cq[k].d)))
@@ -175,6 +181,7 @@ void gmc_memsys_free(gmc_memsys_t *ms)
         for (unsigned k = 0; k < ms->nch * 2; k++)
             free(ms->cq[k].d);
     free(ms->cq);
+    free(ms->cq_hd);
     free(ms->bim);
     gmc_warps_free(&ms->warps);
     gmc_memstats_free(&ms->stats);

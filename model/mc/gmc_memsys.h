@@ -62,6 +62,8 @@ struct gmc_memsys {
     uint64_t         ndone;      /* completions delivered */
     uint64_t         cycles;     /* after run: last data-done cycle */
     gmc_memsys_cq_t *cq;         /* [channel * 2 + is_write] */
+    uint64_t        *cq_hd;      /* [channel * 2 + is_write]: done of the queue's head,
+                                    GMC_MEM_NEVER if empty (one compact array to scan) */
     uint32_t         cq_mask;
     gmc_mem_done_fn  done_fn;
     void            *done_ctx;

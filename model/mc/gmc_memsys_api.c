@@ -110,18 +110,18 @@ int gmc_memsys_send(gmc_memsys_t *ms, const gmc_mem_req_t *r)
 }
 
 /* The completion queue whose head is done first (ties: lower channel,
- * then reads), or NULL when none is waiting. */
-static gmc_memsys_cq_t *first_done(const gmc_memsys_t *ms)
+ * then reads), or nch * 2 when none is waiting; *done gets its head's
+ * done (GMC_MEM_NEVER if none).  Scans cq_hd, not the queues. */
+static unsigned first_done(const gmc_memsys_t *ms, uint64_t *done)
 {
-    gmc_memsys_cq_t *best = NULL;
+    unsigned best = ms->nch * 2;
     uint64_t bd = GMC_MEM_NEVER;
-    for (unsigned k = 0; k < ms->nch * 2; k++) {
-        gmc_memsys_cq_t *q = &ms->cq[k];
-        if (q->n && q->d[q->head].done < bd) {
-            bd = q->d[q->head].done;
-            best = q;
+    for (unsigned k = 0; k < ms->nch * 2; k++)
+        if (ms->cq_hd[k] < bd) {
+            bd = ms->cq_hd[k];
+            best = k;
         }
-    }
+    *done = bd;
     return best;
 }
 
@@ -129,12 +129,11 @@ static gmc_memsys_cq_t *first_done(const gmc_memsys_t *ms)
  * next_done <= t; leaves next_done exact). */
 static void deliver(gmc_memsys_t *ms, uint64_t t)
 {
-    gmc_memsys_cq_t *q;
     for (;;) {
-        q = first_done(ms);
-        ms->next_done = q ? q->d[q->head].done : GMC_MEM_NEVER;
-        if (!q || ms->next_done > t)
+        unsigned k = first_done(ms, &ms->next_done);
+        if (k == ms->nch * 2 || ms->next_done > t)
             break;
+        gmc_memsys_cq_t *q = &ms->cq[k];
         /* The slot itself, no copy: a callback may only send, and a send
          * enqueues -- completions are pushed by commands, never by sends. */
         const gmc_mem_done_t *d = &q->d[q->head];
@@ -146,6 +145,7 @@ static void deliver(gmc_memsys_t *ms, uint64_t t)
         }
         q->head = (q->head + 1) & ms->cq_mask;
         q->n--;
+        ms->cq_hd[k] = q->n ? q->d[q->head].done : GMC_MEM_NEVER;
     }
 }
 
