@@ -245,6 +245,8 @@ int cmd_sim(int argc, char **argv)
     static gmc_gpu_cfg_t cfg;
     if ((rc = sim_resolve(&o, &cfg)))
         return rc;
+    if (isatty(2))   /* long runs show a bar; logs and sweeps get none */
+        cfg.progress = sim_progress_bar;
     char err[1024];
     gmc_gpu_t *g = gmc_gpu_new(&cfg, err, sizeof err);
     if (!g) {

@@ -31,5 +31,6 @@ int  sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg);
 /* The report (text or JSON) to stdout or -o: 0 or 1. */
 int  sim_report(sim_opts_t *o, gmc_gpu_t *g);
 void sim_progress_kernel(const sim_opts_t *o, unsigned done, unsigned total);
+void sim_progress_bar(void *ctx, const char *kernel, uint32_t done, uint32_t total, uint64_t cycle);
 
 #endif

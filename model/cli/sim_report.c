@@ -13,8 +13,22 @@
 void sim_progress_kernel(const sim_opts_t *o, unsigned done, unsigned total)
 {
     (void)o;
-    if (total > 1 && isatty(2))
-        fprintf(stderr, "\rgmc sim: kernel %u/%u%s", done, total, done == total ? "\n" : "");
+    if (isatty(2))   /* ends the kernel's bar line */
+        fprintf(stderr, "\rgmc sim: kernel %u/%u done%-40s\n", done, total, "");
+}
+
+/* A bar of the running kernel's CTAs, redrawn in place (stderr is a
+ * terminal: cmd_sim installs it only then). */
+void sim_progress_bar(void *ctx, const char *kernel, uint32_t done, uint32_t total, uint64_t cycle)
+{
+    (void)ctx;
+    char bar[31];
+    unsigned fill = total ? (unsigned)((uint64_t)done * 30 / total) : 0;
+    for (unsigned i = 0; i < 30; i++)
+        bar[i] = i < fill ? '#' : '.';
+    bar[30] = 0;
+    fprintf(stderr, "\rgmc sim: %.24s [%s] %u/%u CTAs, cycle %llu", kernel, bar, done, total,
+            (unsigned long long)cycle);
 }
 
 /* JSON-escapes s into buf (paths may hold quotes or backslashes). */
