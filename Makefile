@@ -86,7 +86,7 @@ $(GMC): $(CLI_OBJS) $(LIB)
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
 
 # ---------------------------------------------------------------- run
-run: deps build $(BUILD)/bench/memtrace_gen  ## the BIM mapper and its entropy valley, FR-FCFS vs Warped-MC on a GPU-like trace, Warped-MC's price; prints its real time
+run: deps build $(BUILD)/bench/memtrace_gen  ## verify/price/measure tour ending with the warped-mc experiment on the GPU harness (about a minute on 2 cores)
 	@bash tests/demo.sh $(GMC) $(BUILD)/run $(BUILD)/bench/memtrace_gen
 
 # ---------------------------------------------------------------- test

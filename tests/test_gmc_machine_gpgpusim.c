@@ -2,7 +2,7 @@
  * a base preset -- the SM, cache, clock, partition and network keys, the
  * DRAM through gmc_dram_import, the used / ignored / defaults lists, one
  * file:line error per bad input.  The files in tests/data/gpgpusim/ were
- * written for these tests (docs/harness-gpgpusim.md). */
+ * written for these tests (docs/harness.md, "GPGPU-Sim configuration files"). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

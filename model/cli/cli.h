@@ -19,6 +19,7 @@ int cmd_overhead(int argc, char **argv);
 int cmd_mem(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
+int cmd_experiment(int argc, char **argv);
 /* gmc vectors <block>: argv[0] is the block name. */
 int vectors_bim(int argc, char **argv);
 int vectors_bankarb(int argc, char **argv);

@@ -28,9 +28,10 @@ static void usage(FILE *f)
         "                       `key = value` lines over the default preset, or a GPGPU-Sim\n"
         "                       gpgpusim.config (options used and ignored are reported)\n"
         "  --set KEY=VALUE      override one machine key (repeatable; gmc sim --machine-keys)\n"
-        "  --machine-keys       list the machine keys with units and meaning\n"
-        "  --workload NAME      a synthetic workload (`list` names them with their class)\n"
-        "  --scale X            workload size multiplier (default 1)\n"
+        "  --machine-keys       list the machine keys, one per line (units, ranges: docs/harness.md)\n"
+        "  --workload NAME      a synthetic workload (`list` names them; classes: docs/harness.md)\n"
+        "  --workload-info      name, expected class (LOA/MOA/HOA or -) and what, one workload per line\n"
+        "  --scale X            workload size multiplier in (0, 64] (default 1)\n"
         "  --alu-per-mem N      ALU instructions between memory instructions (default: the workload's)\n"
         "  --traces DIR         an Accel-Sim SASS trace directory (kernelslist.g + kernel-N.traceg)\n"
         "  --seed N             every random choice: workload data, BIM matrix (default 1)\n"
@@ -42,7 +43,8 @@ static void usage(FILE *f)
         "  --no-refresh         DRAM refresh off\n"
         "  --max-cycles N       stop with an error if a kernel runs longer (core cycles)\n"
         "  --json               the report as one JSON object\n"
-        "  -o FILE              the report to FILE (written only if the run succeeds)\n");
+        "  -o FILE              the report to FILE (written only if the run succeeds)\n"
+        "  --csv FILE           also every number of the JSON report as name,value lines\n");
 }
 
 static int list_machines(void)
@@ -56,6 +58,14 @@ static int list_workloads(void)
 {
     for (unsigned i = 0; i < gmc_workload_count(); i++)
         printf("%s\n", gmc_workload_info(i)->name);
+    return 0;
+}
+
+static int workload_info(void)
+{
+    for (unsigned i = 0; i < gmc_workload_count(); i++)
+        printf("%s\t%s\t%s\n", gmc_workload_info(i)->name, gmc_workload_info(i)->klass,
+               gmc_workload_info(i)->what);
     return 0;
 }
 
@@ -103,6 +113,8 @@ static int parse_args(sim_opts_t *o, int argc, char **argv)
             o->no_refresh = 1;
         } else if (!strcmp(a, "--machine-keys")) {
             o->list_keys = 1;
+        } else if (!strcmp(a, "--workload-info")) {
+            o->list_info = 1;
         } else if (!strcmp(a, "--machine")) {
             rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &o->machine);
         } else if (!strcmp(a, "--set")) {
@@ -127,8 +139,8 @@ static int parse_args(sim_opts_t *o, int argc, char **argv)
             char *e;
             if (!(rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &v))) {
                 o->scale = strtod(v, &e);
-                if (*e || e == v || !(o->scale > 0) || o->scale > 1e4)
-                    return cli_usage_error(SIM_CMD, "--scale: expected a number in (0, 10000], found '%s'", v);
+                if (*e || e == v || !(o->scale > 0) || o->scale > 64)
+                    return cli_usage_error(SIM_CMD, "--scale: expected a number in (0, 64], found '%s'", v);
             }
         } else if (!strcmp(a, "--alu-per-mem")) {
             uint64_t v;
@@ -142,6 +154,8 @@ static int parse_args(sim_opts_t *o, int argc, char **argv)
             rc = cli_opt_u64(SIM_CMD, a, argc, argv, &i, &o->max_cycles);
         } else if (!strcmp(a, "-o")) {
             rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &o->out);
+        } else if (!strcmp(a, "--csv")) {
+            rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &o->csv);
         } else {
             return cli_usage_error(SIM_CMD, "unknown option '%s' (gmc sim --help lists them)", a);
         }
@@ -196,7 +210,7 @@ static int run_workload(sim_opts_t *o, gmc_gpu_t *g)
     gmc_workload_params_t p = {o->seed, o->scale, o->alu_per_mem};
     gmc_workload_t *w = gmc_workload_new(o->workload, &p, err, sizeof err);
     if (!w) {
-        cli_usage_error(SIM_CMD, "--workload: %s", err);
+        cli_usage_error(SIM_CMD, "%s", err);
         return 2;
     }
     int rc = 0;
@@ -219,6 +233,8 @@ int cmd_sim(int argc, char **argv)
         return rc;
     if (o.list_keys)
         return list_keys();
+    if (o.list_info)
+        return workload_info();
     if (!strcmp(o.machine, "list"))
         return list_machines();
     if (o.workload && !strcmp(o.workload, "list"))
@@ -229,6 +245,8 @@ int cmd_sim(int argc, char **argv)
     static gmc_gpu_cfg_t cfg;
     if ((rc = sim_resolve(&o, &cfg)))
         return rc;
+    if (isatty(2))   /* long runs show a bar; logs and sweeps get none */
+        cfg.progress = sim_progress_bar;
     char err[1024];
     gmc_gpu_t *g = gmc_gpu_new(&cfg, err, sizeof err);
     if (!g) {

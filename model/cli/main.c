@@ -14,6 +14,7 @@ static const gmc_cmd_t cmds[] = {
     {"mem",     "trace mode: requests through the DRAM controllers (latency, BLP, efficiency)", cmd_mem},
     {"sim",     "the GPU system harness: SMs, caches, interconnect, memory system; IPC, load-warp latency, divergence", cmd_sim},
     {"overhead", "storage / comparison bits of Warped-MC and FR-FCFS from parameters", cmd_overhead},
+    {"experiment", "named experiments (warped-mc, pae, schedulers): runs, CSV, plots, a summary beside the paper", cmd_experiment},
     {"sweep",   "many gmc runs (a points file) in parallel or as a Slurm job array, merged into one JSON", cmd_sweep},
 };
 #define NCMDS (sizeof cmds / sizeof cmds[0])

@@ -9,14 +9,14 @@
 #define SIM_MAX_SET 64
 
 typedef struct {
-    const char *machine, *workload, *traces, *sched, *warp_sched, *out;
+    const char *machine, *workload, *traces, *sched, *warp_sched, *out, *csv;
     const char *set[SIM_MAX_SET];
     unsigned    nset;
     double      scale;
     int         alu_per_mem;
     uint64_t    seed, max_cycles;
     unsigned    wmc_score_at, wmc_m_rule;
-    int         json, no_refresh, list_keys, bim_given;
+    int         json, no_refresh, list_keys, list_info, bim_given;
     bim_sel_t   sel;
     /* results of the run, for the report */
     char        machine_src[300];     /* "preset rtx2060s", "file F", "gpgpusim.config F" */
@@ -31,5 +31,6 @@ int  sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg);
 /* The report (text or JSON) to stdout or -o: 0 or 1. */
 int  sim_report(sim_opts_t *o, gmc_gpu_t *g);
 void sim_progress_kernel(const sim_opts_t *o, unsigned done, unsigned total);
+void sim_progress_bar(void *ctx, const char *kernel, uint32_t done, uint32_t total, uint64_t cycle);
 
 #endif

@@ -106,8 +106,15 @@ int sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
         snprintf(m->warp_sched, sizeof m->warp_sched, "%s", o->warp_sched);
     if (gmc_machine_check(m, err, sizeof err))
         return cli_usage_error(SIM_CMD, "%s", err);
-    if (gmc_gpu_cfg_defaults(cfg, err, sizeof err))
-        return cli_usage_error(SIM_CMD, "--sched: %s", err);
+    if (gmc_gpu_cfg_defaults(cfg, err, sizeof err)) {
+        /* err is "--sched: expected ...": right for --sched, but the name
+         * may come from the machine (file, --set mem_sched=): say so, as
+         * gmc_machine_check does for warp_sched */
+        if (o->sched)
+            return cli_usage_error(SIM_CMD, "%s", err);
+        const char *e = strncmp(err, "--sched: ", 9) ? err : err + 9;
+        return cli_usage_error(SIM_CMD, "machine %s: mem_sched: %s", m->name, e);
+    }
     cfg->mc.wmc.score_at = (uint8_t)o->wmc_score_at;
     cfg->mc.wmc.m_rule = (uint8_t)o->wmc_m_rule;
     if (gmc_mc_cfg_check(&cfg->mc, err, sizeof err))

@@ -1,6 +1,7 @@
 /* gmc sim's report: one JSON object (--json) or a short text summary, to
  * stdout or -o FILE (all or nothing). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
@@ -12,8 +13,22 @@
 void sim_progress_kernel(const sim_opts_t *o, unsigned done, unsigned total)
 {
     (void)o;
-    if (total > 1 && isatty(2))
-        fprintf(stderr, "\rgmc sim: kernel %u/%u%s", done, total, done == total ? "\n" : "");
+    if (isatty(2))   /* ends the kernel's bar line */
+        fprintf(stderr, "\rgmc sim: kernel %u/%u done%-40s\n", done, total, "");
+}
+
+/* A bar of the running kernel's CTAs, redrawn in place (stderr is a
+ * terminal: cmd_sim installs it only then). */
+void sim_progress_bar(void *ctx, const char *kernel, uint32_t done, uint32_t total, uint64_t cycle)
+{
+    (void)ctx;
+    char bar[31];
+    unsigned fill = total ? (unsigned)((uint64_t)done * 30 / total) : 0;
+    for (unsigned i = 0; i < 30; i++)
+        bar[i] = i < fill ? '#' : '.';
+    bar[30] = 0;
+    fprintf(stderr, "\rgmc sim: %.24s [%s] %u/%u CTAs, cycle %llu", kernel, bar, done, total,
+            (unsigned long long)cycle);
 }
 
 /* JSON-escapes s into buf (paths may hold quotes or backslashes). */
@@ -60,8 +75,75 @@ static int write_text(FILE *f, gmc_gpu_t *g, const sim_opts_t *o)
     return ferror(f) ? -1 : 0;
 }
 
+/* CSV from the JSON report: one `name,value` line per number or string,
+ * nested names joined with '.' (load_warp_time.p99).  The report is gmc's
+ * own JSON: objects, numbers, strings without commas or quotes, null. */
+static const char *flat(FILE *f, const char *p, char *path, size_t plen)
+{
+    while (*p && *p != '{')
+        p++;
+    if (!*p)
+        return p;
+    p++;
+    for (;;) {
+        while (*p == ' ' || *p == '\n' || *p == ',')
+            p++;
+        if (*p != '"')
+            return *p ? p + 1 : p;   /* '}' */
+        const char *k = ++p;
+        while (*p && *p != '"')
+            p++;
+        size_t kl = (size_t)(p - k), at = strlen(path);
+        snprintf(path + at, plen - at, "%s%.*s", at ? "." : "", (int)kl, k);
+        p++;
+        while (*p == ':' || *p == ' ')
+            p++;
+        if (*p == '{') {
+            p = flat(f, p, path, plen);
+        } else {
+            const char *v = p;
+            if (*p == '"') {
+                for (p++; *p && *p != '"'; p++)
+                    if (*p == '\\' && p[1])
+                        p++;
+                p += *p ? 1 : 0;
+            } else {
+                while (*p && *p != ',' && *p != '}' && *p != '\n')
+                    p++;
+            }
+            fprintf(f, "%s,%.*s\n", path, (int)(p - v), v);
+        }
+        path[at] = 0;
+    }
+}
+
+static int write_csv(sim_opts_t *o, const char *json)
+{
+    cli_outfile_t of;
+    if (cli_out_open(&of, SIM_CMD, o->csv))
+        return 1;
+    char path[512] = "";
+    fprintf(of.f, "name,value\n");
+    flat(of.f, json, path, sizeof path);
+    return cli_out_commit(&of) ? 1 : 0;
+}
+
 int sim_report(sim_opts_t *o, gmc_gpu_t *g)
 {
+    if (o->csv) {   /* the JSON report in memory, flattened */
+        char *buf = NULL;
+        size_t n = 0;
+        FILE *m = open_memstream(&buf, &n);
+        int rc = !m || gmc_gpu_write_json(g, m, NULL);
+        if (m && fclose(m))
+            rc = 1;
+        if (rc || write_csv(o, buf)) {
+            free(buf);
+            fprintf(stderr, "gmc sim: %s: the CSV report failed\n", o->csv);
+            return 1;
+        }
+        free(buf);
+    }
     cli_outfile_t of;
     FILE *f = stdout;
     if (o->out) {
@@ -71,11 +153,15 @@ int sim_report(sim_opts_t *o, gmc_gpu_t *g)
     }
     int rc;
     if (o->json) {
-        char extra[2048], e1[600], e2[600];
+        char extra[2048], e1[600], e2[600], e3[200];
+        /* the BIM is part of the run: name it (the label of --scheme/--matrix) */
         int n = snprintf(extra, sizeof extra, "  \"gmc\": \"sim\",\n  \"%s\": \"%s\",\n  \"machine_source\": \"%s\",\n"
-                         "  \"seed\": %llu,\n", o->traces ? "traces" : "workload",
+                         "  \"seed\": %llu,\n  \"bim\": \"%s\",\n  \"refresh\": %s,\n",
+                         o->traces ? "traces" : "workload",
                          esc(o->traces ? o->traces : o->workload, e1, sizeof e1),
-                         esc(o->machine_src, e2, sizeof e2), (unsigned long long)o->seed);
+                         esc(o->machine_src, e2, sizeof e2), (unsigned long long)o->seed,
+                         o->bim_given ? esc(o->sel.label, e3, sizeof e3) : "none",
+                         o->no_refresh ? "false" : "true");
         if (o->traces)
             snprintf(extra + n, sizeof extra - (size_t)n,
                      "  \"trace_instruction_lines\": %llu,\n  \"unknown_ops\": %llu,\n  \"trace_version\": %u,\n",

@@ -6,7 +6,7 @@
  * header, then per thread block #BEGIN_TB / thread block = x,y,z / per warp
  * "warp = N", "insts = N" and N instruction lines / #END_TB.  The accepted
  * format, the versions, the opcode mapping and every error are described
- * in docs/harness-traces.md.
+ * in docs/harness.md (Accel-Sim traces).
  *
  * gmc_accelsim_load reads one kernel's whole file into a compact in-memory
  * form (24 bytes an instruction, plus 4 or 8 bytes per lane of irregular

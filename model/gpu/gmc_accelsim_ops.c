@@ -6,7 +6,7 @@
 #include <string.h>
 #include "gpu/gmc_accelsim_impl.h"
 
-/* the memory budget docs/harness-traces.md states */
+/* the memory budget docs/harness.md (Accel-Sim traces) states */
 _Static_assert(sizeof(as_rec_t) == 24, "an instruction record is 24 bytes");
 
 static int cmp_cta(const void *key, const void *elem)

@@ -68,9 +68,9 @@ int gmc_gpu_cfg_defaults(gmc_gpu_cfg_t *cfg, char *err, size_t n)
 {
     gmc_mc_cfg_defaults(&cfg->mc);
     cfg->mc.rq = cfg->mc.wq = cfg->machine.mc_queue;
-    if (cfg->mc.wq_high >= cfg->mc.wq) {   /* GPGPU-Sim's 28/16 of 32, scaled */
-        cfg->mc.wq_high = cfg->mc.wq * 7 / 8;
-        cfg->mc.wq_low = cfg->mc.wq / 2;
+    if (cfg->mc.wq_high >= cfg->mc.wq) {   /* GPGPU-Sim's 28/16 of 32, scaled (as gmc mem does) */
+        cfg->mc.wq_high = cfg->mc.wq * 7 / 8 ? cfg->mc.wq * 7 / 8 : 1;
+        cfg->mc.wq_low = cfg->mc.wq / 2 < cfg->mc.wq_high ? cfg->mc.wq / 2 : cfg->mc.wq_high - 1;
     }
     if (gmc_sched_find(cfg->machine.mem_sched, &cfg->mc.sched, err, n))
         return -1;
@@ -150,6 +150,7 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     g->spc = m->l2_slices_per_ch;
     g->nslice = g->nch * g->spc;
     g->nsm = m->sms;
+    g->disp = &gmc_tbdisp_rr;
     g->ps_core = period_ps(m->core_mhz);
     g->ps_icnt = period_ps(m->icnt_mhz);
     g->ps_l2 = period_ps(m->l2_mhz);
@@ -206,7 +207,7 @@ void gmc_gpu_delete(gmc_gpu_t *g)
  * SM the next CTA did not fit is not asked again until one of its CTAs
  * ends (nofit; every CTA of a kernel needs the same): asking it would
  * give the same answer (unless cfg.every_edge). */
-static void dispatch(gmc_gpu_t *g)
+static void dispatch_rr(gmc_gpu_t *g)
 {
     if (g->nofit_n == g->nsm && !g->cfg.every_edge)
         return;
@@ -224,6 +225,8 @@ static void dispatch(gmc_gpu_t *g)
         }
     }
 }
+
+const gmc_tbdisp_ops_t gmc_tbdisp_rr = {"rr", dispatch_rr};
 
 static int busy(const gmc_gpu_t *g)
 {
@@ -243,7 +246,7 @@ static void core_edge(gmc_gpu_t *g)
 {
     const uint64_t now = g->core_cyc;
     if (g->next_cta < g->ctas_total)
-        dispatch(g);
+        g->disp->dispatch(g);
     const uint32_t *held = g->rep_net->dst_held;
     const int all = g->cfg.every_edge;
     for (unsigned i = 0; i < g->nsm; i++)
@@ -418,6 +421,10 @@ int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n)
                 snprintf(err, n, "kernel %s: ran past --max-cycles %llu", k->name,
                          (unsigned long long)g->cfg.max_cycles);
                 return -1;
+            }
+            if (g->cfg.progress && g->core_cyc >= g->next_progress) {
+                g->next_progress = g->core_cyc + (1u << 16);
+                g->cfg.progress(g->cfg.progress_ctx, k->name, g->ctas_done, g->ctas_total, g->core_cyc);
             }
         }
     }

@@ -35,6 +35,11 @@ typedef struct {
     uint64_t      max_cycles;    /* watchdog: a kernel running longer (core cycles) is an error; 0 = none */
     uint64_t      stall_cycles;  /* watchdog: no instruction issued and no memory progress for this long
                                     while warps wait = an error (a warp waits forever); default 10^6 */
+    /* optional: called about every 65536 core cycles of a kernel (a progress
+     * bar; it must not call back into the GPU) */
+    void        (*progress)(void *ctx, const char *kernel, uint32_t ctas_done, uint32_t ctas_total,
+                            uint64_t cycle);
+    void         *progress_ctx;
 } gmc_gpu_cfg_t;
 
 /* Fills cfg->mc from the machine (scheduler by name, queue sizes). */

@@ -136,6 +136,8 @@ struct gmc_gpu {
     uint64_t         ch_amask;
     struct gmc_ch_run { uint8_t lsb, dst; uint64_t mask; } ch_run[8];
     const gmc_wsched_ops_t *wsched;
+    const struct gmc_tbdisp_ops *disp;   /* thread-block dispatch (below) */
+    uint64_t         next_progress;        /* core cycle of the next cfg.progress call */
     /* time: picoseconds; per domain its period and next edge */
     uint64_t         ps_core, ps_icnt, ps_l2, ps_dram;
     uint64_t         t_core, t_icnt, t_l2, t_dram;     /* next edges */
@@ -165,6 +167,19 @@ struct gmc_gpu {
     uint64_t         l1_merged, l1_sent, l2_merged, l2_sent, wb_sectors;
     uint64_t         atoms;
 };
+
+/* Thread-block dispatch, pluggable.  dispatch(g) runs at every core edge
+ * of a kernel while CTAs remain (g->next_cta < g->ctas_total); it places
+ * CTAs with gmc_sm_fits / gmc_sm_launch, handing out g->next_cta++ in
+ * order, and keeps its own state in g (round robin: g->disp_rr).  A policy
+ * with per-SM queues (TEMP [JETC'19]'s serial thread-block dispatch) is
+ * another table; it must not depend on anything but g's state (runs
+ * reproduce). */
+typedef struct gmc_tbdisp_ops {
+    const char *name;
+    void (*dispatch)(gmc_gpu_t *g);
+} gmc_tbdisp_ops_t;
+extern const gmc_tbdisp_ops_t gmc_tbdisp_rr;   /* GigaThread-like round robin */
 
 /* gmc_sm.c */
 int  gmc_sm_init(gmc_gpu_t *g, gmc_sm_t *s, unsigned id, char *err, size_t n);

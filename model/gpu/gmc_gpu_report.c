@@ -3,6 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_gpu_impl.h"
+#include "mem/gmc_dram_energy.h"
+#include "analysis/gmc_overhead.h"
+#include "bim/gmc_bim_scheme.h"
+#include "mc/gmc_memsys.h"
+#include "mc/gmc_sched.h"
 
 static int cmp_u32(const void *a, const void *b)
 {
@@ -92,6 +97,10 @@ int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra)
 {
     gmc_gpu_stats_t s;
     gmc_gpu_stats(g, &s);
+    /* the memory system's clock lags while it idles: bring it to the GPU's
+     * DRAM cycle, so time integrals (background energy) end where the run
+     * did, whether idle cycles were skipped or not */
+    gmc_gpu_mem_sync(g);
     gmc_mem_stats_t ms;
     gmc_memsys_stats(g->ms, &ms);
     const gmc_machine_t *m = g->m;
@@ -144,6 +153,44 @@ int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra)
             ratio((double)ms.pending_cycles, (double)g->dram_cyc),
             ratio((double)served * burst, dram_ns), ratio((double)ms.data_busy, (double)g->dram_cyc * g->nch),
             g->dram_cyc);
+    gmc_dram_energy_t en;
+    gmc_mem_stats_t ms2;
+    gmc_memsys_stats(g->ms, &ms2);
+    if (gmc_memsys_dram_energy(g->ms, ms2.cycles, &en) == 0) {
+        double secs = (double)ms2.cycles * (double)g->ps_dram * 1e-12;
+        fprintf(f, "  \"dram_energy_nj\": {\"total\": %.1f, \"act_pre\": %.1f, \"rd\": %.1f, \"wr\": %.1f"
+                ", \"ref\": %.1f, \"background\": %.1f},\n  \"dram_power_w\": %.4f,\n",
+                en.total / 1e3, en.act_pre / 1e3, en.rd / 1e3, en.wr / 1e3, en.ref / 1e3,
+                (en.bg_active + en.bg_precharged) / 1e3, secs > 0 ? en.total * 1e-12 / secs : 0);
+    } else {
+        fprintf(f, "  \"dram_energy_nj\": null,\n  \"dram_power_w\": null,\n");
+    }
+    if (ms.wmc_col_cmds)
+        fprintf(f, "  \"warped_mc_rescheduling\": {\"column_commands\": %" PRIu64 ", \"request_adjusted\": %" PRIu64
+                ", \"activations\": %" PRIu64 ", \"row_adjusted\": %" PRIu64 "},\n",
+                ms.wmc_col_cmds, ms.wmc_req_adjusted, ms.wmc_acts, ms.wmc_row_adjusted);
+    /* what the enabled mechanisms cost (gmc overhead; gmc bim) */
+    gmc_frfcfs_params_t fp = {g->nch, m->mc_queue, g->ms->d.cfg.rows, g->ms->d.nbanks};
+    gmc_frfcfs_cost_t fc;
+    gmc_frfcfs_cost(&fp, &fc);
+    fprintf(f, "  \"overhead\": {\"frfcfs_compare_bits\": %" PRIu64, fc.frfcfs_bits);
+    if (g->cfg.mc.sched == &gmc_sched_warped_mc) {
+        gmc_wmc_params_t wp;
+        gmc_wmc_params_default(&wp);
+        wp.sms = m->sms;
+        wp.warps = m->warps_per_sm;
+        wp.banks = g->ms->d.nbanks;
+        gmc_wmc_cost_t wc;
+        gmc_wmc_cost(&wp, &wc);
+        fprintf(f, ", \"warped_mc_bits_per_mc\": %" PRIu64 ", \"warped_mc_bytes_total\": %" PRIu64,
+                wc.total_bits, wc.total_bytes * g->nch);
+    }
+    if (g->cfg.bim) {
+        gmc_bim_cost_t bc;
+        gmc_bim_cost((const gmc_gf2_t *)g->cfg.bim, &bc);
+        fprintf(f, ", \"bim_xor_gates\": %u", bc.total_xors);
+    }
+    fprintf(f, "},\n");
     fprintf(f, "  \"noc_latency\": %.2f,\n", ratio((double)s.icnt_latency_sum, (double)s.icnt_packets));
     fprintf(f, "  \"clocks_mhz\": {\"core\": %u, \"icnt\": %u, \"l2\": %u, \"dram\": %.1f}\n",
             m->core_mhz, m->icnt_mhz, m->l2_mhz, 1e6 / (double)g->ps_dram);

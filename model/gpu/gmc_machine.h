@@ -58,7 +58,8 @@ typedef struct {
     char name[48];
     char warp_sched[16];   /* "lrr" or "gto" */
     char dram[48];         /* DRAM preset (model/mem/presets) */
-    char addr_map[48];     /* address-map preset (gmc bim --maps), "" = the DRAM preset's namesake */
+    char addr_map[48];     /* address-map preset (gmc_addrmap_preset), "derived" or "" = derived
+                              from the DRAM geometry (gmc_memsys_default_map) */
     char mem_sched[16];    /* memory scheduler (gmc mem --sched) */
 #define GMC_MACHINE_P_FIELD_(k, lo, hi, unit, doc) uint32_t k;
     GMC_MACHINE_PARAMS(GMC_MACHINE_P_FIELD_)

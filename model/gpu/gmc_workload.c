@@ -15,7 +15,7 @@ typedef struct {
 
 /* Classes: the expected off-chip accesses per load warp on the Warped-MC
  * [ICPP'23] Table 2 machine (64 KB L1/SM, 4 MB L2); the reasoning for each
- * is in docs/harness-workloads.md. */
+ * is in docs/harness.md (Workloads). */
 static const entry_t reg[] = {
     {{"stream", "MOA", "b[i] = a[i]*s, grid-stride loop: 1 line per load warp, no reuse, 16 MB arrays"},
      gmc_wl_stream_new},

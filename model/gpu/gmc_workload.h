@@ -2,7 +2,7 @@
  * threads compute their addresses the way the real kernels' threads do:
  * stream, transpose, transpose-read, stencil, matmul, spmv, bfs, kmeans,
  * and the load-warp classes loa, moa, hoa of Warped-MC [ICPP'23] Table 1.
- * docs/harness-workloads.md describes each one (what it mimics, its
+ * docs/harness.md (Workloads) describes each one (what it mimics, its
  * address pattern, default size, expected class and why).
  *
  * A workload is one or more kernels run in order (bfs: one per level,
@@ -12,7 +12,7 @@
  *
  * Names may carry options after a colon, comma separated:
  *     "hoa:lines=16"   "spmv:graph=uniform,deg=4"   "kmeans:f=16,k=8"
- * (the options of each workload: docs/harness-workloads.md).
+ * (the options of each workload: docs/harness.md, Workloads).
  *
  * Arrays sit at distinct 2 MiB-aligned addresses from GMC_WORKLOAD_BASE,
  * as large cudaMalloc allocations do. */

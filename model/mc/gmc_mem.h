@@ -147,6 +147,9 @@ typedef struct {
     uint64_t pending_cycles;         /* per channel, cycles with a request queued, summed */
     uint64_t blp_sum;                /* per channel, sum over those cycles of banks busy */
     uint64_t cycles;                 /* now */
+    /* warped-mc only (0 otherwise), Warped-MC [ICPP'23] Fig. 10: commands where
+     * its choice differed from FR-FCFS's (gmc_sched_wmc_breakdown) */
+    uint64_t wmc_col_cmds, wmc_req_adjusted, wmc_acts, wmc_row_adjusted;
 } gmc_mem_stats_t;
 /* Settles every controller's integrals at now first (so the numbers do not
  * depend on skipped idle cycles), hence not const. */

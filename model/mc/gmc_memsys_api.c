@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "mc/gmc_memsys.h"
+#include "mc/gmc_sched.h"
 
 gmc_memsys_t *gmc_memsys_new(const gmc_memsys_cfg_t *cfg, char *err, size_t n)
 {
@@ -272,4 +273,13 @@ void gmc_memsys_stats(gmc_memsys_t *ms, gmc_mem_stats_t *s)
     s->pending_cycles = t.mc.pending_cycles;
     s->blp_sum = t.mc.blp_sum;
     s->cycles = ms->now;
+    for (unsigned c = 0; c < ms->nch; c++)
+        if (ms->mc[c].sched == &gmc_sched_warped_mc) {
+            uint64_t b[4];
+            gmc_sched_wmc_breakdown(&ms->mc[c], b);
+            s->wmc_col_cmds += b[0];
+            s->wmc_req_adjusted += b[1];
+            s->wmc_acts += b[2];
+            s->wmc_row_adjusted += b[3];
+        }
 }

@@ -93,6 +93,11 @@ const char *gmc_sched_wmc_score_at_name(unsigned v);
  * reports): its gmc_wmc_state_t, and its gmc_wmc_cfg_t in *cfg (void:
  * gmc_sched.h does not include the block's header). */
 const void *gmc_sched_wmc_tables(const struct gmc_mc *mc, const void **cfg);
+/* Warped-MC [ICPP'23] Fig. 10's breakdown for one warped-mc controller:
+ * out[0] column commands, out[1] of them serving a row hit other than the
+ * bank's oldest (FR-FCFS's pick), out[2] activations, out[3] of them
+ * opening a row other than the bank's oldest request's. */
+void gmc_sched_wmc_breakdown(const struct gmc_mc *mc, uint64_t out[4]);
 const char *gmc_sched_wmc_m_rule_name(unsigned v);
 
 /* The shipped schedulers, in --help order; NULL past the end. */

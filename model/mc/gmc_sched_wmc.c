@@ -74,6 +74,10 @@ typedef struct {
     uint64_t        smask[2][GMC_DRAM_MAX_BANKS];  /* RS slots with queued requests */
     uint32_t        scnt[2][GMC_DRAM_MAX_BANKS][GMC_WMC_ROWS_MAX];  /* requests per slot */
     int             nh_exact;   /* 0 once a WET counter saturated: nh is then unknown */
+    /* Warped-MC [ICPP'23] Fig. 10: how often its choice differed from what
+     * FR-FCFS would have done at that command (statistics only) */
+    uint64_t        col_cmds, req_adjusted;   /* column commands; served a hit other than the oldest */
+    uint64_t        acts, row_adjusted;       /* activations; opened a row other than the oldest's */
 } wmc_t;
 
 static inline const wmc_t *W(const gmc_mc_t *mc) { return (const wmc_t *)mc->priv; }
@@ -259,6 +263,10 @@ static void wmc_issue(gmc_mc_t *mc, uint32_t i, gmc_dram_cmd_t cmd)
     }
     if (cmd == GMC_DRAM_ACT) {
         const unsigned slot = gmc_wmc_row_slot(&w->c, r->row);
+        /* FR-FCFS opens the row of the bank's oldest request of r's type (a
+         * committed request may be of the other type than the mode's) */
+        w->acts++;
+        w->row_adjusted += gmc_mc_req(mc, mc->head[r->is_write][r->bank])->row != r->row;
         /* open clears the slot's score and the bank's PT entry; when both
          * are already zero that block cycle changes nothing: skip it. */
         if (w->s.rs_q[r->bank][slot] || w->s.pt_q[r->bank])
@@ -273,8 +281,24 @@ static void wmc_issue(gmc_mc_t *mc, uint32_t i, gmc_dram_cmd_t cmd)
         }
         return;
     }
-    if (cmd == GMC_DRAM_RD || cmd == GMC_DRAM_WR)
+    if (cmd == GMC_DRAM_RD || cmd == GMC_DRAM_WR) {
+        /* FR-FCFS serves the bank's oldest request to the open row (i's row) */
+        uint32_t j = mc->head[r->is_write][r->bank];
+        while (j != GMC_MC_NONE && gmc_mc_req(mc, j)->row != r->row)
+            j = gmc_mc_req(mc, j)->bnext;
+        w->col_cmds++;
+        w->req_adjusted += j != i;
         wmc_served(mc, w, i);
+    }
+}
+
+void gmc_sched_wmc_breakdown(const gmc_mc_t *mc, uint64_t out[4])
+{
+    const wmc_t *w = W(mc);
+    out[0] = w->col_cmds;
+    out[1] = w->req_adjusted;
+    out[2] = w->acts;
+    out[3] = w->row_adjusted;
 }
 
 static uint32_t wmc_pick(const gmc_mc_t *mc, unsigned bank)

@@ -2,8 +2,8 @@
  * warp of a workload (the Warped-MC [ICPP'23] Table 1 metric: 32-byte
  * sectors that miss L1 and L2), on the Table 2 machine's caches: 32 SMs
  * with a 64 KB L1 each, a 4 MB L2, 128-byte lines of four sectors, LRU.
- * It backs the expected classes in docs/harness-workloads.md until the
- * GPU model measures them.
+ * Its numbers are the "estimate" column of docs/harness.md (Workloads),
+ * next to what the GPU model measures.
  *
  * Model: CTAs fill 4 slots per SM (1024 threads of 256-thread CTAs), new
  * CTAs take free slots in order; every live warp issues one instruction

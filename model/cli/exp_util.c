@@ -1,0 +1,134 @@
+/* gmc experiment: points, a small JSON number reader, files and plots. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "exp.h"
+
+void exp_point(exp_ctx_t *x, const char *id, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(x->points, "%s\tsim ", id);
+    va_start(ap, fmt);
+    vfprintf(x->points, fmt, ap);
+    va_end(ap);
+    fprintf(x->points, " --seed %llu --scale %g --json\n", x->seed, x->scale);
+}
+
+const char *exp_json(const exp_ctx_t *x, const char *id)
+{
+    for (size_t i = 0; i < x->npt; i++)
+        if (!strcmp(x->pt[i].id, id))
+            return x->pt[i].json;
+    return NULL;
+}
+
+/* Skips one JSON value starting at p (object, array, string or scalar). */
+static const char *skip_value(const char *p)
+{
+    if (*p == '"') {
+        for (p++; *p && *p != '"'; p++)
+            if (*p == '\\' && p[1])
+                p++;
+        return *p ? p + 1 : p;
+    }
+    if (*p == '{' || *p == '[') {
+        int depth = 0;
+        for (; *p; p++) {
+            if (*p == '"') {
+                p = skip_value(p) - 1;
+            } else if (*p == '{' || *p == '[') {
+                depth++;
+            } else if (*p == '}' || *p == ']') {
+                if (--depth == 0)
+                    return p + 1;
+            }
+        }
+        return p;
+    }
+    while (*p && *p != ',' && *p != '}' && *p != ']')
+        p++;
+    return p;
+}
+
+/* The value of key in the object starting at obj ('{'), or NULL. */
+static const char *member(const char *obj, const char *key, size_t klen)
+{
+    const char *p = obj + 1;
+    for (;;) {
+        while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r' || *p == ',')
+            p++;
+        if (*p != '"')
+            return NULL;
+        const char *k = p + 1;
+        const char *ke = skip_value(p) - 1;
+        p = ke + 1;
+        while (*p == ' ' || *p == ':')
+            p++;
+        if ((size_t)(ke - k) == klen && !strncmp(k, key, klen))
+            return p;
+        p = skip_value(p);
+    }
+}
+
+int exp_num(const char *json, const char *path, double *v)
+{
+    *v = 0;
+    const char *p = json ? strchr(json, '{') : NULL;
+    while (p && *path) {
+        const char *dot = strchr(path, '.');
+        size_t kl = dot ? (size_t)(dot - path) : strlen(path);
+        if (*p != '{')
+            return -1;
+        p = member(p, path, kl);
+        path += kl + (dot ? 1 : 0);
+    }
+    if (!p)
+        return -1;
+    char *e;
+    double d = strtod(p, &e);
+    if (e == p)
+        return -1;
+    *v = d;
+    return 0;
+}
+
+double exp_get(const exp_ctx_t *x, const char *id, const char *path)
+{
+    double v;
+    return exp_num(exp_json(x, id), path, &v) ? NAN : v;
+}
+
+FILE *exp_open(const exp_ctx_t *x, const char *file)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", x->out, file);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        fprintf(stderr, "gmc experiment: %s: cannot write\n", path);
+    return f;
+}
+
+int exp_plot(exp_ctx_t *x, const char *script)
+{
+    if (!x->gnuplot_ok)
+        return 0;
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "cd '%s' && gnuplot '%s' 2>gnuplot.log", x->out, script);
+    if (system(cmd)) {
+        fprintf(stderr, "gmc experiment: gnuplot failed on %s/%s (see %s/gnuplot.log)\n", x->out,
+                script, x->out);
+        return -1;
+    }
+    return 0;
+}
+
+double exp_geomean(const double *v, int n)
+{
+    double s = 0;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (v[i] > 0 && !isnan(v[i]))
+            s += log(v[i]), k++;
+    return k ? exp(s / k) : NAN;
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# End-to-end tests of `gmc experiment` at a tiny scale: the list, every
+# experiment's files (CSV, summary with the paper's numbers, plots when
+# gnuplot is there), -j1 and -j2 giving byte-identical results, resume,
+# and bad options.  Usage: experiment.sh path/to/gmc
+set -u
+GMC=$1
+. "$(dirname "$0")/lib.sh"
+S=0.02   # tiny workloads: the whole script takes about a minute on 2 cores
+
+out=$("$GMC" experiment --list)
+[ "$out" = "$(printf 'warped-mc\npae\nschedulers')" ] && ok "--list names the experiments" \
+  || notok "--list names the experiments" "$out"
+
+for e in warped-mc pae schedulers; do
+  if "$GMC" experiment "$e" --scale $S -j 2 -o "$T/$e" >"$T/$e.out" 2>"$T/$e.err"; then
+    ok "$e runs"
+  else
+    notok "$e runs" "$(tail -3 "$T/$e.err")"; continue
+  fi
+  n=$(grep -c $'\t' "$T/$e/points.txt"); m=$(ls "$T/$e/points" | wc -l)
+  [ "$n" -gt 0 ] && [ "$n" = "$m" ] && ok "$e: one JSON per point ($m)" || notok "$e: one JSON per point" "$n vs $m"
+  [ -s "$T/$e/$e.csv" ] && [ "$(wc -l <"$T/$e/$e.csv")" -eq $((n + 1)) ] \
+    && ok "$e: CSV has a row per point" || notok "$e: CSV has a row per point"
+  grep -q "report: $T/$e/summary.md" "$T/$e.out" && ok "$e: prints where the report is" \
+    || notok "$e: prints where the report is"
+  if ! grep -q nan "$T/$e/summary.md" && ! grep -qi nan "$T/$e/$e.csv"; then ok "$e: no missing numbers"
+  else notok "$e: no missing numbers" "$(grep -il nan "$T/$e/summary.md" "$T/$e/$e.csv")"; fi
+  if command -v gnuplot >/dev/null; then
+    pngs=$(ls "$T/$e"/*.png 2>/dev/null | wc -l)
+    [ "$pngs" -ge 1 ] && [ ! -s "$T/$e/gnuplot.log" ] && ok "$e: plots ($pngs PNG)" \
+      || notok "$e: plots" "$(cat "$T/$e/gnuplot.log" 2>/dev/null | tail -2)"
+  fi
+done
+
+# the summaries put the paper's headline numbers beside gmc's
+grep -q '| Warped-MC IPC over FR-FCFS, MOA+HOA (sec. 5.2) | +8.9% |' "$T/warped-mc/summary.md" \
+  && ok "warped-mc summary quotes the paper's +8.9%" || notok "warped-mc summary quotes the paper's +8.9%"
+grep -q '| pae | 1.52x |' "$T/pae/summary.md" && ok "pae summary quotes the paper's 1.52x" \
+  || notok "pae summary quotes the paper's 1.52x"
+
+# results do not depend on the job count
+"$GMC" experiment warped-mc --scale $S -j 1 -o "$T/j1" >/dev/null 2>&1
+if cmp -s "$T/j1/merged.json" "$T/warped-mc/merged.json" && cmp -s "$T/j1/warped-mc.csv" "$T/warped-mc/warped-mc.csv"; then
+  ok "-j1 and -j2 give byte-identical merged.json and CSV"
+else
+  notok "-j1 and -j2 give byte-identical merged.json and CSV"
+fi
+
+# resume: a second run reruns nothing (point files keep their times)
+t1=$(stat -c %Y "$T/j1/points/hoa.frfcfs.json"); sleep 1
+"$GMC" experiment warped-mc --scale $S -j 2 -o "$T/j1" >"$T/resume.out" 2>"$T/resume.err"
+[ "$(stat -c %Y "$T/j1/points/hoa.frfcfs.json")" = "$t1" ] && ok "a second run resumes (nothing rerun)" \
+  || notok "a second run resumes (nothing rerun)"
+
+# a dry-run Slurm submission writes the array script
+"$GMC" experiment pae --scale $S --slurm --dry-run -o "$T/sl" >/dev/null 2>"$T/sl.err"
+grep -q -- '--array=' "$T/sl/slurm/sweep.sbatch" 2>/dev/null && ok "--slurm --dry-run writes the array script" \
+  || notok "--slurm --dry-run writes the array script" "$(cat "$T/sl.err")"
+
+expect_fail "unknown experiment" 2 "expected an experiment .*found 'nope'" -- "$GMC" experiment nope
+expect_fail "no experiment" 2 "expected an experiment name" -- "$GMC" experiment
+expect_fail "bad --scale" 2 "--scale: expected a number" -- "$GMC" experiment pae --scale 0
+expect_fail "--slurm with --collect" 2 "found both" -- "$GMC" experiment pae --slurm --collect
+expect_fail "--collect before a run" 1 "" -- "$GMC" experiment pae --collect -o "$T/none"
+finish
