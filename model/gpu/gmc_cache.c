@@ -350,8 +350,9 @@ int gmc_cache_mshr_find(const gmc_cache_t *c, uint64_t line)
     return gmc_mshr_lookup(&c->mshr, line & ~c->offset_mask);
 }
 
-int gmc_cache_fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty,
-                   uint64_t *victim_line, uint32_t *victim_dirty)
+/* gmc_cache_fill with the line's MSHR entry e already known (-2: look it up). */
+static int fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty, int e,
+                uint64_t *victim_line, uint32_t *victim_dirty)
 {
     uint64_t vline = 0;
     uint32_t vdirty = 0;
@@ -414,13 +415,26 @@ int gmc_cache_fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty,
         *victim_line = vline;
     if (victim_dirty)
         *victim_dirty = vdirty;
-    int e = gmc_mshr_lookup(&c->mshr, line);
+    if (e == -2)
+        e = gmc_mshr_lookup(&c->mshr, line);
     if (e >= 0) {
         c->mshr.e[e].req &= ~sectors;
         if (!c->mshr.e[e].req)
             gmc_mshr_release(&c->mshr, (uint32_t)e);
     }
     return e;
+}
+
+int gmc_cache_fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty,
+                   uint64_t *victim_line, uint32_t *victim_dirty)
+{
+    return fill(c, line, sectors, dirty, -2, victim_line, victim_dirty);
+}
+
+int gmc_cache_fill_entry(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty, int entry,
+                         uint64_t *victim_line, uint32_t *victim_dirty)
+{
+    return fill(c, line, sectors, dirty, entry < 0 ? -1 : entry, victim_line, victim_dirty);
 }
 
 int gmc_cache_write_hit(gmc_cache_t *c, uint64_t line, uint32_t sectors)

@@ -93,6 +93,12 @@ int gmc_cache_mshr_find(const gmc_cache_t *c, uint64_t line);
  * without a miss, or a prefetch). */
 int gmc_cache_fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty,
                    uint64_t *victim_line, uint32_t *victim_dirty);
+/* The same for a caller that knows line's MSHR entry (what
+ * gmc_cache_mshr_find would return now, -1 for none): no lookup.  The
+ * entry of a miss stays the line's until its last requested sector is
+ * filled, so a request can carry it to its reply. */
+int gmc_cache_fill_entry(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty, int entry,
+                         uint64_t *victim_line, uint32_t *victim_dirty);
 
 /* Writes.  Write-back (L2): if the line is present, the written sectors
  * become valid and dirty (a full-sector write needs no fetch) and 1 is

@@ -91,7 +91,12 @@ typedef struct gmc_sm {
 
 /* An L2 slice's waiter on a sector: who gets the reply. */
 typedef struct { uint64_t ready; gmc_pkt_t p; } gmc_l2_delay_t;
-typedef struct { uint32_t sm, warp, next; uint64_t pc; uint8_t atom; } gmc_l2_waiter_t;
+typedef struct {
+    uint32_t sm, warp, next;
+    uint32_t tag_hi;      /* the request's tag >> 32 (its L1 MSHR entry + 1), back in the reply */
+    uint64_t pc;
+    uint8_t  atom;
+} gmc_l2_waiter_t;
 
 typedef struct {
     unsigned         id, ch;

@@ -87,14 +87,17 @@ static void ring_widen(void *buf, size_t esz, unsigned *wrap, unsigned head, uns
     *wrap = 2 * s - 1;
 }
 
-static void dq_push(gmc_gpu_t *g, gmc_l2_t *l, uint64_t addr, int is_write, const gmc_pkt_t *p)
+/* entry: a demand read's MSHR entry, carried in the tag (slice | (entry + 1) << 32)
+ * so that its completion needs no MSHR lookup; NONE for writes. */
+static void dq_push(gmc_gpu_t *g, gmc_l2_t *l, uint64_t addr, int is_write, const gmc_pkt_t *p,
+                    uint32_t entry)
 {
     if (l->dq_n > l->dq_wrap && l->dq_wrap + 1 < l->dq_max)
         ring_widen(l->dq, sizeof *l->dq, &l->dq_wrap, l->dq_head, l->dq_n);
     gmc_mem_req_t *r = &l->dq[(l->dq_head + l->dq_n++) & l->dq_wrap];
     memset(r, 0, sizeof *r);
     r->addr = addr;
-    r->tag = l->id;
+    r->tag = l->id | (entry == NONE ? 0 : (uint64_t)(entry + 1) << 32);
     r->size = 32;
     r->is_write = (uint8_t)is_write;
     if (p) {   /* a demand miss carries its warp (Warped-MC's identity) */
@@ -110,7 +113,7 @@ static void dq_push(gmc_gpu_t *g, gmc_l2_t *l, uint64_t addr, int is_write, cons
 static void writeback(gmc_gpu_t *g, gmc_l2_t *l, uint64_t vline, uint32_t vdirty)
 {
     for (uint32_t m = vdirty; m; m &= m - 1)
-        dq_push(g, l, vline + 32u * (unsigned)__builtin_ctz(m), 1, NULL);
+        dq_push(g, l, vline + 32u * (unsigned)__builtin_ctz(m), 1, NULL, NONE);
 }
 
 static void reply(gmc_l2_t *l, const gmc_l2_waiter_t *w, uint64_t addr, int offchip,
@@ -122,7 +125,7 @@ static void reply(gmc_l2_t *l, const gmc_l2_waiter_t *w, uint64_t addr, int offc
     memset(p, 0, sizeof *p);
     p->addr = addr;
     p->pc = w->pc;
-    p->tag = w->warp;
+    p->tag = w->warp | (uint64_t)w->tag_hi << 32;   /* the request's tag */
     p->src = l->id;
     p->dst = w->sm;
     p->sm = w->sm;
@@ -138,7 +141,7 @@ static void reply(gmc_l2_t *l, const gmc_l2_waiter_t *w, uint64_t addr, int offc
 void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
 {
     gmc_gpu_t *g = ctx;
-    gmc_l2_t *l = &g->l2[d->tag];
+    gmc_l2_t *l = &g->l2[(uint32_t)d->tag];
     g->progress_at = g->core_cyc;
     g->l2_next[l->id] = 0;   /* replies or write-backs to send: the slice's next cycle steps */
     if (d->is_write) {
@@ -148,7 +151,8 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
     g->st.dram_reads++;
     uint64_t line = d->addr & ~127ULL;
     unsigned sec = (unsigned)(d->addr >> 5) & 3;
-    int e = gmc_cache_mshr_find(l->c, line);
+    uint32_t ep = (uint32_t)(d->tag >> 32);   /* the entry + 1 the read was sent for */
+    int e = ep ? (int)ep - 1 : gmc_cache_mshr_find(l->c, line);
     uint32_t *h = e >= 0 ? &l->wait_head[(unsigned)e * 4 + sec] : NULL;
     int atom = 0;
     if (h)
@@ -156,7 +160,7 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
             atom |= l->pool[i].atom;
     uint64_t vl = 0;
     uint32_t vd = 0;
-    gmc_cache_fill(l->c, line, 1u << sec, atom, &vl, &vd);
+    gmc_cache_fill_entry(l->c, line, 1u << sec, atom, e, &vl, &vd);
     l->head_miss = 0;   /* the tags changed */
     if (vd)
         writeback(g, l, vl, vd);
@@ -195,7 +199,7 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
             if (l->dq_n + 4 > l->dq_cap)
                 return;
             if (gmc_cache_mshr_find(l->c, line) >= 0) {
-                dq_push(g, l, p->addr, 1, NULL);   /* a fetch is in flight: write around it */
+                dq_push(g, l, p->addr, 1, NULL, NONE);   /* a fetch is in flight: write around it */
             } else {
                 uint64_t vl = 0;
                 uint32_t vd = 0;
@@ -209,7 +213,7 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
         return;
     }
     int atom = p->kind == GMC_PKT_ATOM;
-    gmc_l2_waiter_t w = {p->sm, p->warp, NONE, p->pc, (uint8_t)atom};
+    gmc_l2_waiter_t w = {p->sm, p->warp, NONE, (uint32_t)(p->tag >> 32), p->pc, (uint8_t)atom};
     if (!l->head_miss && gmc_cache_read_hits(l->c, line, sec, 0)) {
         if (l->rep_n + l->pool_used + 1 > l->rep_mask)
             return;
@@ -239,7 +243,7 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
     l->pool[i].next = *h;
     *h = i;
     if (send) {
-        dq_push(g, l, p->addr, 0, p);
+        dq_push(g, l, p->addr, 0, p, entry);
         g->l2_sent++;
     } else {
         g->l2_merged++;

@@ -239,10 +239,11 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
     } else {
         uint64_t line = p->addr & ~127ULL;
         unsigned sec = (unsigned)(p->addr >> 5) & 3;
-        int e = gmc_cache_mshr_find(s->l1, line);
+        uint32_t ep = (uint32_t)(p->tag >> 32);   /* the L1 entry + 1 the read was sent for */
+        int e = ep ? (int)ep - 1 : gmc_cache_mshr_find(s->l1, line);
         uint64_t vl;
         uint32_t vd;
-        gmc_cache_fill(s->l1, line, 1u << sec, 0, &vl, &vd);
+        gmc_cache_fill_entry(s->l1, line, 1u << sec, 0, e, &vl, &vd);
         if (e >= 0) {
             uint32_t *h = &s->wait_head[(unsigned)e * 4 + sec];
             /* waiters were pushed at the front: walk, complete, free */
@@ -259,14 +260,16 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
     gmc_icnt_pop(g->rep_net, s->id);
 }
 
+/* entry: a read's L1 MSHR entry, carried in the tag (warp | (entry + 1) << 32)
+ * and back in the reply, so the fill needs no lookup; NONE otherwise. */
 static void out_push(gmc_gpu_t *g, gmc_sm_t *s, uint8_t kind, uint64_t addr, const gmc_warp_t *w,
-                     unsigned wi)
+                     unsigned wi, uint32_t entry)
 {
     gmc_pkt_t *p = &s->out[(s->out_head + s->out_n++) % GMC_OUT_CAP];
     memset(p, 0, sizeof *p);
     p->addr = addr;
     p->pc = w->in.pc;
-    p->tag = wi;
+    p->tag = wi | (entry == NONE ? 0 : (uint64_t)(entry + 1) << 32);
     p->src = s->id;
     p->dst = gmc_gpu_slice_of(g, addr);
     p->sm = s->id;
@@ -295,7 +298,8 @@ static void lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
             for (uint32_t m = miss; m; m &= m - 1)
                 waiter_add(s, entry, (unsigned)__builtin_ctz(m), a->warp);
             for (uint32_t m = send; m; m &= m - 1)
-                out_push(g, s, GMC_PKT_READ, a->line + 32u * (unsigned)__builtin_ctz(m), w, a->warp);
+                out_push(g, s, GMC_PKT_READ, a->line + 32u * (unsigned)__builtin_ctz(m), w, a->warp,
+                         entry);
             g->l1_sent += gmc_popc32(send);
             g->l1_merged += gmc_popc32(miss & ~send);
         }
@@ -317,7 +321,7 @@ static void lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
         if (a->op == GMC_OP_ST)
             gmc_cache_invalidate(s->l1, a->line, a->sectors);   /* write-through, no allocate */
         for (uint32_t m = a->sectors; m; m &= m - 1)
-            out_push(g, s, kind, a->line + 32u * (unsigned)__builtin_ctz(m), w, a->warp);
+            out_push(g, s, kind, a->line + 32u * (unsigned)__builtin_ctz(m), w, a->warp, NONE);
     }
     s->lsu_head = (s->lsu_head + 1) % GMC_LSU_CAP;
     s->lsu_n--;
