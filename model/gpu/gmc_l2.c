@@ -203,7 +203,7 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
             } else {
                 uint64_t vl = 0;
                 uint32_t vd = 0;
-                gmc_cache_fill(l->c, line, sec, 1, &vl, &vd);
+                gmc_cache_fill_entry(l->c, line, sec, 1, -1, &vl, &vd);   /* no entry: just looked */
                 if (vd)
                     writeback(g, l, vl, vd);
             }
