@@ -74,6 +74,7 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
         return snprintf(err, n, "out of memory for %u queue entries", cap), -1;
     }
     mc->fl_mask = ring - 1;
+    mc->fl_next = GMC_MC_NEVER;
     for (uint32_t i = 0; i < cap; i++)
         mc->req[i].qnext = i + 1 < cap ? i + 1 : GMC_MC_NONE;
     mc->free_head = 0;
@@ -225,6 +226,8 @@ void gmc_mc_serve_(gmc_mc_t *mc, uint32_t i, uint64_t done)
     assert(mc->fl_n[w] <= mc->fl_mask);
     uint32_t slot = (mc->fl_head[w] + mc->fl_n[w]++) & mc->fl_mask;
     mc->fl_done[w][slot] = done;
+    if (done < mc->fl_next)   /* a ring's tail is its latest: only an empty ring's new head can be earlier */
+        mc->fl_next = done;
     mc->fl_bank[w][slot] = q->bank;
     if (mc->served)
         mc->served(mc->served_ctx, mc->id, q);

@@ -114,6 +114,8 @@ typedef struct gmc_mc {
     int                 sched_wide;   /* an event hook changed another bank's pick or prio */
     /* in flight: (done, bank) rings, one per type, each sorted by done */
     uint32_t            fl_head[2], fl_n[2], fl_mask;
+    uint64_t            fl_next;      /* the earliest done in flight (min of the heads), or
+                                         GMC_MC_NEVER: most calls retire nothing */
     uint64_t           *fl_done[2];
     uint8_t            *fl_bank[2];
     unsigned            outst_total, busy_banks;

@@ -30,6 +30,11 @@ static inline void outst_dec(gmc_mc_t *mc, unsigned b)
 /* Retires, in time order, every request in flight whose data is done by t. */
 static inline void complete_until(gmc_mc_t *mc, uint64_t t)
 {
+    if (mc->fl_next > t) {   /* nothing done by t: only the integrals move */
+        if (t != GMC_MC_NEVER)
+            integrate(mc, t);
+        return;
+    }
     for (;;) {
         int w = -1;
         uint64_t best = 0;
@@ -49,6 +54,11 @@ static inline void complete_until(gmc_mc_t *mc, uint64_t t)
         mc->fl_head[w] = (mc->fl_head[w] + 1) & mc->fl_mask;
         mc->fl_n[w]--;
     }
+    uint64_t nx = GMC_MC_NEVER;
+    for (int k = 0; k < 2; k++)
+        if (mc->fl_n[k] && mc->fl_done[k][mc->fl_head[k]] < nx)
+            nx = mc->fl_done[k][mc->fl_head[k]];
+    mc->fl_next = nx;
     if (t != GMC_MC_NEVER)
         integrate(mc, t);
 }
