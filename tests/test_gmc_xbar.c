@@ -703,14 +703,20 @@ static void ejections_match_the_loop_reference_cycle_by_cycle(void **st)
                 if (!p != !q || (p && p->tag != q->tag))
                     fail_msg("cfg %u cycle %u output %u: ejectable %lld, reference %lld", k, t, d,
                              p ? (long long)p->tag : -1LL, q ? (long long)q->tag : -1LL);
+                /* the inline hint the GPU skips by: dst_at <= now exactly when peek finds one */
+                if ((n->dst_at[d] <= n->now) != (p != NULL))
+                    fail_msg("cfg %u cycle %u output %u: dst_at %llu at now %llu, peek %s", k, t, d,
+                             (unsigned long long)n->dst_at[d], (unsigned long long)n->now,
+                             p ? "a packet" : "none");
                 if (p && gmc_rng_below(&g, 100) < 70) {
                     gmc_icnt_pop(n, d);
                     ref_pop(&r, d);
                     compared++;
                 }
             }
-            if (gmc_icnt_idle(n) != ref_idle(&r))
-                fail_msg("cfg %u cycle %u: idle %d, reference %d", k, t, gmc_icnt_idle(n), ref_idle(&r));
+            if (gmc_icnt_idle(n) != ref_idle(&r) || (n->in_net == 0) != ref_idle(&r))
+                fail_msg("cfg %u cycle %u: idle %d, in_net %llu, reference idle %d", k, t,
+                         gmc_icnt_idle(n), (unsigned long long)n->in_net, ref_idle(&r));
             gmc_icnt_tick(n);
             ref_tick(&r);
         }

@@ -78,11 +78,14 @@ static void lru_push_head(gmc_cache_t *c, size_t set, uint32_t i)
 /* The stamp update of a valid way (read hit, fill, write hit). */
 static void lru_touch(gmc_cache_t *c, size_t i)
 {
-    c->stamp[i] = ++c->clock;
-    if (c->lprev) {
+    if (c->lprev) {   /* the list is the order: no stamps */
         size_t set = i / c->assoc;
-        lru_remove(c, set, (uint32_t)i);
-        lru_push_head(c, set, (uint32_t)i);
+        if (c->lhead[set] != (uint32_t)i) {   /* already the most recent: nothing moves */
+            lru_remove(c, set, (uint32_t)i);
+            lru_push_head(c, set, (uint32_t)i);
+        }
+    } else {
+        c->stamp[i] = ++c->clock;
     }
 }
 
@@ -399,9 +402,10 @@ int gmc_cache_fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty,
         if (dirty)
             c->dirty[i] |= sectors;
         if (fresh) {
-            c->stamp[i] = ++c->clock;
             if (c->lprev)
                 lru_push_head(c, (size_t)i / c->assoc, (uint32_t)i);
+            else
+                c->stamp[i] = ++c->clock;
         } else {
             lru_touch(c, (size_t)i);
         }

@@ -247,10 +247,10 @@ static void core_edge(gmc_gpu_t *g)
     const uint64_t now = g->core_cyc;
     if (g->next_cta < g->ctas_total)
         g->disp->dispatch(g);
-    const uint32_t *held = g->rep_net->dst_held;
+    const uint64_t *at = g->rep_net->dst_at, inow = g->rep_net->now;
     const int all = g->cfg.every_edge;
     for (unsigned i = 0; i < g->nsm; i++)
-        if (all || g->sm_next[i] <= now || held[i])
+        if (all || g->sm_next[i] <= now || at[i] <= inow)
             gmc_sm_cycle(g, &g->sm[i]);
     g->core_cyc++;
 }
@@ -258,10 +258,10 @@ static void core_edge(gmc_gpu_t *g)
 static void l2_edge(gmc_gpu_t *g)
 {
     const uint64_t now = g->l2_cyc;
-    const uint32_t *held = g->req_net->dst_held;
+    const uint64_t *at = g->req_net->dst_at, inow = g->req_net->now;
     const int all = g->cfg.every_edge;
     for (unsigned i = 0; i < g->nslice; i++)
-        if (all || g->l2_next[i] <= now || held[i])
+        if (all || g->l2_next[i] <= now || at[i] <= inow)
             gmc_l2_cycle(g, &g->l2[i]);
     g->l2_cyc++;
 }

@@ -20,10 +20,10 @@
  *     ticks (now += 1 instead).
  *   - Two fields of the base that the GPU reads inline, kept by every
  *     implementation: in_net, the packets sent and not yet popped (0 ==
- *     idle()), and dst_held[dst], the packets on their way to dst or
- *     waiting there (peek(dst) can return one only where it is > 0): an
- *     SM or slice with nothing held for it and nothing of its own to do
- *     skips its cycle.
+ *     idle()), and dst_at[dst], the cycle from which peek(dst) returns a
+ *     packet (UINT64_MAX while nothing is on its way to dst): an SM or
+ *     slice with nothing ejectable (dst_at > now) and nothing of its own
+ *     to do skips its cycle.
  */
 #ifndef GMC_ICNT_H
 #define GMC_ICNT_H
@@ -84,7 +84,7 @@ struct gmc_icnt {
     gmc_icnt_cfg_t        cfg;
     uint64_t              now;
     uint64_t              in_net;             /* packets sent, not yet popped */
-    const uint32_t       *dst_held;           /* [outputs]: packets for dst in flight or waiting */
+    const uint64_t       *dst_at;             /* [outputs]: peek(dst) != NULL from this cycle on */
     /* counters, kept by every implementation */
     uint64_t              packets, bytes;     /* ejected */
     uint64_t              latency_sum;        /* sum over ejected packets of (pop cycle - sent) */

@@ -57,6 +57,7 @@ typedef struct {
     uint64_t   *arrive;          /* per slot: cycle the packet is ejectable */
     uint32_t   *out_head, *out_count;
     uint64_t   *busy_until;      /* output serializing until this cycle */
+    uint64_t   *head_at;         /* base.dst_at: the arrival of each output's head, or UINT64_MAX */
     uint32_t   *last;            /* round-robin: last input granted */
     uint64_t   *req;             /* req[o * nwi ..]: inputs whose head targets o */
     uint64_t    active[XBAR_WORDS];  /* outputs with a requester */
@@ -173,7 +174,8 @@ static void xbar_transfer(xbar_t *x, uint32_t i, uint32_t o)
     size_t at = (size_t)o * c->out_buf + slot;
     x->outq[at] = *p;
     x->arrive[at] = x->base.now + (c->latency > ser ? c->latency : ser);
-    x->out_count[o]++;
+    if (!x->out_count[o]++)
+        x->head_at[o] = x->arrive[at];   /* arrivals at an output rise: the head's is the first */
     x->busy_until[o] = x->base.now + ser;
     x->held++;
 
@@ -219,6 +221,8 @@ static void xbar_pop(gmc_icnt_t *n, uint32_t dst)
     n->latency_sum += n->now - p->sent;
     x->out_head[dst] = x->out_head[dst] + 1 == n->cfg.out_buf ? 0 : x->out_head[dst] + 1;
     x->out_count[dst]--;
+    x->head_at[dst] = x->out_count[dst] ? x->arrive[(size_t)dst * n->cfg.out_buf + x->out_head[dst]]
+                                        : UINT64_MAX;
     x->held--;
     n->in_net--;
 }
@@ -246,6 +250,7 @@ static void xbar_free(gmc_icnt_t *n)
     free(x->out_head);
     free(x->out_count);
     free(x->busy_until);
+    free(x->head_at);
     free(x->last);
     free(x->req);
     free(x->gin);
@@ -300,17 +305,21 @@ gmc_icnt_t *gmc_xbar_new(const gmc_icnt_cfg_t *cfg, char *err, size_t n)
     x->out_head = calloc(no, sizeof *x->out_head);
     x->out_count = calloc(no, sizeof *x->out_count);
     x->busy_until = calloc(no, sizeof *x->busy_until);
+    x->head_at = malloc(no * sizeof *x->head_at);
+    if (x->head_at)
+        for (uint32_t o = 0; o < no; o++)
+            x->head_at[o] = UINT64_MAX;
     x->last = calloc(no, sizeof *x->last);
     x->req = calloc((size_t)no * x->nwi, sizeof *x->req);
     x->gin = calloc(no, sizeof *x->gin);    /* at most one grant per output */
     x->gout = calloc(no, sizeof *x->gout);
     if (!x->inq || !x->in_head || !x->in_count || !x->outq || !x->arrive || !x->out_head ||
-        !x->out_count || !x->busy_until || !x->last || !x->req || !x->gin || !x->gout) {
+        !x->out_count || !x->busy_until || !x->head_at || !x->last || !x->req || !x->gin || !x->gout) {
         snprintf(err, n, "crossbar: out of memory for %u x %u ports", ni, no);
         xbar_free(&x->base);
         return NULL;
     }
-    x->base.dst_held = x->out_count;
+    x->base.dst_at = x->head_at;
     x->flit_shift = (cfg->flit_bytes & (cfg->flit_bytes - 1)) ? -1 : __builtin_ctz(cfg->flit_bytes);
     /* Round-robin starts at input 0: ties go to the lowest port first. */
     for (uint32_t o = 0; o < no; o++)
