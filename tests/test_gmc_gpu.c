@@ -112,6 +112,47 @@ static void sixteen_byte_lanes_touch_four_lines(void **s)
         assert_int_equal(a[i].sectors, 0xf);
 }
 
+/* gmc_coalesce's unit-stride shortcut against the lane-by-lane loop:
+ * random instructions, half of them unit-stride (any base, widths 1..32),
+ * the rest near misses (one lane moved, one lane off, stride w + 1) and
+ * random gathers; every access compared. */
+static void unit_stride_shortcut_equals_the_lane_loop(void **s)
+{
+    (void)s;
+    uint64_t seed = 0x5eed0c0a1e5ceull, x = seed;
+    unsigned cases = 200000, shortcut = 0;
+    for (unsigned k = 0; k < cases; k++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        uint64_t r = x >> 11;
+        uint8_t w = (uint8_t)(1 + (r % 32));
+        uint64_t base = (r >> 8) % 100000;
+        gmc_inst_t in = lanes(base, w, w, ~0u);
+        switch ((r >> 30) % 8) {
+        case 0: in.addr[(r >> 40) % 32] += 1 + (r >> 50) % 200; break;
+        case 1: in.mask &= ~(1u << ((r >> 40) % 32)); break;
+        case 2: in = lanes(base, w + 1u, w, ~0u); break;
+        case 3:
+            for (int l = 0; l < 32; l++)
+                in.addr[l] = (x >> (l % 40)) % 4096;
+            break;
+        default: break;   /* unit stride */
+        }
+        if (k % 7 == 0)
+            in.width = 0;   /* the 4-byte default */
+        gmc_lsu_acc_t a[GMC_COALESCE_MAX], b[GMC_COALESCE_MAX];
+        unsigned na = gmc_coalesce(&in, a), nb = gmc_coalesce_lanes(&in, b);
+        assert_int_equal(na, nb);
+        for (unsigned i = 0; i < na; i++) {
+            assert_int_equal(a[i].line, b[i].line);
+            assert_int_equal(a[i].sectors, b[i].sectors);
+            assert_int_equal(a[i].op, b[i].op);
+        }
+        shortcut += (r >> 30) % 8 >= 4;
+    }
+    printf("coalescer: %u random instructions (seed 0x%llx, %u unit-stride) equal lane by lane\n",
+           cases, (unsigned long long)seed, shortcut);
+}
+
 /* ---- warp schedulers ---- */
 static void lrr_rotates_after_the_last_issued(void **s)
 {
@@ -419,6 +460,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(coalesced_4B_lanes_touch_one_line_four_sectors),
+        cmocka_unit_test(unit_stride_shortcut_equals_the_lane_loop),
         cmocka_unit_test(stride_128_touches_32_lines_one_sector_each),
         cmocka_unit_test(inactive_lanes_touch_nothing),
         cmocka_unit_test(a_lane_crossing_a_line_touches_both),

@@ -35,7 +35,36 @@ static inline uint32_t sec_range(uint64_t lo, uint64_t hi)
     return (2u << s1) - (1u << s0);
 }
 
-unsigned gmc_coalesce(const gmc_inst_t *in, gmc_lsu_acc_t *out)
+/* The unit-stride case (every lane active, lane l at a0 + l * w, w up to
+ * 32 bytes): the lanes cover [a0, a0 + 32 w) without gaps, so the lines
+ * and their sectors follow from the two ends: what the lane loop below
+ * finds, in the same (ascending) order.  Returns 0 (out untouched) when
+ * the instruction is not of that form.  Coalesced kernels issue mostly
+ * such instructions, and checking 32 addresses costs a fraction of
+ * walking them lane by lane. */
+static unsigned unit_stride(const gmc_inst_t *in, uint64_t w, gmc_lsu_acc_t *out)
+{
+    const uint64_t a0 = in->addr[0];
+    if (in->mask != UINT32_MAX || w > 32)
+        return 0;
+    unsigned bad = 0;
+    for (unsigned l = 1; l < GMC_WARP_SIZE; l++)   /* no early exit: it vectorizes */
+        bad |= in->addr[l] != a0 + l * w;
+    if (bad)
+        return 0;
+    const uint64_t lmask = (1u << LINE_BITS) - 1, end = a0 + GMC_WARP_SIZE * w - 1;
+    unsigned n = 0;
+    for (uint64_t l = a0 & ~lmask; l <= end; l += lmask + 1, n++) {   /* at most 9 lines */
+        out[n].line = l;
+        out[n].sectors = sec_range(l > a0 ? l : a0, l + lmask < end ? l + lmask : end);
+        out[n].op = in->op;
+    }
+    return n;
+}
+
+/* The general case, lane by lane (also the reference the unit-stride
+ * shortcut is tested against). */
+unsigned gmc_coalesce_lanes(const gmc_inst_t *in, gmc_lsu_acc_t *out)
 {
     unsigned n = 0, last = 0;
     const uint64_t w = in->width ? in->width : 4;
@@ -62,4 +91,10 @@ unsigned gmc_coalesce(const gmc_inst_t *in, gmc_lsu_acc_t *out)
     for (unsigned i = 0; i < n; i++)
         out[i].op = in->op;
     return n;
+}
+
+unsigned gmc_coalesce(const gmc_inst_t *in, gmc_lsu_acc_t *out)
+{
+    unsigned n = unit_stride(in, in->width ? in->width : 4, out);
+    return n ? n : gmc_coalesce_lanes(in, out);
 }

@@ -210,5 +210,8 @@ void gmc_gpu_mem_sync(gmc_gpu_t *g);
  * holds GMC_COALESCE_MAX. */
 #define GMC_COALESCE_MAX 64
 unsigned gmc_coalesce(const gmc_inst_t *in, gmc_lsu_acc_t *out);
+/* The same, always lane by lane (the reference for gmc_coalesce's
+ * unit-stride shortcut). */
+unsigned gmc_coalesce_lanes(const gmc_inst_t *in, gmc_lsu_acc_t *out);
 
 #endif
