@@ -167,8 +167,10 @@ int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra)
     }
     if (ms.wmc_col_cmds)
         fprintf(f, "  \"warped_mc_rescheduling\": {\"column_commands\": %" PRIu64 ", \"request_adjusted\": %" PRIu64
-                ", \"activations\": %" PRIu64 ", \"row_adjusted\": %" PRIu64 "},\n",
-                ms.wmc_col_cmds, ms.wmc_req_adjusted, ms.wmc_acts, ms.wmc_row_adjusted);
+                ", \"activations\": %" PRIu64 ", \"row_adjusted\": %" PRIu64 ", \"commands\": %" PRIu64
+                ", \"bank_adjusted\": %" PRIu64 "},\n",
+                ms.wmc_col_cmds, ms.wmc_req_adjusted, ms.wmc_acts, ms.wmc_row_adjusted, ms.wmc_grants,
+                ms.wmc_bank_adjusted);
     /* what the enabled mechanisms cost (gmc overhead; gmc bim) */
     gmc_frfcfs_params_t fp = {g->nch, m->mc_queue, g->ms->d.cfg.rows, g->ms->d.nbanks};
     gmc_frfcfs_cost_t fc;

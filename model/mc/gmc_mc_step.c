@@ -159,14 +159,28 @@ static uint64_t refresh_step(gmc_mc_t *mc, uint64_t now)
     return now + 1;
 }
 
-static unsigned arbitrate(gmc_mc_t *mc, uint64_t ready, uint64_t hi)
+/* Grants one of the ready banks (the two-level bank arbiter block).
+ * aged: the banks in the high pool for the age cap alone; where the
+ * scheduler's prio put others there too, the grant is also worked out
+ * without them (the same arbiter state) and a different bank is counted
+ * (st.arb_prio_moved: what the scheduler's bank scheduling changed). */
+static unsigned arbitrate(gmc_mc_t *mc, uint64_t ready, uint64_t hi, uint64_t aged)
 {
     gmc_bankarb_in_t in = {.rst_n = 1, .en = 1, .req = ready, .hi = hi};
     gmc_bankarb_state_t d;
     gmc_bankarb_out_t o;
     gmc_bankarb_step(&mc->acfg, &mc->aq, &in, &d, &o);
-    mc->aq = d;
     assert(o.valid && (ready & o.gnt));
+    mc->st.arb_grants++;
+    if ((hi & ~aged) & ready) {
+        gmc_bankarb_in_t in0 = in;
+        gmc_bankarb_state_t d0;
+        gmc_bankarb_out_t o0;
+        in0.hi = hi & aged;
+        gmc_bankarb_step(&mc->acfg, &mc->aq, &in0, &d0, &o0);
+        mc->st.arb_prio_moved += o0.gnt_idx != o.gnt_idx;
+    }
+    mc->aq = d;
     return o.gnt_idx;
 }
 
@@ -263,7 +277,7 @@ uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
         assert(next > now);
         return next;
     }
-    unsigned b = arbitrate(mc, mc->scan_ready, mc->scan_hi);
+    unsigned b = arbitrate(mc, mc->scan_ready, mc->scan_hi, mc->scan_aged);
     issue(mc, b, mc->sel[b], mc->scmd[b], now, (mc->scan_aged & BIT(b)) != 0);
     mc->sched_wide = 0;   /* what on_issue changed, the probe below sees */
     /* the probe of now + 1 */

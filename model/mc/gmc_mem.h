@@ -150,6 +150,7 @@ typedef struct {
     /* warped-mc only (0 otherwise), Warped-MC [ICPP'23] Fig. 10: commands where
      * its choice differed from FR-FCFS's (gmc_sched_wmc_breakdown) */
     uint64_t wmc_col_cmds, wmc_req_adjusted, wmc_acts, wmc_row_adjusted;
+    uint64_t wmc_grants, wmc_bank_adjusted;   /* commands; sent to another bank */
 } gmc_mem_stats_t;
 /* Settles every controller's integrals at now first (so the numbers do not
  * depend on skipped idle cycles), hence not const. */

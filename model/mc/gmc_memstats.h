@@ -66,6 +66,12 @@ typedef struct {                  /* one channel's counters */
     uint64_t cls[GMC_NCLS];       /* classified at each request's first command */
     uint64_t age_fired;           /* requests the age cap served against the policy */
     uint64_t drains;              /* entries into write-drain mode */
+    /* Bank arbitration (gmc_mc_step.c arbitrate): commands granted, and
+     * of them those the scheduler's own priority (hi_i from its prio
+     * hook, beyond the age cap's) sent to another bank than the arbiter
+     * with the age cap's hi_i alone would have granted at that command.
+     * The second is Warped-MC [ICPP'23] Fig. 10's "bank scheduling". */
+    uint64_t arb_grants, arb_prio_moved;
     uint64_t pending_cycles;      /* see above */
     uint64_t blp_sum;
     uint64_t last_done;           /* latest data-done cycle */

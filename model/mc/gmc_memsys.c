@@ -305,6 +305,8 @@ void gmc_memsys_totals(const gmc_memsys_t *ms, gmc_memsys_totals_t *t)
             t->mc.cls[k] += s->cls[k];
         t->mc.age_fired += s->age_fired;
         t->mc.drains += s->drains;
+        t->mc.arb_grants += s->arb_grants;
+        t->mc.arb_prio_moved += s->arb_prio_moved;
         t->mc.pending_cycles += s->pending_cycles;
         t->mc.blp_sum += s->blp_sum;
         t->mc.outside_sum += s->outside_sum;

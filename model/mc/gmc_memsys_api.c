@@ -275,11 +275,13 @@ void gmc_memsys_stats(gmc_memsys_t *ms, gmc_mem_stats_t *s)
     s->cycles = ms->now;
     for (unsigned c = 0; c < ms->nch; c++)
         if (ms->mc[c].sched == &gmc_sched_warped_mc) {
-            uint64_t b[4];
+            uint64_t b[GMC_WMC_BREAKDOWN];
             gmc_sched_wmc_breakdown(&ms->mc[c], b);
             s->wmc_col_cmds += b[0];
             s->wmc_req_adjusted += b[1];
             s->wmc_acts += b[2];
             s->wmc_row_adjusted += b[3];
+            s->wmc_grants += b[4];
+            s->wmc_bank_adjusted += b[5];
         }
 }

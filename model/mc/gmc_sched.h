@@ -96,8 +96,12 @@ const void *gmc_sched_wmc_tables(const struct gmc_mc *mc, const void **cfg);
 /* Warped-MC [ICPP'23] Fig. 10's breakdown for one warped-mc controller:
  * out[0] column commands, out[1] of them serving a row hit other than the
  * bank's oldest (FR-FCFS's pick), out[2] activations, out[3] of them
- * opening a row other than the bank's oldest request's. */
-void gmc_sched_wmc_breakdown(const struct gmc_mc *mc, uint64_t out[4]);
+ * opening a row other than the bank's oldest request's, out[4] commands
+ * the bank arbiter granted, out[5] of them granted to another bank than
+ * the round robin without Warped-MC's bank priority would have
+ * (GMC_WMC_BREAKDOWN values in all). */
+#define GMC_WMC_BREAKDOWN 6
+void gmc_sched_wmc_breakdown(const struct gmc_mc *mc, uint64_t out[GMC_WMC_BREAKDOWN]);
 const char *gmc_sched_wmc_m_rule_name(unsigned v);
 
 /* The shipped schedulers, in --help order; NULL past the end. */

@@ -292,13 +292,15 @@ static void wmc_issue(gmc_mc_t *mc, uint32_t i, gmc_dram_cmd_t cmd)
     }
 }
 
-void gmc_sched_wmc_breakdown(const gmc_mc_t *mc, uint64_t out[4])
+void gmc_sched_wmc_breakdown(const gmc_mc_t *mc, uint64_t out[GMC_WMC_BREAKDOWN])
 {
     const wmc_t *w = W(mc);
     out[0] = w->col_cmds;
     out[1] = w->req_adjusted;
     out[2] = w->acts;
     out[3] = w->row_adjusted;
+    out[4] = mc->st.arb_grants;       /* counted by the controller's arbitration */
+    out[5] = mc->st.arb_prio_moved;
 }
 
 static uint32_t wmc_pick(const gmc_mc_t *mc, unsigned bank)

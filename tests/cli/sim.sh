@@ -265,8 +265,11 @@ else notok "docs/harness.md: machine keys and preset tables match" "$(tail -3 "$
 # Regression: warped-mc's Fig. 10 counters once read the mode's queue head,
 # empty when the bank served a committed request of the other type (a
 # crash on stores mixed with loads at this size).
+# Fig. 10's counts: column commands = requests served, activations = the
+# DRAM's, commands (the arbiter's grants: ACT, PRE, RD, WR) at least both,
+# and each kind of change found at least once on this run.
 if "$GMC" sim --workload stream --scale 0.25 --sched warped-mc --json >"$T/wmc.json" 2>"$T/wmc.err" &&
-   grep -q '"warped_mc_rescheduling"' "$T/wmc.json"; then
+   check_json "$T/wmc.json" '(lambda r: r["column_commands"] == j["dram_requests"] and r["activations"] == j["dram"]["activations"] and r["commands"] >= r["column_commands"] + r["activations"] and all(0 < r[k] < r[n] for k, n in (("request_adjusted", "column_commands"), ("row_adjusted", "activations"), ("bank_adjusted", "commands"))))(j["warped_mc_rescheduling"])'; then
   ok "warped-mc with reads and writes runs and reports its rescheduling"
 else
   notok "warped-mc with reads and writes runs and reports its rescheduling" "$(tail -2 "$T/wmc.err")"
