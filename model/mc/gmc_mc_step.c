@@ -208,7 +208,10 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t)
                 next = at < next ? at : next;
         }
     }
+    /* Read once: the stores below (uint32_t, uint16_t) may alias them as
+     * far as the compiler knows, so it would reload them per bank. */
     const int cached = (mc->sched->flags & GMC_SCHED_CACHE) != 0;
+    int (*const prio)(const gmc_mc_t *, unsigned, uint32_t) = mc->sched->prio;
     const gmc_dram_t *d = mc->d;
     const gmc_dram_chan_t *ch = &mc->ch;
     for (uint64_t m = cand; m; m &= m - 1) {
@@ -220,14 +223,21 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t)
             cmd = cmd_for(mc, b, r);
             e = gmc_dram_earliest(d, ch, (gmc_dram_cmd_t)cmd, b);
         } else {
-            /* A cached pick's earliest cycle only grows while the pick
-             * stands (the engine's constraints only ever rise), so a bound
-             * from an earlier scan still past t settles the bank. */
-            if (cached && !(mc->dirty & BIT(b)) && mc->lb[b] > t) {
-                next = mc->lb[b] < next ? mc->lb[b] : next;
-                continue;
+            if (!cached) {
+                r = pick_committed(mc, b, &cmd);
+            } else if (!(mc->dirty & BIT(b))) {
+                /* A cached pick's earliest cycle only grows while the pick
+                 * stands (the engine's constraints only ever rise), so a
+                 * bound from an earlier scan still past t settles the bank. */
+                if (mc->lb[b] > t) {
+                    next = mc->lb[b] < next ? mc->lb[b] : next;
+                    continue;
+                }
+                r = mc->pick[b];
+                cmd = mc->pcmd[b];
+            } else {
+                r = policy_pick(mc, b, &cmd);
             }
-            r = policy_pick(mc, b, &cmd);
             if (r == GMC_MC_NONE)
                 continue;
             e = gmc_dram_earliest(d, ch, (gmc_dram_cmd_t)cmd, b);
@@ -240,7 +250,7 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t)
         ready |= BIT(b);
         mc->sel[b] = r;
         mc->scmd[b] = (uint16_t)cmd;
-        if ((aged & BIT(b)) || (mc->sched->prio && mc->sched->prio(mc, b, r)))
+        if ((aged & BIT(b)) || (prio && prio(mc, b, r)))
             hi |= BIT(b);
     }
     mc->scan_ready = ready;
