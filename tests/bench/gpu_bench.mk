@@ -1,6 +1,6 @@
 # gmc sim (the GPU harness): `make bench-gpu` (part of `make bench`, not of
 # `make test`).  Included by the top Makefile like every tests/bench/*.mk.
-# docs/harness-speed.md has the numbers, the profile and what skipping does.
+# docs/harness.md "Speed" has the numbers, the profile and what skipping does.
 #
 # The binary is mem_bench.mk's $(BUILD)/bench/gmc-O3: the same sources as
 # build/bin/gmc (the generated DRAM and machine presets included), one -O3
