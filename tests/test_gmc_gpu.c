@@ -25,6 +25,18 @@ static gmc_gpu_t *machine(const char *preset, int every_cycle)
     return g;
 }
 
+/* g's JSON report as a string (the caller frees it). */
+static char *report_of(gmc_gpu_t *g)
+{
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    assert_non_null(f);
+    assert_int_equal(gmc_gpu_write_json(g, f, NULL), 0);
+    assert_int_equal(fclose(f), 0);
+    return buf;
+}
+
 static char *run_json(const char *preset, tk_t *t, uint32_t ctas, int every_cycle, gmc_gpu_stats_t *st)
 {
     gmc_gpu_t *g = machine(preset, every_cycle);
@@ -33,11 +45,7 @@ static char *run_json(const char *preset, tk_t *t, uint32_t ctas, int every_cycl
     char err[512];
     if (gmc_gpu_run(g, &k, err, sizeof err))
         fail_msg("%s", err);
-    char *buf = NULL;
-    size_t n = 0;
-    FILE *f = open_memstream(&buf, &n);
-    assert_int_equal(gmc_gpu_write_json(g, f, NULL), 0);
-    fclose(f);
+    char *buf = report_of(g);
     if (st)
         gmc_gpu_stats(g, st);
     gmc_gpu_delete(g);
@@ -297,11 +305,7 @@ static char *run_kernels(const char *preset, gmc_kernel_t **ks, unsigned nk, int
     for (unsigned i = 0; i < nk; i++)
         if (gmc_gpu_run(g, ks[i], err, sizeof err))
             fail_msg("%s", err);
-    char *buf = NULL;
-    size_t n = 0;
-    FILE *f = open_memstream(&buf, &n);
-    assert_int_equal(gmc_gpu_write_json(g, f, NULL), 0);
-    fclose(f);
+    char *buf = report_of(g);
     if (jumps)
         *jumps = g->jumps;
     gmc_gpu_delete(g);
