@@ -325,6 +325,15 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
         (!(flags & GMC_SCHED_ONE_ORDER) && want_drain(mc, &high) != mc->drain) ||
         (probe && (mc->scan_aged & BIT(b))))
         return now;
+    /* Its age-cap crossing is an event when it is its bank's oldest
+     * request, of either type: find_aged makes an aged write a candidate
+     * in read mode too.  (A bank's older requests cross first, and those
+     * crossings are already events.) */
+    const unsigned w = q->is_write;
+    const uint64_t at = mc->cfg.age_cap && !(flags & GMC_SCHED_ONE_ORDER) && mc->head[w][b] == i &&
+                                mc->head[!w][b] == GMC_MC_NONE
+                            ? now + mc->cfg.age_cap + 1 : GMC_MC_NEVER;
+    next = at < next ? at : next;
     /* A request of the other type is no candidate in this mode, but the
      * scheduler's on_enqueue hook may have changed state that this mode's
      * pick or prio of the bank reads (Warped-MC: a write raises the row
@@ -333,19 +342,16 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
      * the bank is picked again below.  The bank is a candidate when it has
      * requests of this mode queued or is committed to a request (of
      * either type: it issued its PRE / ACT before the mode flipped). */
-    const int other = !(flags & GMC_SCHED_ONE_ORDER) && q->is_write != mc->drain;
+    const int other = !(flags & GMC_SCHED_ONE_ORDER) && w != mc->drain;
     if ((flags & GMC_SCHED_IN_ORDER) ? mc->q_head != i
                                      : other && (!mc->sched->on_enqueue || mc->test_fault_wake ||
                                                  !((mc->nonempty[mc->drain] | mc->commit_mask) &
                                                    BIT(b)))) {
         mc->probe_valid = probe;   /* nothing this mode sees changed */
+        if (probe && at < mc->probe_next)
+            mc->probe_next = at;
         return probe ? now : next;
     }
-    /* it may become its bank's oldest: its age-cap crossing is an event
-     * (not when it is of the other type: the bank has older requests) */
-    uint64_t at = mc->cfg.age_cap && !(flags & GMC_SCHED_ONE_ORDER) && !other
-                      ? now + mc->cfg.age_cap + 1 : GMC_MC_NEVER;
-    next = at < next ? at : next;
     uint32_t r = policy_pick(mc, b, &cmd);
     /* NONE: a one-queue scheduler's request blocked behind another */
     uint64_t e = r == GMC_MC_NONE ? GMC_MC_NEVER

@@ -83,7 +83,7 @@ static unsigned pick(gmc_rng_t *g, const unsigned *v, unsigned n)
 static size_t gen_trace(gmc_rng_t *g, gmc_memtrace_rec_t *out, size_t n, knobs_t *k)
 {
     static const unsigned warps[] = {4, 64, 512}, rqs[] = {4, 8, 16, 64}, wqs[] = {4, 8, 32};
-    static const unsigned caps[] = {0, 60, 400, 4096}, wpct[] = {0, 10, 30, 50};
+    static const unsigned caps[] = {0, 8, 60, 400, 4096}, wpct[] = {0, 10, 30, 50};
     static const unsigned rowpool[] = {8, 64, 4096};
     const unsigned nw = pick(g, warps, 3), wp = pick(g, wpct, 4), pool = pick(g, rowpool, 3);
     const int timed = gmc_rng_below(g, 5) != 0, warp_ids = gmc_rng_below(g, 6) != 0;
@@ -92,7 +92,7 @@ static size_t gen_trace(gmc_rng_t *g, gmc_memtrace_rec_t *out, size_t n, knobs_t
     k->wq = pick(g, wqs, 3);
     k->wq_high = 1 + (unsigned)gmc_rng_below(g, k->wq);
     k->wq_low = (unsigned)gmc_rng_below(g, k->wq_high);
-    k->age_cap = pick(g, caps, 4);
+    k->age_cap = pick(g, caps, 5);   /* 8: a crossing inside a probe's lookahead */
     k->refresh = gmc_rng_below(g, 2) != 0;
     k->trefi = gmc_rng_below(g, 2) ? 700 : 3900;
     uint64_t t = 0;
