@@ -105,7 +105,7 @@ typedef struct gmc_mc {
     uint64_t            dirty;        /* cached picks (GMC_SCHED_CACHE) to redo */
     uint64_t            commit_mask;  /* banks committed to a request (commit[]) */
     /* the last scan of the banks (gmc_mc_step.c) */
-    uint64_t            scan_ready, scan_hi, scan_aged;
+    uint64_t            scan_ready, scan_hi, scan_aged, scan_first;
     int                 probe_valid;  /* the scan is of cycle probe_t, nothing changed since */
     int                 probe_held;   /* a request entered; gmc_mc_wake decides */
     int                 no_shortcuts; /* tests: no probe, gmc_mc_wake says `now` (same results) */

@@ -187,10 +187,15 @@ static unsigned arbitrate(gmc_mc_t *mc, uint64_t ready, uint64_t hi, uint64_t ag
 /* Looks at every candidate bank at cycle t: fills mc->scan_ready/hi/aged
  * and, for ready banks, sel[] and scmd[].  Returns the earliest later cycle
  * at which a bank not ready now could be (its command's gmc_dram_earliest,
- * an age-cap crossing, a refresh). */
-static uint64_t scan(gmc_mc_t *mc, uint64_t t)
+ * an age-cap crossing, a refresh).
+ * With `first` (the probe) and no bank ready at t: if that cycle is some
+ * banks' exact earliest cycle, strictly before any crossing or refresh,
+ * mc->scan_first gets those banks (sel[], scmd[] set): exactly the banks
+ * ready then, unless a request enters first.  Else scan_first is 0. */
+static uint64_t scan(gmc_mc_t *mc, uint64_t t, int first)
 {
-    uint64_t next = mc->ch.ref_due;   /* UINT64_MAX with refresh off */
+    uint64_t next = mc->ch.ref_due;   /* UINT64_MAX with refresh off; crossings; skipped banks */
+    uint64_t emin = GMC_MC_NEVER, emask = 0, skipped = 0;   /* computed banks not ready */
     uint64_t cand, aged = 0, ready = 0, hi = 0;
     uint32_t apick[GMC_DRAM_MAX_BANKS];
     if (mc->sched->flags & GMC_SCHED_IN_ORDER) {
@@ -230,7 +235,7 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t)
                  * stands (the engine's constraints only ever rise), so a
                  * bound from an earlier scan still past t settles the bank. */
                 if (mc->lb[b] > t) {
-                    next = mc->lb[b] < next ? mc->lb[b] : next;
+                    skipped |= BIT(b);
                     continue;
                 }
                 r = mc->pick[b];
@@ -244,7 +249,12 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t)
             mc->lb[b] = e;
         }
         if (e > t) {
-            next = e < next ? e : next;
+            if (e <= emin) {
+                emask = e < emin ? BIT(b) : emask | BIT(b);
+                emin = e;
+                mc->sel[b] = r;
+                mc->scmd[b] = (uint16_t)cmd;
+            }
             continue;
         }
         ready |= BIT(b);
@@ -256,16 +266,44 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t)
     mc->scan_ready = ready;
     mc->scan_hi = hi;
     mc->scan_aged = aged;
-    return next;
+    mc->scan_first = 0;
+    if (first && !ready && emin < next) {
+        /* A skipped bank's bound is only a lower bound: the ones at or
+         * below emin get their exact cycle, so emask is exact.  The rest
+         * are above emin and not ready then. */
+        const uint64_t e0 = emin;
+        for (uint64_t m = skipped; m; m &= m - 1) {
+            unsigned b = (unsigned)__builtin_ctzll(m);
+            if (mc->lb[b] > e0)
+                continue;
+            skipped &= ~BIT(b);
+            uint64_t e = gmc_dram_earliest(d, ch, (gmc_dram_cmd_t)mc->pcmd[b], b);
+            mc->lb[b] = e;
+            if (e <= emin) {
+                emask = e < emin ? BIT(b) : emask | BIT(b);
+                emin = e;
+                mc->sel[b] = mc->pick[b];
+                mc->scmd[b] = mc->pcmd[b];
+            }
+        }
+        mc->scan_first = emask;
+    }
+    for (uint64_t m = skipped; m; m &= m - 1) {
+        unsigned b = (unsigned)__builtin_ctzll(m);
+        next = mc->lb[b] < next ? mc->lb[b] : next;
+    }
+    return emin < next ? emin : next;
 }
 
 /* One cycle.  After issuing at `now` the step already scans cycle now + 1
- * ("the probe"): if a bank is ready then, the result is kept for that step
- * unless a request enters first (gmc_mc_enqueue drops it); if none is, the
- * step returns the cycle the first one can be, skipping the idle cycles.
- * The probe changes no state a step would not: it is skipped when the
- * write-drain mode would change, and for schedulers that read the warp
- * table (other channels change it between now and now + 1). */
+ * ("the probe"): if a bank is ready then, the result is kept for that
+ * step; if none is, the probe moves to the first cycle a bank is (when
+ * that is known exactly, scan's scan_first) and the step returns that
+ * cycle, skipping the idle ones.  A request entering before the probe's
+ * cycle patches it (gmc_mc_wake) or drops it.  The probe changes no state
+ * a step would not: it is skipped when the write-drain mode would change,
+ * and for schedulers that read the warp table (other channels change it
+ * between now and the probe's cycle). */
 uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
 {
     complete_until(mc, now);
@@ -274,13 +312,14 @@ uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
     if (mc->probe_valid && mc->probe_t == now) {
         next = mc->probe_next;
     } else {
+        mc->probe_valid = 0;   /* a probe of a later cycle: stepped early (every_cycle) */
         if (gmc_dram_refresh_due(&mc->ch, now))
             return refresh_step(mc, now);
         if (!gmc_mc_queued(mc))
             return mc->ch.ref_due;
         if (!(mc->sched->flags & GMC_SCHED_ONE_ORDER))
             update_mode(mc);
-        next = scan(mc, now);
+        next = scan(mc, now, 0);
     }
     mc->probe_valid = 0;
     if (!mc->scan_ready) {
@@ -299,9 +338,25 @@ uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
     if (mc->no_shortcuts || gmc_dram_refresh_due(&mc->ch, t) || (flags & GMC_SCHED_WARPS) ||
         (!(flags & GMC_SCHED_ONE_ORDER) && want_drain(mc, &high) != mc->drain))
         return t;
-    next = scan(mc, t);
-    if (!mc->scan_ready)
-        return next;
+    next = scan(mc, t, 1);
+    if (!mc->scan_ready) {
+        if (!mc->scan_first)
+            return next;
+        /* No bank is ready at t; the first cycle one is, `next`, is known
+         * with the banks ready then, and until then nothing changes what
+         * the probe saw: no crossing or refresh comes first (scan), the
+         * drain rule and the picks change only when a request enters,
+         * which patches the probe or drops it (gmc_mc_wake).  So the step
+         * at `next` needs no scan. */
+        mc->scan_ready = mc->scan_first;
+        for (uint64_t m = mc->scan_first; m; m &= m - 1) {
+            unsigned b = (unsigned)__builtin_ctzll(m);
+            if ((mc->scan_aged & BIT(b)) || (mc->sched->prio && mc->sched->prio(mc, b, mc->sel[b])))
+                mc->scan_hi |= BIT(b);
+        }
+        t = next;
+        next = t + 1;   /* safe if a patch leaves no bank ready at t (the step then returns it) */
+    }
     mc->probe_valid = 1;
     mc->probe_t = t;
     mc->probe_next = next;
@@ -311,14 +366,23 @@ uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
 /* A request just entered at cycle now; `next` is the cycle the controller
  * asked to be stepped at before.  Only its bank's pick can have changed
  * (unless the drain mode flips or the scheduler reads the warp table), so
- * only that bank is looked at.  Never later than a full step would need. */
+ * only that bank is looked at.  Never later than a full step would need.
+ *
+ * A probe set aside by gmc_mc_enqueue (its cycle probe_t is now or later,
+ * and next == probe_t) is patched instead of dropped: bank b's new pick is
+ * ready at probe_t, or not, as the step at probe_t would find it, because
+ * nothing else changes before then (no step runs, the engine's constraints
+ * stay as they are).  It is dropped when that reasoning fails: bank b can
+ * go before probe_t, the new request's age-cap crossing comes by probe_t,
+ * or bank b was aged in the probe (its pick is then not the policy's). */
 uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
 {
     const gmc_mc_req_t *q = &mc->req[i];
     const unsigned flags = mc->sched->flags, b = q->bank;
     unsigned high, cmd;
-    int probe = mc->probe_held && mc->probe_t == now;   /* enqueue set it aside */
+    int probe = mc->probe_held && mc->probe_t >= now;   /* enqueue set it aside */
     mc->probe_held = 0;
+    assert(!probe || next == mc->probe_t);
     if ((next <= now && !probe) || mc->no_shortcuts || mc->sched_wide)
         return now;   /* sched_wide: other banks changed too; a full step looks */
     if ((flags & GMC_SCHED_WARPS) || gmc_dram_refresh_due(&mc->ch, now) ||
@@ -328,12 +392,15 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
     /* Its age-cap crossing is an event when it is its bank's oldest
      * request, of either type: find_aged makes an aged write a candidate
      * in read mode too.  (A bank's older requests cross first, and those
-     * crossings are already events.) */
+     * crossings are already events.)  A probe that the crossing would
+     * reach is dropped: its aged banks may be wrong then; `next` stays a
+     * valid bound, the probe had no event before probe_t. */
     const unsigned w = q->is_write;
     const uint64_t at = mc->cfg.age_cap && !(flags & GMC_SCHED_ONE_ORDER) && mc->head[w][b] == i &&
                                 mc->head[!w][b] == GMC_MC_NONE
                             ? now + mc->cfg.age_cap + 1 : GMC_MC_NEVER;
-    next = at < next ? at : next;
+    if (probe && at <= mc->probe_t)
+        probe = 0;
     /* A request of the other type is no candidate in this mode, but the
      * scheduler's on_enqueue hook may have changed state that this mode's
      * pick or prio of the bank reads (Warped-MC: a write raises the row
@@ -343,6 +410,7 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
      * requests of this mode queued or is committed to a request (of
      * either type: it issued its PRE / ACT before the mode flipped). */
     const int other = !(flags & GMC_SCHED_ONE_ORDER) && w != mc->drain;
+    next = at < next ? at : next;   /* a kept probe: at > probe_t == next */
     if ((flags & GMC_SCHED_IN_ORDER) ? mc->q_head != i
                                      : other && (!mc->sched->on_enqueue || mc->test_fault_wake ||
                                                  !((mc->nonempty[mc->drain] | mc->commit_mask) &
@@ -350,19 +418,20 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
         mc->probe_valid = probe;   /* nothing this mode sees changed */
         if (probe && at < mc->probe_next)
             mc->probe_next = at;
-        return probe ? now : next;
+        return next;
     }
     uint32_t r = policy_pick(mc, b, &cmd);
     /* NONE: a one-queue scheduler's request blocked behind another */
     uint64_t e = r == GMC_MC_NONE ? GMC_MC_NEVER
                                   : gmc_dram_earliest(mc->d, &mc->ch, (gmc_dram_cmd_t)cmd, b);
     mc->lb[b] = e;
-    if (!probe)
+    const uint64_t pt = mc->probe_t;
+    if (!probe || (pt > now && e < pt))   /* bank b may go before the probe's cycle */
         return e <= now ? now : e < next ? e : next;
     /* patch the probe's view of bank b */
     mc->scan_ready &= ~BIT(b);
     mc->scan_hi &= ~BIT(b);
-    if (e <= now) {
+    if (e <= pt) {
         mc->scan_ready |= BIT(b);
         mc->sel[b] = r;
         mc->scmd[b] = (uint16_t)cmd;
@@ -374,5 +443,5 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
     if (at < mc->probe_next)
         mc->probe_next = at;
     mc->probe_valid = 1;
-    return now;
+    return pt;
 }
