@@ -133,8 +133,7 @@ static void reply(gmc_l2_t *l, const gmc_l2_waiter_t *w, uint64_t addr, int offc
     p->bytes = 40;
     p->kind = w->atom ? GMC_PKT_ATOM_REPLY : GMC_PKT_READ_REPLY;
     p->offchip = (uint8_t)offchip;
-    p->dram_arrival = arr;
-    p->dram_done = done;
+    p->dram_in_mc = done - arr > UINT32_MAX ? UINT32_MAX : (uint32_t)(done - arr);
 }
 
 /* The memory system finished a request of some slice (tag = slice id). */

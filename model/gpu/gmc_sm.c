@@ -178,12 +178,11 @@ static void warp_exit(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
 /* Sectors of w's load came back (off-chip ones with the controller's
  * arrival and done cycles). */
 static void complete(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi, uint32_t count, int offchip,
-                     uint64_t mc_arr, uint64_t mc_done)
+                     uint64_t in_mc)
 {
     gmc_warp_t *w = &s->w[wi];
     const uint64_t now = g->core_cyc;
     if (offchip) {
-        uint64_t in_mc = mc_done - mc_arr;
         if (!w->ld_offchip) {
             w->ret_min = w->ret_max = now;
             w->mc_min = w->mc_max = in_mc;
@@ -235,7 +234,7 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
     if (!p)
         return;
     if (p->kind == GMC_PKT_ATOM_REPLY) {
-        complete(g, s, (unsigned)p->tag, 1, p->offchip, p->dram_arrival, p->dram_done);
+        complete(g, s, (unsigned)p->tag, 1, p->offchip, p->dram_in_mc);
     } else {
         uint64_t line = p->addr & ~127ULL;
         unsigned sec = (unsigned)(p->addr >> 5) & 3;
@@ -249,7 +248,7 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
             /* waiters were pushed at the front: walk, complete, free */
             for (uint32_t i = *h; i != NONE;) {
                 uint32_t nx = s->pool[i].next;
-                complete(g, s, s->pool[i].warp, 1, p->offchip, p->dram_arrival, p->dram_done);
+                complete(g, s, s->pool[i].warp, 1, p->offchip, p->dram_in_mc);
                 s->pool[i].next = s->pool_free;
                 s->pool_free = i;
                 i = nx;
@@ -404,7 +403,7 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
         gmc_l1_hit_t h = s->hitq[s->hitq_head];
         s->hitq_head = (s->hitq_head + 1) & s->hitq_mask;
         s->hitq_n--;
-        complete(g, s, h.warp, h.sectors, 0, 0, 0);
+        complete(g, s, h.warp, h.sectors, 0, 0);
     }
     if (s->lsu_n)
         lsu_step(g, s);
