@@ -303,6 +303,46 @@ static void refresh_blocks_its_bank_and_is_issued_when_due(void **st)
     gmc_mc_free(&mc);
 }
 
+/* An ACT whose column command could not issue before refresh falls due
+ * waits for the refresh (gmc_mc_step.c cmd_earliest): refresh due at 1000,
+ * tRCD 20.  A read arriving at 979 opens its row at once and reads at 999;
+ * one arriving at 980 would read at 1000, when refresh takes the channel,
+ * so its ACT waits: REF at 1000, ACT at 1000 + tRFC.  With the rule off
+ * (the test fault), the ACT at 980 is closed unused by the refresh's PREA
+ * at 980 + tRAS and issued again after the REF: two ACTs, the same read. */
+static void an_act_refresh_would_close_unused_waits_for_the_refresh(void **st)
+{
+    (void)st;
+    device("gddr6-rtx2060s", 1000, 100);
+    const unsigned trcd = D.cfg.tRCD, tras = D.cfg.tRAS, trp = D.cfg.tRP;
+    assert_int_equal(trcd, 20);
+    for (int every = 0; every <= 1; every++) {
+        gmc_mc_t mc;
+        const tr_t early[] = {{1000 - trcd - 1, 1, 1, 0, 0}}, late[] = {{1000 - trcd, 1, 1, 0, 0}};
+        controller(&mc, "frfcfs", 64, 4096);
+        drive(&mc, early, 1, every);
+        assert_int_equal(by_id(0)->first, 1000 - trcd - 1);
+        assert_int_equal(by_id(0)->col, 999);
+        assert_int_equal(mc.ch.st.cmds[GMC_DRAM_ACT], 1);
+        gmc_mc_free(&mc);
+        controller(&mc, "frfcfs", 64, 4096);
+        drive(&mc, late, 1, every);
+        assert_int_equal(by_id(0)->first, 1000 + 100);
+        assert_int_equal(by_id(0)->col, 1000 + 100 + trcd);
+        assert_int_equal(mc.ch.st.cmds[GMC_DRAM_ACT], 1);
+        assert_int_equal(mc.ch.st.cmds[GMC_DRAM_PREA], 0);
+        gmc_mc_free(&mc);
+        controller(&mc, "frfcfs", 64, 4096);
+        mc.test_fault_ref = 1;
+        drive(&mc, late, 1, every);
+        assert_int_equal(by_id(0)->first, 1000 - trcd);
+        assert_int_equal(mc.ch.st.cmds[GMC_DRAM_ACT], 2);
+        assert_int_equal(mc.ch.st.cmds[GMC_DRAM_PREA], 1);
+        assert_int_equal(by_id(0)->col, 1000 - trcd + tras + trp + 100 + trcd);
+        gmc_mc_free(&mc);
+    }
+}
+
 static void writes_drain_above_the_watermark(void **st)
 {
     (void)st;
@@ -728,6 +768,7 @@ int main(void)
         cmocka_unit_test(divfirst_takes_the_last_request_of_a_warp_ignoring_row_hits),
         cmocka_unit_test(age_cap_overrides_row_hits_and_is_counted),
         cmocka_unit_test(refresh_blocks_its_bank_and_is_issued_when_due),
+        cmocka_unit_test(an_act_refresh_would_close_unused_waits_for_the_refresh),
         cmocka_unit_test(writes_drain_above_the_watermark),
         cmocka_unit_test(skipping_idle_cycles_changes_nothing),
         cmocka_unit_test(warped_mc_takes_a_warps_last_request_first),

@@ -109,7 +109,8 @@ typedef struct gmc_mc {
     int                 probe_valid;  /* the scan is of cycle probe_t, nothing changed since */
     int                 probe_held;   /* a request entered; gmc_mc_wake decides */
     int                 no_shortcuts; /* tests: no probe, gmc_mc_wake says `now` (same results) */
-    int                 test_fault_wake; /* tests: GMC_MEMSYS_FAULT_WAKE_HOOK (gmc_memsys.h) */
+    int                 test_fault_wake; /* tests: GMC_MEMSYS_FAULT_WAKE_HOOK (gmc_mem.h) */
+    int                 test_fault_ref;  /* tests: GMC_MEMSYS_FAULT_REFRESH_ACT (gmc_mem.h) */
     uint64_t            probe_t, probe_next;
     int                 sched_wide;   /* an event hook changed another bank's pick or prio */
     /* in flight: (done, bank) rings, one per type, each sorted by done */

@@ -17,6 +17,30 @@ static inline unsigned cmd_for(const gmc_mc_t *mc, unsigned b, uint32_t r)
     return mc->req[r].is_write ? GMC_DRAM_WR : GMC_DRAM_RD;
 }
 
+/* When bank b's command for request r may issue, asked at cycle t: the
+ * engine's earliest cycle, except that an ACT whose column command could
+ * not issue before refresh falls due waits for the refresh.  Refresh then
+ * takes the channel (refresh_step), and its PREA would close the row
+ * unused: an ACT-PRE pair for nothing that also delays the REF by up to
+ * tRAS.  With tREFI close to tRFC such pairs can fill every window between
+ * refreshes for ever (seen with tREFI 500, tRFC 420: docs/memory.md
+ * "Refresh").  Held from max(e, t) on, the ACT stays held until the REF
+ * (later cycles are later still), so ref_due is a bound as the engine's
+ * are: it only rises, and t < ref_due here (refresh is handled first). */
+static inline uint64_t cmd_earliest(const gmc_mc_t *mc, const gmc_dram_t *d,
+                                    const gmc_dram_chan_t *ch, unsigned cmd, unsigned b,
+                                    uint32_t r, uint64_t t)
+{
+    const uint64_t e = gmc_dram_earliest(d, ch, (gmc_dram_cmd_t)cmd, b);
+    if (cmd == GMC_DRAM_ACT && !mc->test_fault_ref) {
+        const unsigned cas = mc->req[r].is_write ? GMC_DRAM_WR : GMC_DRAM_RD;
+        const uint64_t x = e > t ? e : t;
+        if (x + d->lat[GMC_DRAM_ACT][GMC_DRAM_SAME_BANK][cas] >= ch->ref_due)
+            return x > ch->ref_due ? x : ch->ref_due;
+    }
+    return e;
+}
+
 /* Banks the scheduler is asked about: those with queued requests of the
  * current mode, or of either type when one order holds both. */
 static inline uint64_t queued_banks(const gmc_mc_t *mc)
@@ -186,7 +210,7 @@ static unsigned arbitrate(gmc_mc_t *mc, uint64_t ready, uint64_t hi, uint64_t ag
 
 /* Looks at every candidate bank at cycle t: fills mc->scan_ready/hi/aged
  * and, for ready banks, sel[] and scmd[].  Returns the earliest later cycle
- * at which a bank not ready now could be (its command's gmc_dram_earliest,
+ * at which a bank not ready now could be (its command's cmd_earliest,
  * an age-cap crossing, a refresh).
  * With `first` (the probe) and no bank ready at t: if that cycle is some
  * banks' exact earliest cycle, strictly before any crossing or refresh,
@@ -226,7 +250,7 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t, int first)
         if (aged & BIT(b)) {
             r = apick[b];
             cmd = cmd_for(mc, b, r);
-            e = gmc_dram_earliest(d, ch, (gmc_dram_cmd_t)cmd, b);
+            e = cmd_earliest(mc, d, ch, cmd, b, r, t);
         } else {
             if (!cached) {
                 r = pick_committed(mc, b, &cmd);
@@ -245,7 +269,7 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t, int first)
             }
             if (r == GMC_MC_NONE)
                 continue;
-            e = gmc_dram_earliest(d, ch, (gmc_dram_cmd_t)cmd, b);
+            e = cmd_earliest(mc, d, ch, cmd, b, r, t);
             mc->lb[b] = e;
         }
         if (e > t) {
@@ -277,7 +301,7 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t, int first)
             if (mc->lb[b] > e0)
                 continue;
             skipped &= ~BIT(b);
-            uint64_t e = gmc_dram_earliest(d, ch, (gmc_dram_cmd_t)mc->pcmd[b], b);
+            uint64_t e = cmd_earliest(mc, d, ch, mc->pcmd[b], b, mc->pick[b], t);
             mc->lb[b] = e;
             if (e <= emin) {
                 emask = e < emin ? BIT(b) : emask | BIT(b);
@@ -423,7 +447,7 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
     uint32_t r = policy_pick(mc, b, &cmd);
     /* NONE: a one-queue scheduler's request blocked behind another */
     uint64_t e = r == GMC_MC_NONE ? GMC_MC_NEVER
-                                  : gmc_dram_earliest(mc->d, &mc->ch, (gmc_dram_cmd_t)cmd, b);
+                                  : cmd_earliest(mc, mc->d, &mc->ch, cmd, b, r, now);
     mc->lb[b] = e;
     const uint64_t pt = mc->probe_t;
     if (!probe || (pt > now && e < pt))   /* bank b may go before the probe's cycle */

@@ -145,6 +145,7 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
         ms->next[c] = 0;   /* an idle channel still refreshes: its first step says when */
         ms->mc[c].no_shortcuts = cfg->every_cycle != 0;
         ms->mc[c].test_fault_wake = (cfg->test_fault & GMC_MEMSYS_FAULT_WAKE_HOOK) != 0;
+        ms->mc[c].test_fault_ref = (cfg->test_fault & GMC_MEMSYS_FAULT_REFRESH_ACT) != 0;
     }
     ms->every_cycle = cfg->every_cycle != 0;
     ms->test_fault = cfg->test_fault;
@@ -243,6 +244,23 @@ static int fetch(gmc_memsys_t *ms, staged_t *s, gmc_memsys_src_fn src, void *ctx
     return 1;
 }
 
+/* Requests served so far (column commands issued), over every channel. */
+static uint64_t served_total(const gmc_memsys_t *ms)
+{
+    uint64_t k = 0;
+    for (unsigned c = 0; c < ms->nch; c++)
+        k += ms->mc[c].st.reads + ms->mc[c].st.writes;
+    return k;
+}
+
+/* The livelock watchdog of trace mode looks every STALL_CYCLES command
+ * cycles: requests queued at two looks in a row with none served between
+ * them are requests that waited that long while no channel served any
+ * (a queue empties only by serving).  A controller starving one request
+ * while serving others (FR-FCFS without an age cap) is no livelock and is
+ * not reported.  2^24 cycles is thousands of times any real wait. */
+#define STALL_CYCLES (1ull << 24)
+
 /* flatten: the API calls of the loop inlined here whatever other callers
  * (the GPU harness) the link has -- LTO otherwise stops inlining them once
  * gmc sim calls them too (+3.5% instructions per request, make bench-mem) */
@@ -253,8 +271,21 @@ __attribute__((flatten)) int gmc_memsys_run(gmc_memsys_t *ms, gmc_memsys_src_fn 
     ms->lazy_done = 1;   /* the trace front end's callbacks only record */
     if (fetch(ms, &s, src, ctx, ms->now, err, n) < 0)
         return -1;
+    uint64_t look = ms->now + STALL_CYCLES, looked_served = 0;
+    int looked_queued = 0;
     for (;;) {
         const uint64_t t = ms->now;
+        if (t >= look) {   /* the watchdog (rare: once per STALL_CYCLES) */
+            const uint64_t k = served_total(ms);
+            const unsigned q = gmc_memsys_queued(ms);
+            if (q && looked_queued && k == looked_served) {
+                snprintf(err, n, "livelock: %u requests queued and none served from cycle "
+                         "%llu to %llu", q, (unsigned long long)(look - STALL_CYCLES),
+                         (unsigned long long)t);
+                return -1;
+            }
+            looked_served = k, looked_queued = q != 0, look = t + STALL_CYCLES;
+        }
         /* Offers due now enter while their queue has room. */
         while (s.have && s.avail <= t && gmc_memsys_enter(ms, &s.e, s.avail) == GMC_MEM_ACCEPTED)
             if (fetch(ms, &s, src, ctx, t + 1, err, n) < 0)

@@ -10,6 +10,7 @@
  * bank, row, column, type, arrival, first command, data done, class) in
  * serve order and on every counter of every channel (gmc_mc_stats_t,
  * gmc_dram_stats_t, the latency histograms' summaries, the run's cycles).
+ * A run that the livelock watchdog stops (gmc_memsys_run) is a failure.
  *
  * usage: mem_equiv [--seed S] [--traces N] [--requests R] [--fault F] [--dump K]
  *                  [--only-trace K] [--only-sched NAME] [--only-variant V]
@@ -82,19 +83,22 @@ static unsigned pick(gmc_rng_t *g, const unsigned *v, unsigned n)
  * pc) that cluster in a few rows; loads overlap; arrivals come in bursts. */
 static size_t gen_trace(gmc_rng_t *g, gmc_memtrace_rec_t *out, size_t n, knobs_t *k)
 {
-    static const unsigned warps[] = {4, 64, 512}, rqs[] = {4, 8, 16, 64}, wqs[] = {4, 8, 32};
+    static const unsigned warps[] = {4, 64, 512}, rqs[] = {1, 4, 8, 16, 64}, wqs[] = {4, 8, 32};
     static const unsigned caps[] = {0, 8, 60, 400, 4096}, wpct[] = {0, 10, 30, 50};
     static const unsigned rowpool[] = {8, 64, 4096};
     const unsigned nw = pick(g, warps, 3), wp = pick(g, wpct, 4), pool = pick(g, rowpool, 3);
     const int timed = gmc_rng_below(g, 5) != 0, warp_ids = gmc_rng_below(g, 6) != 0;
     const unsigned gap = (unsigned)gmc_rng_below(g, 12);   /* mean cycles between loads */
-    k->rq = pick(g, rqs, 4);
+    k->rq = pick(g, rqs, 5);
     k->wq = pick(g, wqs, 3);
     k->wq_high = 1 + (unsigned)gmc_rng_below(g, k->wq);
     k->wq_low = (unsigned)gmc_rng_below(g, k->wq_high);
     k->age_cap = pick(g, caps, 5);   /* 8: a crossing inside a probe's lookahead */
     k->refresh = gmc_rng_below(g, 2) != 0;
-    k->trefi = gmc_rng_below(g, 2) ? 700 : 3900;
+    /* 500: refresh takes 84% of the time (tRFC 420), the windows between
+     * refreshes are shorter than an ACT + tRAS + PREA (docs/memory.md
+     * "Refresh": the livelock that held ACTs fix) */
+    k->trefi = gmc_rng_below(g, 3) == 0 ? 500 : gmc_rng_below(g, 2) ? 700 : 3900;
     uint64_t t = 0;
     size_t i = 0;
     while (i < n) {
@@ -159,8 +163,10 @@ static int run(const gmc_memtrace_rec_t *r, size_t n, const knobs_t *k,
     gmc_memsys_set_served(&ms, on_served, &d);
     arr_src_t a = {r, n, 0};
     if (gmc_memsys_run(&ms, arr_src, &a, err, sizeof err)) {
-        fprintf(stderr, "mem_equiv: %s\n", err);
         gmc_memsys_free(&ms);
+        if (!strncmp(err, "livelock", 8))
+            return -2;   /* the watchdog: a failed run, reported by the caller */
+        fprintf(stderr, "mem_equiv: %s\n", err);
         return -1;
     }
     memset(res, 0, sizeof *res);
@@ -202,9 +208,11 @@ static int dump_trace(const gmc_memtrace_rec_t *r, size_t n, const knobs_t *k)
             printf(" %u %u 0x%" PRIx64, r[i].sm, r[i].warp, r[i].pc);
         printf("\n");
     }
-    fprintf(stderr, "--rq %u --wq %u --wq-high %u --wq-low %u --age-cap %" PRIu64 "%s%s\n", k->rq,
-            k->wq, k->wq_high, k->wq_low, k->age_cap, k->refresh ? "" : " --no-refresh",
-            k->refresh ? (k->trefi == 700 ? " (refresh: tREFI 700)" : " (refresh: tREFI 3900)") : "");
+    fprintf(stderr, "--rq %u --wq %u --wq-high %u --wq-low %u --age-cap %" PRIu64 "%s", k->rq,
+            k->wq, k->wq_high, k->wq_low, k->age_cap, k->refresh ? "" : " --no-refresh");
+    if (k->refresh)
+        fprintf(stderr, " (refresh: tREFI %u, a --dram-cfg with tREFI = %u)", k->trefi, k->trefi);
+    fprintf(stderr, "\n");
     return ferror(stdout) || fflush(stdout) ? 1 : 0;
 }
 
@@ -242,7 +250,7 @@ int main(int argc, char **argv)
     if (!r)
         return fprintf(stderr, "mem_equiv: out of memory\n"), 1;
     static const unsigned chans[] = {1, 2, 16};
-    uint64_t pass = 0, fail = 0, nreq = 0, cyc = 0, act_checks = 0;
+    uint64_t pass = 0, fail = 0, nreq = 0, cyc = 0, act_checks = 0, livelocks = 0;
     if (dump < 0)
         printf("mem_equiv: seed %" PRIu64 ", %" PRIu64 " traces of %" PRIu64 " requests%s\n", seed,
            traces, reqs, fault ? " (with an injected fault)" : "");
@@ -268,9 +276,20 @@ int main(int argc, char **argv)
                 if ((only_sched && strcmp(s->name, only_sched)) ||
                     (only_variant >= 0 && !strcmp(s->name, "warped-mc") && (int64_t)v != only_variant))
                     continue;
-                if (run(r, n, &k, s, v, chans[ci], 0, fault, &a) ||
-                    run(r, n, &k, s, v, chans[ci], 1, 0, &b))
+                int ra = run(r, n, &k, s, v, chans[ci], 0, fault, &a), rb = 0;
+                if (ra != -1)
+                    rb = run(r, n, &k, s, v, chans[ci], 1, 0, &b);
+                if (ra == -1 || rb == -1)
                     return 1;
+                if (ra || rb) {   /* gmc_memsys_run's watchdog */
+                    fail++;
+                    if (++livelocks <= 5)
+                        printf("LIVELOCK trace %" PRIu64 " (seed %" PRIu64 ") %s/%u, %u channel(s), "
+                               "%s: no request served for 2^24 cycles; rq %u wq %u tREFI %u\n",
+                               t, seed, s->name, v, chans[ci], ra ? "skipping" : "every cycle",
+                               k.rq, k.wq, k.trefi);
+                    continue;
+                }
                 nreq += a.served;
                 if (a.digest == b.digest && a.served == n && b.served == n &&
                     a.cycles == b.cycles && !memcmp(a.stats, b.stats, sizeof a.stats)) {
