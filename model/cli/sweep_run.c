@@ -170,10 +170,11 @@ int gmc_sweep_run(const gmc_sweep_t *s, const gmc_sweep_run_opts_t *o)
     int bad = gmc_sweep_mkdir(o->out) || gmc_sweep_mkdir(pdir) || gmc_sweep_mkdir(ldir);
     free(pdir);
     free(ldir);
-    if (bad)
+    int stale;
+    if (bad || gmc_sweep_build_sync(s, o->out, o->gmc, o->force, &stale))
         return 1;
     /* Resume: a point whose json exists is done (it is only ever renamed
-     * into place whole). */
+     * into place whole, and by this gmc build: gmc_sweep_build_sync). */
     size_t *todo = malloc((s->n ? s->n : 1) * sizeof *todo), nt = 0;
     if (!todo) {
         fputs("gmc sweep: out of memory\n", stderr);

@@ -88,6 +88,29 @@ else notok "resume: runs the 2 missing points only, same merged.json" "$(cat "$T
   && [ "$(stat -c %i "$T/j2/points/frfcfs-2.json")" != "$inode" ] && ok "--force: runs every point" \
   || notok "--force: runs every point" "$(cat "$T/err")"
 
+# --- points made by another gmc build run again: OUT/gmc-build holds the
+# digest of the binary that made them (a rebuilt gmc must not merge the
+# old one's numbers as its own)
+id=$(cat "$T/j2/gmc-build")
+[[ $id =~ ^[0-9a-f]{16}$ ]] && [ "$(cat "$T/j1/gmc-build")" = "$id" ] \
+  && ok "gmc-build: the binary's digest, the same for every sweep it runs" || notok "gmc-build: the binary's digest, the same for every sweep it runs" "'$id'"
+echo 0123456789abcdef >"$T/j2/gmc-build"
+"$GMC" sweep run "$T/p.txt" -o "$T/j2" -j2 >/dev/null 2>"$T/err"; rc=$?
+if [ $rc = 0 ] && grep -qF "gmc sweep: the 6 points done before were made by another gmc build ($T/j2/gmc-build: 0123456789abcdef, this gmc: $id): running them again" "$T/err" \
+   && grep -q "6 points, 0 done before, 6 to run" "$T/err" && [ "$(grep -c ' ok ' "$T/err")" = 6 ] \
+   && [ "$(cat "$T/j2/gmc-build")" = "$id" ] && cmp -s "$T/j1/merged.json" "$T/j2/merged.json"
+then ok "another build's points: all run again, said on stderr, the same merged.json"
+else notok "another build's points: all run again, said on stderr, the same merged.json" "rc $rc: $(cat "$T/err")"; fi
+rm "$T/j2/gmc-build"
+"$GMC" sweep run "$T/p.txt" -o "$T/j2" -j2 >/dev/null 2>"$T/err"
+grep -qF "were made by another gmc build ($T/j2/gmc-build: none, this gmc: $id)" "$T/err" && [ "$(grep -c ' ok ' "$T/err")" = 6 ] \
+  && ok "points without a gmc-build: run again" || notok "points without a gmc-build: run again" "$(cat "$T/err")"
+echo 0123456789abcdef >"$T/j2/gmc-build"
+"$GMC" sweep slurm "$T/p.txt" -o "$T/j2" --dry-run >/dev/null 2>"$T/err"
+[ "$(wc -l <"$T/j2/slurm/tasks.txt")" = 6 ] && grep -q "another gmc build" "$T/err" && [ "$(cat "$T/j2/gmc-build")" = "$id" ] \
+  && ok "slurm: another build's points are submitted again" || notok "slurm: another build's points are submitted again" "$(cat "$T/err")"
+"$GMC" sweep run "$T/p.txt" -o "$T/j2" -j2 >/dev/null 2>&1
+
 # --- failing points: the others complete, exit 1, one line naming them and their logs
 cp "$T/p.txt" "$T/pf.txt"
 printf 'bad-arg\tmem --trace %s --bogus --json\n' "$T/t.trc" >>"$T/pf.txt"
