@@ -84,11 +84,10 @@ int  gmc_sweep_slurm(const gmc_sweep_t *s, const gmc_sweep_slurm_opts_t *o);
  * OUT/gmc-build holds a digest of the binary that did.  If it differs (or
  * is missing while points are done), their OUT/points/ID.json files and
  * OUT/merged.json are removed, so they run again (one line on stderr says
- * so, unless force), and the digest is written.  *stale says whether
- * points were removed.  A binary that cannot be read keeps everything (a
- * warning).  0, or 1 after printing why.  (sweep_build.c) */
-int   gmc_sweep_build_sync(const gmc_sweep_t *s, const char *out, const char *gmc, int force,
-                           int *stale);
+ * so, unless force), and the digest is written.  A binary that cannot
+ * be read keeps everything (a warning).  0, or 1 after printing why.
+ * (sweep_build.c) */
+int   gmc_sweep_build_sync(const gmc_sweep_t *s, const char *out, const char *gmc, int force);
 
 /* Shared by the pieces above (sweep.c). */
 /* mkdir -p for one directory below an existing one; 0 or -1 (printed). */

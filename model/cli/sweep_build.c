@@ -56,10 +56,8 @@ static uint64_t stamp_read(const char *path)
     return ok ? (uint64_t)v : 0;
 }
 
-int gmc_sweep_build_sync(const gmc_sweep_t *s, const char *out, const char *gmc, int force,
-                         int *stale)
+int gmc_sweep_build_sync(const gmc_sweep_t *s, const char *out, const char *gmc, int force)
 {
-    *stale = 0;
     const uint64_t now = file_digest(gmc);
     if (!now)
         return 0;
@@ -92,7 +90,6 @@ int gmc_sweep_build_sync(const gmc_sweep_t *s, const char *out, const char *gmc,
                     done, done == 1 ? "" : "s", done == 1 ? "was" : "were", stamp, w, now,
                     done == 1 ? "it" : "them");
         }
-        *stale = done != 0;
         if (!rc) {
             char *m = gmc_sweep_path(out, "merged.json", NULL);
             unlink(m);   /* it describes the other build's results */

@@ -170,8 +170,7 @@ int gmc_sweep_run(const gmc_sweep_t *s, const gmc_sweep_run_opts_t *o)
     int bad = gmc_sweep_mkdir(o->out) || gmc_sweep_mkdir(pdir) || gmc_sweep_mkdir(ldir);
     free(pdir);
     free(ldir);
-    int stale;
-    if (bad || gmc_sweep_build_sync(s, o->out, o->gmc, o->force, &stale))
+    if (bad || gmc_sweep_build_sync(s, o->out, o->gmc, o->force))
         return 1;
     /* Resume: a point whose json exists is done (it is only ever renamed
      * into place whole, and by this gmc build: gmc_sweep_build_sync). */

@@ -220,9 +220,8 @@ int gmc_sweep_slurm(const gmc_sweep_t *s, const gmc_sweep_slurm_opts_t *o)
                         "or '%%' (an #SBATCH --output line cannot hold them)\n", out);
         goto done;
     }
-    int stale;
     if (gmc_sweep_mkdir(slurm) || gmc_sweep_mkdir(slogs) || gmc_sweep_mkdir(pdir) || gmc_sweep_mkdir(ldir) ||
-        gmc_sweep_build_sync(s, out, o->gmc, o->force, &stale))
+        gmc_sweep_build_sync(s, out, o->gmc, o->force))
         goto done;
     for (size_t k = 0; k < s->n; k++) {
         char *j = gmc_sweep_path(pdir, s->pts[k].id, ".json");
