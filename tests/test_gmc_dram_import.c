@@ -150,8 +150,10 @@ static void gpgpusim_maps_that_cannot_be_gmc_maps(void **st)
     char out[256], e[256];
     unsigned nb[5];
     const char *rtx = "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS";
-    assert_int_equal(gmc_dram_gpgpusim_map(rtx, strlen(rtx), 12, out, sizeof out, nb, e, sizeof e), -1);
-    assert_non_null(strstr(e, "mod 12"));
+    const char *far = "dramid@40;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS";
+    assert_int_equal(gmc_dram_gpgpusim_map(far, strlen(far), 12, out, sizeof out, nb, e, sizeof e), -1);
+    assert_non_null(strstr(e, "expected dramid@N with N at most 28 (the map's bits) for 12 channels, "
+                              "found dramid@40"));
     assert_int_equal(gmc_dram_gpgpusim_map(rtx, strlen(rtx), 16, out, sizeof out, nb, e, sizeof e), 0);
     assert_string_equal(out, "Row[31:19] Bank[18:16] Col[15:12] Ch[11:8] Bank[7] Col[6:5] Block[4:0]");
     const char *gap = "00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBB0CCC.BCCSSSSS";
@@ -162,10 +164,40 @@ static void gpgpusim_maps_that_cannot_be_gmc_maps(void **st)
     assert_int_equal(gmc_dram_gpgpusim_map("RRB", 3, 16, out, sizeof out, nb, e, sizeof e), -1);
     assert_non_null(strstr(e, "expected 64 bit positions"));
     gmc_dram_cfg_t c;   /* through a config: recorded, an error only if the map is used */
-    assert_true(imp("-gpgpu_n_mem 12\n-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000."
+    assert_true(imp("-gpgpu_n_mem 12\n-gpgpu_mem_addr_mapping dramid@40;00000000.00000000.00000000."
                     "00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS\n", &c, 1) >= 0);
     assert_string_equal(info.map, "");
-    assert_non_null(strstr(info.map_err, "x:2: -gpgpu_mem_addr_mapping: expected a power-of-two"));
+    assert_non_null(strstr(info.map_err, "x:2: -gpgpu_mem_addr_mapping: expected dramid@N"));
+}
+
+/* GPGPU-Sim's "gap" case: dramid@N with a channel count that is not a
+ * power of two takes the channel as (addr >> N) mod channels and reads
+ * the letters from the rest; gmc writes that as Ch%C@N, placed before the
+ * first run below bit N (as gmc_addrmap_format does). */
+static void a_non_power_of_two_channel_count_takes_the_channel_modulo(void **st)
+{
+    (void)st;
+    char out[256], e[256];
+    unsigned nb[5];
+    const char *rtx = "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS";
+    assert_int_equal(gmc_dram_gpgpusim_map(rtx, strlen(rtx), 12, out, sizeof out, nb, e, sizeof e), 0);
+    assert_string_equal(out, "Row[27:15] Bank[14:12] Col[11:8] Ch%12@8 Bank[7] Col[6:5] Block[4:0]");
+    assert_int_equal(nb[GMC_F_CH], 0);
+    assert_int_equal(nb[GMC_F_ROW], 13);
+    gmc_addrmap_t m;
+    assert_int_equal(gmc_addrmap_parse(out, "imported", &m, e, sizeof e), 0);
+    char back[256];
+    gmc_addrmap_format(&m, back, sizeof back);
+    assert_string_equal(back, out);
+    /* the split inside a run: the token still goes before that run */
+    const char *mid = "dramid@6;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS";
+    assert_int_equal(gmc_dram_gpgpusim_map(mid, strlen(mid), 24, out, sizeof out, nb, e, sizeof e), 0);
+    assert_string_equal(out, "Row[27:15] Bank[14:12] Col[11:8] Bank[7] Ch%24@6 Col[6:5] Block[4:0]");
+    gmc_dram_cfg_t c;
+    assert_true(imp("-gpgpu_n_mem 12\n-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000."
+                    "00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS\n", &c, 1) >= 0);
+    assert_string_equal(info.map, "Row[27:15] Bank[14:12] Col[11:8] Ch%12@8 Bank[7] Col[6:5] Block[4:0]");
+    assert_string_equal(info.map_err, "");
 }
 
 static void bad_input_is_one_file_line_error(void **st)
@@ -208,6 +240,7 @@ int main(void)
         cmocka_unit_test(a_dramsim3_ini_maps_its_keys),
         cmocka_unit_test(gmc_format_unchanged_and_over_a_base),
         cmocka_unit_test(gpgpusim_maps_that_cannot_be_gmc_maps),
+        cmocka_unit_test(a_non_power_of_two_channel_count_takes_the_channel_modulo),
         cmocka_unit_test(bad_input_is_one_file_line_error),
     };
     return cmocka_run_group_tests(t, setup, NULL);

@@ -157,10 +157,10 @@ static void rtx2060_super_config_imports_the_dram_and_its_map(void **st)
 
 /* ------------------------------------------------------------ the TITAN V-like file */
 
-static void titanv_config_has_64_warps_the_whole_unified_l1_and_no_bit_map(void **st)
+static void titanv_config_has_64_warps_the_whole_unified_l1_and_a_channel_modulo_24(void **st)
 {
     (void)st;
-    assert_int_equal(imp_file(DIR "titanv.config"), 5);
+    assert_int_equal(imp_file(DIR "titanv.config"), 4);
     assert_string_equal(m.name, "titanv");
     assert_int_equal(m.sms, 80);
     assert_int_equal(m.warps_per_sm, 64);
@@ -180,10 +180,9 @@ static void titanv_config_has_64_warps_the_whole_unified_l1_and_no_bit_map(void 
     assert_int_equal(m.icnt_in_buf, base.icnt_in_buf);
     assert_non_null(strstr(info.ignored, "-network_mode -inter_config_file"));
     assert_non_null(strstr(warn, "titanv.config:58: warning: -network_mode 1 is BookSim"));
-    /* 24 channels with dramid@8: no bit map, the caller derives one */
-    assert_string_equal(map, "");
-    assert_non_null(strstr(warn, "titanv.config:75: warning: -gpgpu_mem_addr_mapping: expected a "
-                                 "power-of-two -gpgpu_n_mem"));
+    /* 24 channels with dramid@8: GPGPU-Sim's (addr >> 8) mod 24 */
+    assert_string_equal(map, "Row[28:14] Bank[13:10] Ch%24@8 Col[9:5] Block[4:0]");
+    assert_null(strstr(warn, "-gpgpu_mem_addr_mapping"));
     assert_int_equal(dram.channels, 24);
     assert_int_equal(dram.bus_width, 128);
     assert_int_equal(gmc_machine_check(&m, err, sizeof err), 0);
@@ -433,7 +432,7 @@ int main(void)
         cmocka_unit_test(rtx2060_super_config_gives_the_machine_keys),
         cmocka_unit_test(rtx2060_super_config_lists_used_and_ignored_options),
         cmocka_unit_test(rtx2060_super_config_imports_the_dram_and_its_map),
-        cmocka_unit_test(titanv_config_has_64_warps_the_whole_unified_l1_and_no_bit_map),
+        cmocka_unit_test(titanv_config_has_64_warps_the_whole_unified_l1_and_a_channel_modulo_24),
         cmocka_unit_test(older_cache_string_form_sets_l1_and_l2),
         cmocka_unit_test(older_four_policy_form_with_64_byte_lines_keeps_the_capacity),
         cmocka_unit_test(a_file_without_l1_config_keeps_the_base_l1_and_lists_it_in_defaults),

@@ -189,6 +189,39 @@ static void gddr3_gets_a_map_derived_from_its_geometry(void **st)
     assert_non_null(strstr(err, "give --map"));
 }
 
+/* A channel count that is not a power of two: the derived map takes the
+ * channel modulo the count where the channel bits would be, so 256 B
+ * stripes go to the channels in turn; the memory system refuses a map
+ * whose modulo exceeds the device's channels. */
+static void six_channels_get_the_channel_modulo_6_in_the_derived_map(void **st)
+{
+    (void)st;
+    gmc_memsys_cfg_t c;
+    char err[256], spec[256], warn[512] = "";
+    memset(&c, 0, sizeof c);
+    assert_true(gmc_dram_cfg_preset("gddr3", &c.dram, err, sizeof err, warn, sizeof warn) >= 0);
+    c.dram.channels = 6;
+    assert_int_equal(gmc_memsys_default_map(&c.dram, spec, sizeof spec, err, sizeof err), 0);
+    assert_string_equal(spec, "Row[26:15] Bank[14:13] Col[12:8] Ch%6@8 Col[7:5] Block[4:0]");
+    assert_int_equal(gmc_addrmap_parse(spec, "derived", &c.map, err, sizeof err), 0);
+    gmc_mc_cfg_defaults(&c.mc);
+    gmc_memsys_t ms;
+    if (gmc_memsys_init(&ms, &c, err, sizeof err))
+        fail_msg("%s", err);
+    unsigned per[6] = {0};
+    for (uint64_t a = 0; a < 600 * 256; a += 256) {
+        unsigned ch = gmc_memsys_channel_of(&ms, a);
+        assert_int_equal(ch, (a / 256) % 6);
+        per[ch]++;
+    }
+    for (unsigned i = 0; i < 6; i++)
+        assert_int_equal(per[i], 100);
+    gmc_memsys_free(&ms);
+    c.dram.channels = 4;   /* a map for 6 channels on a 4-channel device */
+    assert_int_equal(gmc_memsys_init(&ms, &c, err, sizeof err), -1);
+    assert_non_null(strstr(err, "expected at most 4 channels (the device's), found Ch%6@8"));
+}
+
 static void a_map_wider_than_the_device_is_refused(void **st)
 {
     (void)st;
@@ -295,6 +328,7 @@ int main(void)
         cmocka_unit_test(latency_percentiles_blp_and_efficiency_follow_their_definitions),
         cmocka_unit_test(histogram_percentiles_stay_exact_past_the_buckets),
         cmocka_unit_test(gddr3_gets_a_map_derived_from_its_geometry),
+        cmocka_unit_test(six_channels_get_the_channel_modulo_6_in_the_derived_map),
         cmocka_unit_test(a_map_wider_than_the_device_is_refused),
         cmocka_unit_test(probing_and_waking_change_no_result),
         cmocka_unit_test(mixed_reads_and_writes_waste_no_activation),

@@ -165,6 +165,13 @@ int gmc_bim_scheme_make(gmc_scheme_t s, const gmc_addrmap_t *m, uint64_t seed,
     gmc_rng_t rng;
     /* Mix the scheme into the seed so PAE and FAE with one seed differ. */
     gmc_rng_seed(&rng, seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(s + 1)));
+    if (m->ch_mod && s != GMC_SCHEME_BASE) {
+        /* its slices name bits of the rest address, not of the one the matrix maps */
+        snprintf(err, n, "bim: scheme %s needs a map of address bits, found a channel modulo "
+                 "%u (Ch%%%u@%u; give --matrix, or a power-of-two channel count)",
+                 gmc_scheme_name(s), m->ch_mod, m->ch_mod, m->ch_at);
+        return -1;
+    }
     if (!chbank && s != GMC_SCHEME_BASE && s != GMC_SCHEME_ALL) {
         snprintf(err, n, "bim: scheme %s needs channel or bank bits in the map", gmc_scheme_name(s));
         return -1;

@@ -97,8 +97,11 @@ static void print_text(FILE *f, const bim_sel_t *s, const gmc_bim_cost_t *c, uns
     fprintf(f, "   inputs  xor2  depth\n");
     for (unsigned i = w; i-- > 0;) {
         char lab[16];
-        snprintf(lab, sizeof lab, "%s[%u]", gmc_field_name((gmc_field_t)s->map.field[i]),
-                 s->map.fbit[i]);
+        if (s->map.ch_mod && i >= s->map.ch_at)   /* divided by the channel count first */
+            snprintf(lab, sizeof lab, "hi[%u]", i - s->map.ch_at);
+        else
+            snprintf(lab, sizeof lab, "%s[%u]", gmc_field_name((gmc_field_t)s->map.field[i]),
+                     s->map.fbit[i]);
         fprintf(f, "%2u %-9s ", i, lab);
         for (unsigned j = w; j-- > 0;)
             fputc((s->m.row[i] >> j) & 1 ? '1' : '.', f);

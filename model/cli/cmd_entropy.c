@@ -260,6 +260,10 @@ int cmd_entropy(int argc, char **argv)
     if (rc)
         return rc;
     const gmc_addrmap_t *map = &o.sel.map;
+    if (map->ch_mod)   /* the report names each address bit's field: there is none above N */
+        return cli_usage_error(CMD, "the map takes the channel modulo %u (Ch%%%u@%u): the "
+                               "entropy of each field bit needs a map of address bits (a "
+                               "power-of-two channel count)", map->ch_mod, map->ch_mod, map->ch_at);
     unsigned bits = o.have_bits ? (unsigned)o.bits : map->width;
     if (o.mapped && bits != map->width)
         return cli_usage_error(CMD, "--bits %u differs from the map's width %u; "

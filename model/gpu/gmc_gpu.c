@@ -135,7 +135,7 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
         goto fail;
     gmc_memsys_on_complete(g->ms, gmc_l2_mem_done, g);
     g->nch = gmc_memsys_channels(g->ms);
-    if (!g->ms->bim) {
+    if (!g->ms->bim && !g->ms->map.ch_mod) {   /* else the memory system's decode */
         const gmc_addrmap_t *am = &g->ms->map;
         unsigned k = 0;
         for (unsigned i = 0; i < am->nslices && k <= 8; i++)

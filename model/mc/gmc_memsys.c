@@ -17,14 +17,17 @@ static int pow2(uint64_t v) { return v && !(v & (v - 1)); }
 int gmc_memsys_default_map(const gmc_dram_cfg_t *c, char *spec, size_t sn, char *err, size_t n)
 {
     uint64_t bb = gmc_dram_burst_bytes(c), nb = gmc_dram_banks(c);
-    if (!pow2(bb) || !pow2(c->columns) || !pow2(c->channels) || !pow2(nb) || !pow2(c->rows)) {
-        snprintf(err, n, "%s: expected power-of-two burst bytes, columns, channels, banks and "
-                 "rows to derive an address map, found %llu, %u, %u, %llu, %u (give --map)",
+    if (!pow2(bb) || !pow2(c->columns) || !c->channels || !pow2(nb) || !pow2(c->rows)) {
+        snprintf(err, n, "%s: expected power-of-two burst bytes, columns, banks and rows to "
+                 "derive an address map, found %llu, %u, %llu, %u (give --map)",
                  c->name[0] ? c->name : "device", (unsigned long long)bb, c->columns,
-                 c->channels, (unsigned long long)nb, c->rows);
+                 (unsigned long long)nb, c->rows);
         return -1;
     }
-    unsigned blk = log2_exact(bb), col = log2_exact(c->columns), ch = log2_exact(c->channels);
+    /* Other channel counts: the channel modulo the count at the same place
+     * (GPGPU-Sim's dramid@N split, gmc_addrmap.h). */
+    const unsigned mod = pow2(c->channels) ? 0 : c->channels;
+    unsigned blk = log2_exact(bb), col = log2_exact(c->columns), ch = mod ? 0 : log2_exact(c->channels);
     unsigned bk = log2_exact(nb), row = log2_exact(c->rows);
     unsigned lo = bb >= 256 ? 0 : log2_exact(256 / bb);
     lo = lo > col ? col : lo;
@@ -46,6 +49,8 @@ int gmc_memsys_default_map(const gmc_dram_cfg_t *c, char *spec, size_t sn, char 
     PUT("Bank", bk);
     PUT("Col", hi);
     PUT("Ch", ch);
+    if (mod)
+        k += (size_t)snprintf(spec + k, k < sn ? sn - k : 0, " Ch%%%u@%u", mod, p);
     PUT("Col", lo);
     PUT("Block", blk);
 #undef PUT
@@ -103,6 +108,11 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
         fits(m, GMC_F_COL, dc.columns, "columns", err, n) ||
         fits(m, GMC_F_CH, dc.channels, "channels", err, n))
         return -1;
+    if (m->ch_mod > dc.channels) {
+        snprintf(err, n, "map %s: expected at most %u channels (the device's), found Ch%%%u@%u",
+                 m->name, dc.channels, m->ch_mod, m->ch_at);
+        return -1;
+    }
     ms->amask = gmc_gf2_mask(m->width);
     ms->nch = cfg->channels ? cfg->channels : dc.channels;
     if (ms->nch > 4096) {

@@ -91,7 +91,7 @@ int gmc_addrmap_parse(const char *text, const char *src, gmc_addrmap_t *m,
                       char *err, size_t n)
 {
     struct { int field; unsigned msb, lsb, line; } sl[GMC_ADDRMAP_MAX_SLICES];
-    unsigned ns = 0, line = 1;
+    unsigned ns = 0, line = 1, mod_line = 0;
     const char *p = text;
     char fb[40];
 
@@ -117,6 +117,37 @@ int gmc_addrmap_parse(const char *text, const char *src, gmc_addrmap_t *m,
             return -1;
         }
         unsigned msb, lsb;
+        if (f == GMC_F_CH && *p == '%') {   /* Ch%C@N: the channel modulo C */
+            unsigned c = 0, at;
+            const char *q = ++p;
+            while (isdigit((unsigned char)*p) && c <= 4096)
+                c = c * 10 + (unsigned)(*p++ - '0');
+            if (p == q || c < 1 || c > 4096) {
+                snprintf(err, n, "%s:%u: expected a channel count 1..4096 after 'Ch%%', found %s",
+                         src, line, found(q, fb, sizeof fb));
+                return -1;
+            }
+            if (*p != '@') {
+                snprintf(err, n, "%s:%u: expected '@' after 'Ch%%%u', found %s", src, line, c,
+                         found(p, fb, sizeof fb));
+                return -1;
+            }
+            p++;
+            if (parse_num(&p, &at) || at > 63) {
+                snprintf(err, n, "%s:%u: expected a bit number 0..63 after 'Ch%%%u@', found %s",
+                         src, line, c, found(p, fb, sizeof fb));
+                return -1;
+            }
+            if (m->ch_mod) {
+                snprintf(err, n, "%s:%u: expected one Ch%%C@N, found a second, Ch%%%u@%u", src,
+                         line, c, at);
+                return -1;
+            }
+            m->ch_mod = c;
+            m->ch_at = at;
+            mod_line = line;
+            continue;
+        }
         if (*p != '[') {
             snprintf(err, n, "%s:%u: expected '[' after '%.*s', found %s", src, line,
                      (int)(p - name), name, found(p, fb, sizeof fb));
@@ -189,9 +220,35 @@ int gmc_addrmap_parse(const char *text, const char *src, gmc_addrmap_t *m,
             return -1;
         }
 
+    if (m->ch_mod) {
+        for (unsigned i = 0; i < ns; i++)
+            if (sl[i].field == GMC_F_CH) {
+                snprintf(err, n, "%s:%u: expected no Ch[...] slice with Ch%%%u@%u (line %u), "
+                         "found Ch[%u:%u]", src, sl[i].line, m->ch_mod, m->ch_at, mod_line,
+                         sl[i].msb, sl[i].lsb);
+                return -1;
+            }
+        if (m->ch_at > width) {
+            snprintf(err, n, "%s:%u: expected Ch%%%u@N with N at most %u (the bits named), "
+                     "found %u", src, mod_line, m->ch_mod, width, m->ch_at);
+            return -1;
+        }
+        unsigned cb = 0;
+        while ((1ull << cb) < m->ch_mod)
+            cb++;
+        if (width + cb > 64) {
+            snprintf(err, n, "%s:%u: expected at most %u bits named with Ch%%%u (%u address "
+                     "bits for it), found %u", src, mod_line, 64 - cb, m->ch_mod, cb, width);
+            return -1;
+        }
+    }
+
     /* Field bits: a field's slices, in the order written, go from its MSB
      * down, so walk slices in reverse to assign from field bit 0 up. */
+    m->rest_width = width;
     m->width = width;
+    while (m->ch_mod && (1ull << (m->width - width)) < m->ch_mod)
+        m->width++;
     for (int i = (int)ns - 1; i >= 0; i--) {
         int f = sl[i].field;
         gmc_addrmap_slice_t *s = &m->slice[m->nslices++];
@@ -237,7 +294,17 @@ void gmc_addrmap_format(const gmc_addrmap_t *m, char *buf, size_t n)
     static const char *const pretty[GMC_F_N] = {"Block", "Col", "Ch", "Bank", "Row"};
     size_t k = 0;
     buf[0] = 0;
-    for (int i = (int)m->nslices - 1; i >= 0 && k < n; i--) {
+    int mod = m->ch_mod != 0;   /* still to write */
+    for (int i = (int)m->nslices - 1; (i >= 0 || mod) && k < n; i--) {
+        if (mod && (i < 0 || m->slice[i].lsb < m->ch_at)) {
+            int w = snprintf(buf + k, n - k, "%sCh%%%u@%u", k ? " " : "", m->ch_mod, m->ch_at);
+            if (w < 0)
+                break;
+            k += (size_t)w;
+            mod = 0;
+            if (i < 0 || k >= n)
+                break;
+        }
         const gmc_addrmap_slice_t *s = &m->slice[i];
         unsigned msb = s->lsb + s->len - 1u;
         int w = s->len > 1
@@ -252,6 +319,11 @@ void gmc_addrmap_format(const gmc_addrmap_t *m, char *buf, size_t n)
 void gmc_addrmap_decode(const gmc_addrmap_t *m, uint64_t addr, gmc_dramaddr_t *d)
 {
     memset(d, 0, sizeof *d);
+    if (m->ch_mod) {   /* GPGPU-Sim's split: channel = high % C, the rest from high / C */
+        uint64_t hi = addr >> m->ch_at;
+        d->f[GMC_F_CH] = hi % m->ch_mod;
+        addr = ((hi / m->ch_mod) << m->ch_at) | (addr & lenmask(m->ch_at));
+    }
     for (unsigned i = 0; i < m->nslices; i++) {
         const gmc_addrmap_slice_t *s = &m->slice[i];
         d->f[s->field] |= ((addr >> s->lsb) & s->mask) << s->dst;
@@ -265,5 +337,8 @@ uint64_t gmc_addrmap_encode(const gmc_addrmap_t *m, const gmc_dramaddr_t *d)
         const gmc_addrmap_slice_t *s = &m->slice[i];
         a |= ((d->f[s->field] >> s->dst) & lenmask(s->len)) << s->lsb;
     }
+    if (m->ch_mod)   /* the split undone: high = quotient * C + channel */
+        a = (((a >> m->ch_at) * m->ch_mod + d->f[GMC_F_CH] % m->ch_mod) << m->ch_at) |
+            (a & lenmask(m->ch_at));
     return a;
 }

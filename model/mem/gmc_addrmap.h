@@ -6,7 +6,14 @@
  *     "Row[29:18] Bank[17:15] Col[14:11] Bank[10] Ch[9:8] Col[7:6] Block[5:0]"
  * Slices of one field concatenate in the order written: the slice written
  * first (higher address bits) holds the field's higher bits, so above
- * Bank = {addr[17:15], addr[10]} and Col = {addr[14:11], addr[7:6]}. */
+ * Bank = {addr[17:15], addr[10]} and Col = {addr[14:11], addr[7:6]}.
+ *
+ * A channel count that is not a power of two has no channel bits:
+ * "Ch%24@8" takes the channel as (addr >> 8) mod 24 and replaces the bits
+ * from 8 up by (addr >> 8) / 24 before the slices are read, as GPGPU-Sim
+ * does for dramid@8 with 24 channels (addrdec.cc, the "gap" case).  The
+ * slices then describe that rest address, which has no Ch slice:
+ *     "Row[28:13] Bank[12:11] Col[10:8] Ch%24@8 Col[7:5] Block[4:0]" */
 #ifndef GMC_ADDRMAP_H
 #define GMC_ADDRMAP_H
 #include <stddef.h>
@@ -31,7 +38,12 @@ typedef struct {           /* one contiguous run of address bits */
 
 typedef struct {
     char     name[32];                /* preset name or "custom" */
-    unsigned width;                   /* address bits, 1..64 */
+    unsigned width;                   /* address bits, 1..64 (with ch_mod: the slices' bits
+                                         + ceil(log2 ch_mod), which reach every channel) */
+    unsigned ch_mod, ch_at;           /* ch_mod > 0: the channel is (addr >> ch_at) mod ch_mod
+                                         (above), and field[], fbit[], fmask[] and the slices
+                                         describe the rest address, rest_width bits */
+    unsigned rest_width;              /* bits the slices name (= width without ch_mod) */
     uint8_t  field[64];               /* field[b]: field fed by address bit b */
     uint8_t  fbit[64];                /* fbit[b]: which bit of that field */
     unsigned fwidth[GMC_F_N];         /* bits per field */
@@ -45,7 +57,9 @@ typedef struct { uint64_t f[GMC_F_N]; } gmc_dramaddr_t;   /* indexed by field */
 /* Parses a map written as above.  Field names (any case): row, bank, col or
  * column, ch or channel, block or offset.  Whitespace or commas separate
  * slices, '#' starts a comment to the end of the line.  Every bit from 0 to
- * the highest one named must be named exactly once.  On error returns -1 and
+ * the highest one named must be named exactly once.  At most one
+ * Ch%<1..4096>@<bit>, instead of Ch slices, with its bit at most the
+ * highest one named + 1.  On error returns -1 and
  * writes "src:line: expected ..., found ..." into err. */
 int  gmc_addrmap_parse(const char *text, const char *src, gmc_addrmap_t *m,
                        char *err, size_t n);
@@ -55,7 +69,8 @@ int  gmc_addrmap_load(const char *path, gmc_addrmap_t *m, char *err, size_t n);
 int  gmc_addrmap_preset(const char *name, gmc_addrmap_t *m);
 const char *gmc_addrmap_preset_name(unsigned i);   /* NULL past the end */
 const char *gmc_addrmap_preset_spec(const char *name);
-/* Writes the map back in the text form above (round-trips through parse). */
+/* Writes the map back in the text form above (round-trips through parse);
+ * a Ch%C@N goes before the first slice below bit N. */
 void gmc_addrmap_format(const gmc_addrmap_t *m, char *buf, size_t n);
 
 void     gmc_addrmap_decode(const gmc_addrmap_t *m, uint64_t addr,

@@ -73,17 +73,12 @@ int gmc_dram_gpgpusim_map(const char *s, size_t len, unsigned channels, char *ou
         snprintf(err, en, "expected 64 bit positions in the map, found %d", 63 - ofs);
         return -1;
     }
-    if (chip_at >= 0) {
-        /* addrdec.cc init(): with 2^k channels, k channel bits go in at bit
-         * chip_at and every bit from there up moves k places up.  Other
-         * channel counts take the channel as (address >> chip_at) mod
-         * channels, which no bit map expresses. */
-        if (!is_pow2(channels)) {
-            snprintf(err, en, "expected a power-of-two -gpgpu_n_mem with dramid@%d (GPGPU-Sim "
-                     "then takes the channel as (address >> %d) mod %u, which a bit map cannot "
-                     "express; give --map), found %u", chip_at, chip_at, channels, channels);
-            return -1;
-        }
+    /* addrdec.cc init(): with 2^k channels, k channel bits go in at bit
+     * chip_at and every bit from there up moves k places up.  Other channel
+     * counts (GPGPU-Sim's "gap") take the channel as (address >> chip_at)
+     * mod channels and read the map from the rest: gmc's Ch%C@N. */
+    const unsigned mod = chip_at >= 0 && !is_pow2(channels) ? channels : 0;
+    if (chip_at >= 0 && !mod) {
         unsigned k = log2u(channels);
         for (int b = 63; b >= chip_at + (int)k; b--)
             field_of[b] = field_of[b - (int)k];
@@ -107,13 +102,26 @@ int gmc_dram_gpgpusim_map(const char *s, size_t len, unsigned channels, char *ou
         }
         nbits[field_of[b]]++;
     }
+    if (mod && chip_at > top + 1) {
+        snprintf(err, en, "expected dramid@N with N at most %d (the map's bits) for %u channels, "
+                 "found dramid@%d", top + 1, channels, chip_at);
+        return -1;
+    }
     static const char *const pretty[GMC_F_N] = {"Block", "Col", "Ch", "Bank", "Row"};
     size_t k = 0;
+    int mod_left = mod != 0;   /* the Ch%C@N token, before the first run below chip_at */
     out[0] = 0;
-    for (int b = top; b >= 0;) {
+    for (int b = top; b >= 0 || mod_left;) {
         int lo = b;
         while (lo > 0 && field_of[lo - 1] == field_of[b])
             lo--;
+        if (mod_left && lo < chip_at) {   /* b < 0: lo < 0 too, the token comes last */
+            int w = snprintf(out + k, k < on ? on - k : 0, "%sCh%%%u@%d", k ? " " : "", mod, chip_at);
+            k += w > 0 ? (size_t)w : 0;
+            mod_left = 0;
+            if (b < 0)
+                break;
+        }
         int w = lo == b ? snprintf(out + k, k < on ? on - k : 0, "%s%s[%d]", k ? " " : "",
                                    pretty[field_of[b]], b)
                         : snprintf(out + k, k < on ? on - k : 0, "%s%s[%d:%d]", k ? " " : "",

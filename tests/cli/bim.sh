@@ -58,6 +58,12 @@ head -n 10 "$T/good.txt" >"$T/trunc.txt"
 expect_fail "truncated matrix file" 1 "trunc.txt:11: expected 30 rows, found 9" -- "$GMC" bim --matrix "$T/trunc.txt"
 sed '5s/.*/0xZZ/' "$T/good.txt" >"$T/garbage.txt"
 expect_fail "garbage row" 1 "garbage.txt:5: expected a hex row mask" -- "$GMC" bim --matrix "$T/garbage.txt"
+MOD="Row[28:14] Bank[13:10] Ch%24@8 Col[9:5] Block[4:0]"
+expect_fail "a scheme on a map with a channel modulo" 1 "scheme pae needs a map of address bits, found a channel modulo 24" -- \
+  "$GMC" bim --map "$MOD" --scheme pae
+"$GMC" bim --map "$MOD" >"$T/mod.txt" 2>&1 && "$GMC" bim --map "$MOD" --addr 0x1720 >>"$T/mod.txt" 2>&1 && grep -q '^map: Row\[28:14\] Bank\[13:10\] Ch%24@8 Col\[9:5\] Block\[4:0\]$' "$T/mod.txt" \
+  && grep -q 'ch 23 bank 0 row 0 col 1 block 0' "$T/mod.txt" && grep -q '^33 hi\[25\]' "$T/mod.txt" \
+  && ok "a channel modulo: decoded, the bits above it labelled hi[]" || notok "a channel modulo: decoded" "$(cat "$T/mod.txt")"
 sed '1s/.*/width 31/' "$T/good.txt" >"$T/w31.txt"
 expect_fail "matrix wider than map" 1 "expected 31 rows|expected width 30" -- "$GMC" bim --matrix "$T/w31.txt"
 printf 'width 30\n0x1\n0x40000000\n' >"$T/wide.txt"

@@ -36,6 +36,21 @@ assert j["map"] == "Row[32:20] Bank[19:17] Col[16:13] Ch[12:8] Bank[7] Col[6:5] 
 assert j["latency"]["max"] == 25   # tRCD 12 + CL 12 + one-cycle burst
 PY
 then ok "gpgpusim.config: device, map, format in JSON"; else notok "gpgpusim.config: device, map, format in JSON" "$(cat "$T/e")"; fi
+# 12 channels with dramid@8: GPGPU-Sim's (addr >> 8) mod 12, gmc's Ch%12@8.
+# 48 reads 256 B apart: each channel gets 4, in turn.
+sed 's/^-gpgpu_n_mem 32$/-gpgpu_n_mem 12/' "$T/gpu.config" >"$T/gpu12.config"
+for i in $(seq 0 47); do printf '%d R 0x%x\n' "$i" $((i * 256)); done >"$T/t48"
+if "$GMC" mem --trace "$T/t48" --dram-cfg "$T/gpu12.config" --json >"$T/j" 2>"$T/e" &&
+   python3 - "$T/j" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["channels"] == 12, j["channels"]
+assert j["map"] == "Row[27:15] Bank[14:12] Col[11:8] Ch%12@8 Bank[7] Col[6:5] Block[4:0]", j["map"]
+assert [c["requests"] for c in j["per_channel"]] == [4] * 12, j["per_channel"]
+PY
+then ok "gpgpusim.config with 12 channels: the channel modulo 12, 4 requests each"
+else notok "gpgpusim.config with 12 channels: the channel modulo 12" "$(cat "$T/e")"; fi
+
 [ "$(grep -c 'not the memory system' "$T/e")" = 1 ] && grep -q '2 options that are not the memory system.s ignored' "$T/e" \
   && ok "one line counts the ignored options" || notok "one line counts the ignored options" "$(cat "$T/e")"
 "$GMC" mem --trace "$T/one" --dram-cfg "$T/gpu.config" --verbose 2>"$T/e" >"$T/txt"
@@ -119,10 +134,10 @@ printf 'nbk=16:CCD=2:BOGUS=3\n' >"$T/bad.txt"
 expect_fail "bad timing field" 1 "bad.txt:1: expected a GPGPU-Sim timing field" -- "$GMC" mem --trace "$T/one" --dram-cfg "$T/bad.txt"
 printf '[timing]\ntCK = fast\n' >"$T/bad.ini"
 expect_fail "bad ini value" 1 "bad.ini:2: expected tCK = <ns above 0>, found 'fast'" -- "$GMC" mem --trace "$T/one" --dram-cfg "$T/bad.ini"
-printf -- '-gpgpu_n_mem 12\n-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS\n' >"$T/r12.config"
-expect_fail "12 channels with dramid@: the map cannot be honoured" 1 "r12.config:2: -gpgpu_mem_addr_mapping: expected a power-of-two" -- \
+printf -- '-gpgpu_n_mem 12\n-gpgpu_mem_addr_mapping dramid@40;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS\n' >"$T/r12.config"
+expect_fail "12 channels split above the map's bits: the map cannot be honoured" 1 "r12.config:2: -gpgpu_mem_addr_mapping: expected dramid@N with N at most 28" -- \
   "$GMC" mem --trace "$T/one" --dram-cfg "$T/r12.config"
-"$GMC" mem --trace "$T/one" --dram-cfg "$T/r12.config" --map "Row[28:15] Bank[14:11] Col[10:8] Ch[7:5] Block[4:0]" >/dev/null 2>&1 \
+"$GMC" mem --trace "$T/one" --dram-cfg "$T/r12.config" --map "Row[27:14] Bank[13:10] Col[9:8] Ch%12@8 Col[7:5] Block[4:0]" >/dev/null 2>&1 \
   && ok "--map replaces a map gmc cannot honour" || notok "--map replaces a map gmc cannot honour"
 head -c 300 /dev/urandom >"$T/junk"
 "$GMC" mem --trace "$T/one" --dram-cfg "$T/junk" >/dev/null 2>"$T/e"; rc=$?

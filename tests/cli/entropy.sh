@@ -203,6 +203,8 @@ printf '0 1 0x40\n0 2 0x40000000\n' >"$T/wide.trace"
 printf '# nothing here\n\n' >"$T/empty.trace"
 printf '0 1 0x40\n0 2' >"$T/trunc.trace"
 { printf '0 1 '; head -c 200000 /dev/zero | tr '\0' 'f'; printf '\n'; } >"$T/long.trace"
+expect_fail "a map with a channel modulo" 2 "the map takes the channel modulo 24 \(Ch%24@8\)" -- \
+  "$GMC" entropy --map "Row[28:14] Bank[13:10] Ch%24@8 Col[9:5] Block[4:0]" --trace "$T/empty.trace"
 expect_fail "missing file" 1 "nofile\.trace: cannot open" -- "$GMC" entropy --trace "$T/nofile.trace"
 expect_fail "garbage line" 1 "garbage\.trace:2: expected a kernel id.*found 'hello'" -- "$GMC" entropy --trace "$T/garbage.trace"
 expect_fail "missing field" 1 "missing\.trace:2: expected a hex address.*found end of line" -- "$GMC" entropy --trace "$T/missing.trace"

@@ -196,6 +196,11 @@ if "$GMC" sim --machine "$C" --workload stream --set sms=4 --scale 0.01 --json >
 then ok "GPGPU-Sim config runs, used/ignored options on stderr"; else notok "GPGPU-Sim config runs, used/ignored options on stderr" "$(cat "$T/err")"; fi
 grep -Eq "^$C:[0-9]+: warning: " "$T/err" && ok "GPGPU-Sim config: warnings name file:line" \
   || notok "GPGPU-Sim config: warnings name file:line" "$(cat "$T/err")"
+# TITAN V: 24 channels, dramid@8 -- the map takes the channel modulo 24
+if "$GMC" sim --machine "$GS/titanv.config" --workload moa --set sms=8 --scale 0.01 --json >"$T/tv.json" 2>"$T/err" \
+   && check_json "$T/tv.json" "j['machine'] == 'titanv' and j['dram_requests'] > 0" \
+   && ! grep -q 'warning: -gpgpu_mem_addr_mapping' "$T/err"
+then ok "GPGPU-Sim config with 24 channels runs on its own map"; else notok "GPGPU-Sim config with 24 channels runs on its own map" "$(cat "$T/err")"; fi
 for c in bad-sms bad-dl1 warp16 unterminated; do
   expect_fail "GPGPU-Sim config $c.config: file:line" 1 "^gmc sim: $GS/$c\.config:[0-9]+: -[a-z_:0-9]+: expected .*, found " -- \
     "$GMC" sim "${W[@]}" --machine "$GS/$c.config"

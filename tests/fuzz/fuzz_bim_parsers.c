@@ -32,7 +32,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             gmc_addrmap_t m2;
             gmc_addrmap_format(&m, buf, sizeof buf);
             if (gmc_addrmap_parse(buf, "fuzz-format", &m2, err, sizeof err) ||
-                memcmp(m.field, m2.field, sizeof m.field) || m.width != m2.width)
+                memcmp(m.field, m2.field, sizeof m.field) || m.width != m2.width ||
+                m.ch_mod != m2.ch_mod || m.ch_at != m2.ch_at)
+                abort();
+            /* decode and encode are inverse on every address of a bit map,
+             * and below channels x 2^(slice bits) with a channel modulo */
+            uint64_t a = 0;
+            for (size_t i = 0; i < len && i < 8; i++)
+                a = a << 8 | (uint8_t)text[i];
+            if (m.width < 64)
+                a &= (1ull << m.width) - 1;
+            gmc_dramaddr_t d;
+            gmc_addrmap_decode(&m, a, &d);
+            unsigned up = m.rest_width - m.ch_at;   /* slice bits above the split */
+            int in_range = !m.ch_mod || up >= 64 || !(((a >> m.ch_at) / m.ch_mod) >> up);
+            if (in_range && gmc_addrmap_encode(&m, &d) != a)
+                abort();
+            if (m.ch_mod && d.f[GMC_F_CH] >= m.ch_mod)
                 abort();
         }
         free(s);
