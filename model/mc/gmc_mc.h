@@ -112,6 +112,8 @@ typedef struct gmc_mc {
     int                 test_fault_wake; /* tests: GMC_MEMSYS_FAULT_WAKE_HOOK (gmc_mem.h) */
     int                 test_fault_ref;  /* tests: GMC_MEMSYS_FAULT_REFRESH_ACT (gmc_mem.h) */
     uint64_t            probe_t, probe_next;
+    uint64_t            act_ref, act_lim; /* gmc_mc_step.c act_check_from: act_lim worked out
+                                             for ch.ref_due == act_ref (0: not yet) */
     int                 sched_wide;   /* an event hook changed another bank's pick or prio */
     /* in flight: (done, bank) rings, one per type, each sorted by done */
     uint32_t            fl_head[2], fl_n[2], fl_mask;
