@@ -93,6 +93,14 @@ static int write_script(const char *path, const gmc_sweep_t *s, const gmc_sweep_
         fprintf(w, "#SBATCH --time=%s\n", o->time);
     fputs("set -u\ngmc=", w);
     shq(w, o->gmc);
+    /* OUT/gmc-build stamps this binary; one rebuilt while the array waits
+     * would make points under the old stamp.  Its size and modification
+     * time now, checked by every task (`stat -L -c '%s %Y'`, GNU). */
+    struct stat gs;
+    if (!stat(o->gmc, &gs))
+        fprintf(w, "\nbuilt='%lld %lld'", (long long)gs.st_size, (long long)gs.st_mtime);
+    else
+        fputs("\nbuilt=", w);
     fputs("\nout=", w);
     shq(w, out);
     fputs("\n# relative paths in the points mean what they meant where the sweep was made\ncd ", w);
@@ -126,6 +134,15 @@ static int write_script(const char *path, const gmc_sweep_t *s, const gmc_sweep_
           "task=${SLURM_ARRAY_TASK_ID:?gmc sweep: not a Slurm array task}\n"
           "mine=$(awk -F '\\t' -v t=\"$task\" '$1 == t' \"$out/slurm/tasks.txt\")\n"
           "[ -n \"$mine\" ] || { echo \"gmc sweep: task $task: no line in $out/slurm/tasks.txt\" >&2; exit 1; }\n"
+          "now=$(stat -L -c '%s %Y' \"$gmc\" 2>/dev/null)\n"
+          "if [ -n \"$built\" ] && [ \"$now\" != \"$built\" ]; then\n"
+          "  why=\"$gmc changed after gmc sweep slurm (size and time '$now', then '$built'): run gmc sweep slurm again\"\n"
+          "  while IFS=$'\\t' read -r _ id _; do\n"
+          "    echo \"gmc sweep: point $id not run: $why\" >>\"$out/logs/$id.err\"\n"
+          "    echo \"gmc sweep: point $id not run: $why\" >&2\n"
+          "  done <<<\"$mine\"\n"
+          "  exit 1\n"
+          "fi\n"
           "rc=0\n"
           "while IFS=$'\\t' read -r _ id args; do\n"
           "  eval \"set -- $args\"   # gmc sweep quoted every argument\n"

@@ -162,6 +162,15 @@ SLURM_ARRAY_TASK_ID=0 bash "$T/sb/slurm/sweep.sbatch" >/dev/null 2>"$T/err"; rc=
 [ $rc = 1 ] && grep -q "point bad failed (exit 2), log $T/sb/logs/bad.err" "$T/err" && [ -z "$(ls "$T/sb/points")" ] \
   && grep -q "unknown option '--bogus'" "$T/sb/logs/bad.err" && ok "sbatch task, failing point: exit 1, log, no result" \
   || notok "sbatch task, failing point: exit 1, log, no result" "rc $rc: $(cat "$T/err")"
+# a gmc rebuilt while the array waits: its tasks run no point and say why
+mkdir -p "$T/rb" && cp "$GMC" "$T/rb/gmc" && printf 'one\tmem --trace %s --json\n' "$T/t.trc" >"$T/rb/p.txt"
+"$T/rb/gmc" sweep slurm "$T/rb/p.txt" -o "$T/rb/o" --dry-run >/dev/null 2>&1
+touch -d '2000-01-01' "$T/rb/gmc"   # what a rebuild changes: the binary's time (and size)
+SLURM_ARRAY_TASK_ID=0 bash "$T/rb/o/slurm/sweep.sbatch" >/dev/null 2>"$T/err"; rc=$?
+[ $rc = 1 ] && grep -q "point one not run: $T/rb/gmc changed after gmc sweep slurm" "$T/err" \
+  && grep -q 'run gmc sweep slurm again' "$T/rb/o/logs/one.err" && [ -z "$(ls "$T/rb/o/points")" ] \
+  && ok "sbatch task after a rebuild: no point run, exit 1, why in the log" \
+  || notok "sbatch task after a rebuild: no point run, exit 1, why in the log" "rc $rc: $(cat "$T/err")"
 # a second submission holds the points still to do; past --array-max a task runs several
 rm "$T/s/points/fcfs-2.json" "$T/s/points/q.json"
 "$GMC" sweep slurm "$T/ps.txt" -o "$T/s" --dry-run >/dev/null 2>&1
