@@ -61,6 +61,8 @@ int bim_sel_option(bim_sel_t *s, const char *cmd, int argc, char **argv, int *i)
     if (need_value(cmd, argc, argv, i, &v))
         return -1;
     *slot = v;
+    if (slot == &s->scheme || slot == &s->matrix_file)
+        s->matrix_given = 1;
     return 1;
 }
 

@@ -16,6 +16,7 @@ typedef struct {
     const char *matrix_file;  /* --matrix FILE instead of --scheme */
     const char *rmp_bits;     /* --rmp-bits 8,9,10,11,15,16 */
     uint64_t    seed;         /* --seed (default 1) */
+    int         matrix_given; /* --scheme or --matrix on the command line (even "base") */
     /* results */
     gmc_addrmap_t map;
     gmc_gf2_t     m;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bim/gmc_bim_ipoly.h"
 #include "cli.h"
 #include "gpu/gmc_machine_gpgpusim.h"
 #include "mc/gmc_memsys.h"
@@ -15,6 +16,7 @@
 
 static gmc_dram_cfg_t imported_dram;
 static char imported_map[512];
+static gmc_machine_import_t imported_info;   /* what the import found (its IPoly hash) */
 
 static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
 {
@@ -52,10 +54,11 @@ static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
     }
     int rc = 0;
     if (gmc_machine_is_gpgpusim(text, len)) {
-        static gmc_machine_import_t info;
+        const gmc_machine_import_t *const info = &imported_info;
         char warn[2048] = "";
         if (gmc_machine_gpgpusim(text, len, o->machine, &base, m, &imported_dram, imported_map,
-                                 sizeof imported_map, &info, err, sizeof err, warn, sizeof warn) < 0) {
+                                 sizeof imported_map, &imported_info, err, sizeof err, warn,
+                                 sizeof warn) < 0) {
             fprintf(stderr, "gmc sim: %s\n", err);
             rc = 1;
         } else {
@@ -65,8 +68,8 @@ static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
             snprintf(o->machine_src, sizeof o->machine_src, "gpgpusim.config %s", o->machine);
             snprintf(o->import_note, sizeof o->import_note,
                      "used %u options: %s; ignored %u: %s; from the base machine %s: %s; DRAM: %s",
-                     info.n_used, info.used, info.n_ignored, info.ignored, base.name,
-                     info.defaults[0] ? info.defaults : "nothing", info.dram_note);
+                     info->n_used, info->used, info->n_ignored, info->ignored, base.name,
+                     info->defaults[0] ? info->defaults : "nothing", info->dram_note);
             fprintf(stderr, "gmc sim: %s: %s\n", o->machine, o->import_note);
         }
     } else {
@@ -144,6 +147,18 @@ int sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
         }
         if ((rc = bim_sel_resolve(&o->sel, SIM_CMD)))
             return rc;
+        /* the file's IPoly hash, on the file's map, unless a BIM was asked for */
+        const gmc_machine_import_t *ip = &imported_info;
+        if (ip->ipoly_sets && !o->sel.matrix_given && o->sel.map_spec == imported_map) {
+            if (gmc_bim_ipoly(o->sel.map.width, ip->ipoly_ch_at, ip->ipoly_ch_bits,
+                              ip->ipoly_sub_bits, &o->sel.m, err, sizeof err)) {
+                fprintf(stderr, "gmc sim: %s: %s\n", o->machine, err);
+                return 1;
+            }
+            snprintf(o->sel.label, sizeof o->sel.label, "ipoly %u (-gpgpu_memory_partition_indexing 2)",
+                     ip->ipoly_sets);
+            o->bim_ipoly = 1;
+        }
         cfg->map = &o->sel.map;
         cfg->bim = &o->sel.m;
     }

@@ -160,7 +160,7 @@ int sim_report(sim_opts_t *o, gmc_gpu_t *g)
                          o->traces ? "traces" : "workload",
                          esc(o->traces ? o->traces : o->workload, e1, sizeof e1),
                          esc(o->machine_src, e2, sizeof e2), (unsigned long long)o->seed,
-                         o->bim_given ? esc(o->sel.label, e3, sizeof e3) : "none",
+                         o->bim_given || o->bim_ipoly ? esc(o->sel.label, e3, sizeof e3) : "none",
                          o->no_refresh ? "false" : "true");
         if (o->traces)
             snprintf(extra + n, sizeof extra - (size_t)n,

@@ -39,7 +39,7 @@ const gmc_gs_entry_t gmc_gs_entries[] = {
     {"-gpgpu_cache:dl2", K_DL2, M_},
     {"-gpgpu_gmem_skip_L1D", K_SKIP_L1, M_},
     {"-gpgpu_n_mem", K_NMEM, M_ | D_},
-    {"-gpgpu_n_sub_partition_per_mchannel", K_SUBPART, M_ | H_},
+    {"-gpgpu_n_sub_partition_per_mchannel", K_SUBPART, M_ | D_},   /* D_: IPoly's index */
     {"-gpgpu_l1_latency", K_L1_LAT, M_},
     {"-gpgpu_smem_latency", K_SMEM_LAT, M_},
     {"-gpgpu_l2_rop_latency", K_ROP, M_ | H_},

@@ -138,7 +138,7 @@ int gmc_dram_gpgpusim_map(const char *s, size_t len, unsigned channels, char *ou
 
 /* ------------------------------------------------------------ options */
 
-enum { O_TIMING, O_NMEM, O_PER_CTRLR, O_BUSW, O_BL, O_RATIO, O_CLOCKS, O_MAP, O_USED,
+enum { O_TIMING, O_NMEM, O_PER_CTRLR, O_BUSW, O_BL, O_RATIO, O_CLOCKS, O_MAP, O_NSUB, O_USED,
        O_DUAL = O_USED, O_INDEXING, O_BNKGRP_POLICY, O_BNK_POLICY, O_ADDR_MASK, O_WARNED,
        O_CTRL = O_WARNED, O_NONE };
 
@@ -151,6 +151,7 @@ static const struct { const char *name; int kind; } opts[] = {
     {"-dram_data_command_freq_ratio", O_RATIO},
     {"-gpgpu_clock_domains", O_CLOCKS},
     {"-gpgpu_mem_addr_mapping", O_MAP},
+    {"-gpgpu_n_sub_partition_per_mchannel", O_NSUB},   /* for IPoly's index */
     {"-dram_dual_bus_interface", O_DUAL},
     {"-gpgpu_memory_partition_indexing", O_INDEXING},
     {"-dram_bnkgrp_indexing_policy", O_BNKGRP_POLICY},
@@ -166,7 +167,6 @@ static const struct { const char *name; int kind; } opts[] = {
     {"-dram_latency", O_CTRL},
     {"-dram_elimnate_rw_turnaround", O_CTRL},
     {"-gpgpu_dram_partition_queues", O_CTRL},
-    {"-gpgpu_n_sub_partition_per_mchannel", O_CTRL},
     {"-gpgpu_l2_rop_latency", O_CTRL},
 };
 #define NOPTS (sizeof opts / sizeof opts[0])
@@ -192,6 +192,52 @@ static int get_uint(gmc_dram_imp_t *im, const val_t *v, const char *name, uint64
         return gmc_dram_imp_expected(im, v->ln, what, s, n);
     }
     return 0;
+}
+
+/* dramid@N's N, or -1 if the map has none. */
+static int dramid_at(const char *s, size_t n)
+{
+    gmc_dram_imp_trim(&s, &n);
+    if (n >= 2 && s[0] == '"')
+        s++, n--;
+    if (n < 8 || memcmp(s, "dramid@", 7))
+        return -1;
+    int v = 0;
+    for (size_t i = 7; i < n && s[i] >= '0' && s[i] <= '9' && v < 64; i++)
+        v = v * 10 + (s[i] - '0');
+    return v;
+}
+
+/* -gpgpu_memory_partition_indexing 2 on a usable map: GPGPU-Sim's IPoly
+ * hash of the sub-partition index, whose channel part gmc applies as a BIM
+ * (bim/gmc_bim_ipoly.h) when the channel bits are the dramid@N ones of a
+ * power-of-two count and the sub-partitions in all are 16, 32 or 64 (the
+ * counts GPGPU-Sim's equations exist for).  Otherwise warn_unmodelled
+ * says it is not modelled. */
+static void ipoly(gmc_dram_imp_t *im, const val_t *val, const char *have, unsigned ch_bits)
+{
+    uint64_t x, sub = 1;
+    const char *s = val[O_INDEXING].v;
+    size_t n = val[O_INDEXING].vl;
+    gmc_dram_imp_trim(&s, &n);
+    if (!have[O_INDEXING] || gmc_dram_imp_uint(s, n, &x) || x != 2)
+        return;
+    if (have[O_NSUB]) {
+        const char *t = val[O_NSUB].v;
+        size_t tn = val[O_NSUB].vl;
+        gmc_dram_imp_trim(&t, &tn);
+        if (gmc_dram_imp_uint(t, tn, &sub) || !is_pow2(sub) || sub > 64)
+            return;   /* warned as not modelled */
+    }
+    const int at = dramid_at(val[O_MAP].v, val[O_MAP].vl);
+    const unsigned sb = log2u(sub), sets = (unsigned)(im->c->channels * sub);
+    if (at < 0 || !is_pow2(im->c->channels) || (1u << ch_bits) != im->c->channels ||
+        (sets != 16 && sets != 32 && sets != 64))
+        return;
+    im->info->ipoly_sets = sets;
+    im->info->ipoly_ch_at = (unsigned)at;
+    im->info->ipoly_ch_bits = ch_bits;
+    im->info->ipoly_sub_bits = sb;
 }
 
 /* The options this reader uses, in dependency order (the map needs the channels). */
@@ -292,6 +338,7 @@ static int apply(gmc_dram_imp_t *im, val_t *val, const char *have)
                                "moves %u bytes", nb[GMC_F_BLOCK], 1ull << nb[GMC_F_BLOCK],
                                gmc_dram_burst_bytes(c));
         snprintf(im->info->map, sizeof im->info->map, "%s", txt);
+        ipoly(im, val, have, nb[GMC_F_CH]);
     }
     return 0;
 }
@@ -302,8 +349,10 @@ static void warn_unmodelled(gmc_dram_imp_t *im, val_t *val, const char *have)
 {
     static const struct { int kind; const char *what; } w[] = {
         {O_DUAL, "a row and a column command in one cycle; gmc issues one command per cycle"},
-        {O_INDEXING, "channel hashing (1 XOR, 2 IPoly, ...); gmc takes the channel from the map's "
-                     "bits alone (--scheme/--matrix give an XOR mapping)"},
+        {O_INDEXING, "gmc models only IPoly (2), over the dramid@N channel bits of a "
+                     "power-of-two channel count with 16, 32 or 64 sub-partitions in all; here "
+                     "the channel comes from the map's bits alone (--scheme/--matrix give an XOR "
+                     "mapping)"},
         {O_BNKGRP_POLICY, "bank groups from the bank number's lower bits; gmc takes the group from "
                           "the higher bits (policy 0)"},
         {O_BNK_POLICY, "bank-index hashing; gmc uses the map's bank bits as they are"},
@@ -318,6 +367,8 @@ static void warn_unmodelled(gmc_dram_imp_t *im, val_t *val, const char *have)
             continue;
         if (k == O_BNKGRP_POLICY && im->c->bank_groups < 2)
             continue;
+        if (k == O_INDEXING && im->info->ipoly_sets)
+            continue;   /* applied: bim/gmc_bim_ipoly.h */
         gmc_dram_diag_warn(&im->d, val[k].ln, "%s %.*s is not modelled: %s", opts[k].name, (int)n,
                            s, w[i].what);
     }

@@ -15,6 +15,7 @@ cat >"$T/gpu.config" <<'EOF'
 -gpgpu_n_clusters 80
 -gpgpu_n_mem 32
 -gpgpu_n_sub_partition_per_mchannel 2
+-gpgpu_frfcfs_dram_sched_queue_size 64
 #-gpgpu_clock_domains <Core Clock>:<Interconnect Clock>:<L2 Clock>:<DRAM Clock>
 -gpgpu_clock_domains 1132.0:1132.0:1132.0:850.0
 -gpgpu_n_mem_per_ctrlr 1
@@ -56,8 +57,35 @@ else notok "gpgpusim.config with 12 channels: the channel modulo 12" "$(cat "$T/
 "$GMC" mem --trace "$T/one" --dram-cfg "$T/gpu.config" --verbose 2>"$T/e" >"$T/txt"
 grep -q 'ignored: -gpgpu_ptx_sim_mode -gpgpu_n_clusters' "$T/e" && grep -q 'format gpgpusim-config, over preset gddr6-rtx2060s' "$T/txt" \
   && ok "--verbose lists them; text report names the format" || notok "--verbose lists them; text report names the format"
-grep -q 'controller and L2 options not read.*-gpgpu_n_sub_partition_per_mchannel' "$T/e" \
-  && ok "controller options named in a warning" || notok "controller options named in a warning" "$(cat "$T/e")"
+grep -q 'controller and L2 options not read.*-gpgpu_frfcfs_dram_sched_queue_size' "$T/e" \
+  && ! grep -q 'not read.*-gpgpu_n_sub_partition_per_mchannel' "$T/e" \
+  && ok "controller options named in a warning (not the sub-partitions: IPoly reads them)" \
+  || notok "controller options named in a warning" "$(cat "$T/e")"
+
+# -gpgpu_memory_partition_indexing 2: GPGPU-Sim's IPoly channel hash as a BIM.
+# 64 reads 8 KB apart: the map's channel bits (12:8) never change, so one
+# channel gets them all; IPoly (32 channels x 2 sub-partitions = 64 sets)
+# is conflict-free for such strides: 2 per channel.  --scheme base: none.
+{ cat "$T/gpu.config"; echo '-gpgpu_memory_partition_indexing 2'; } >"$T/ipoly.config"
+for i in $(seq 0 63); do printf '%d R 0x%x\n' "$i" $((i * 8192)); done >"$T/t8k"
+"$GMC" mem --trace "$T/t8k" --dram-cfg "$T/gpu.config" --json >"$T/j0" 2>/dev/null
+"$GMC" mem --trace "$T/t8k" --dram-cfg "$T/ipoly.config" --json >"$T/j1" 2>"$T/e1"
+"$GMC" mem --trace "$T/t8k" --dram-cfg "$T/ipoly.config" --scheme base --json >"$T/j2" 2>/dev/null
+if python3 - "$T/j0" "$T/j1" "$T/j2" <<'PY' && ! grep -q 'partition_indexing' "$T/e1"
+import json, sys
+j0, j1, j2 = (json.load(open(f)) for f in sys.argv[1:4])
+per = lambda j: sorted(c["requests"] for c in j["per_channel"] if c["requests"])
+assert per(j0) == [64] and j0["bim"] == "base seed 1", (per(j0), j0["bim"])
+assert per(j1) == [2] * 32 and j1["bim"] == "ipoly 64 (-gpgpu_memory_partition_indexing 2)", (per(j1), j1["bim"])
+assert per(j2) == [64] and j2["bim"] == "base seed 1", (per(j2), j2["bim"])
+PY
+then ok "IPoly (indexing 2): 8 KB strides over all 32 channels, not one; --scheme base turns it off"
+else notok "IPoly (indexing 2): 8 KB strides over all 32 channels" "$(cat "$T/e1")"; fi
+printf -- '-gpgpu_n_mem 12\n-gpgpu_memory_partition_indexing 2\n-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS\n' >"$T/ip12.config"
+"$GMC" mem --trace "$T/one" --dram-cfg "$T/ip12.config" --json >"$T/j3" 2>"$T/e3"
+grep -q 'warning: -gpgpu_memory_partition_indexing 2 is not modelled: gmc models only IPoly (2), over the dramid@N channel bits of a power-of-two channel count' "$T/e3" \
+  && grep -q '"bim": "base seed 1"' "$T/j3" && ok "IPoly with 12 channels: not modelled, said so" \
+  || notok "IPoly with 12 channels: not modelled, said so" "$(cat "$T/e3")"
 
 # A timing string alone: the rest from the preset, named on stderr.
 printf '# GTX 480\nnbk=16:CCD=2:RRD=6:RCD=12:RAS=28:RP=12:RC=40:CL=12:WL=4:CDLR=5:WR=12:nbkgrp=1:CCDL=0:RTPL=0\n' >"$T/t.txt"

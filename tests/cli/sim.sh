@@ -196,6 +196,16 @@ if "$GMC" sim --machine "$C" --workload stream --set sms=4 --scale 0.01 --json >
 then ok "GPGPU-Sim config runs, used/ignored options on stderr"; else notok "GPGPU-Sim config runs, used/ignored options on stderr" "$(cat "$T/err")"; fi
 grep -Eq "^$C:[0-9]+: warning: " "$T/err" && ok "GPGPU-Sim config: warnings name file:line" \
   || notok "GPGPU-Sim config: warnings name file:line" "$(cat "$T/err")"
+# -gpgpu_memory_partition_indexing 2: the IPoly channel hash becomes the run's BIM
+sed 's/^-gpgpu_memory_partition_indexing 0$/-gpgpu_memory_partition_indexing 2/' "$C" >"$T/ipoly.config"
+if "$GMC" sim --machine "$T/ipoly.config" --workload stream --set sms=4 --scale 0.01 --json >"$T/ip.json" 2>"$T/err" \
+   && check_json "$T/ip.json" "j['bim'] == 'ipoly 32 (-gpgpu_memory_partition_indexing 2)'" \
+   && grep -q 'used [0-9]* options:.*-gpgpu_memory_partition_indexing' "$T/err" \
+   && grep -q 'map: -gpgpu_mem_addr_mapping with its IPoly channel hash as a BIM' "$T/err" \
+   && "$GMC" sim --machine "$T/ipoly.config" --workload stream --set sms=4 --scale 0.01 --scheme base --json >"$T/ip0.json" 2>/dev/null \
+   && check_json "$T/ip0.json" "j['bim'] == 'base seed 1'"
+then ok "GPGPU-Sim config with IPoly: its hash is the BIM (--scheme base: none)"
+else notok "GPGPU-Sim config with IPoly: its hash is the BIM" "$(cat "$T/err")"; fi
 # TITAN V: 24 channels, dramid@8 -- the map takes the channel modulo 24
 if "$GMC" sim --machine "$GS/titanv.config" --workload moa --set sms=8 --scale 0.01 --json >"$T/tv.json" 2>"$T/err" \
    && check_json "$T/tv.json" "j['machine'] == 'titanv' and j['dram_requests'] > 0" \
