@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bim/gmc_bim_ipoly.h"
 #include "cli.h"
 
 void bim_sel_defaults(bim_sel_t *s)
@@ -253,4 +254,12 @@ void bim_matrix_write(FILE *f, const gmc_gf2_t *m, const char *comment)
     fprintf(f, "width %u\n", m->n);
     for (unsigned i = 0; i < m->n; i++)
         fprintf(f, "0x%0*llx  # out %u\n", (int)((m->n + 3) / 4), (unsigned long long)m->row[i], i);
+}
+
+int bim_sel_ipoly(bim_sel_t *s, const gmc_ipoly_t *ip, char *err, size_t n)
+{
+    if (gmc_bim_ipoly(s->map.width, ip->ch_at, ip->ch_bits, ip->sub_bits, &s->m, err, n))
+        return -1;
+    snprintf(s->label, sizeof s->label, "ipoly %u (-gpgpu_memory_partition_indexing 2)", ip->sets);
+    return 0;
 }

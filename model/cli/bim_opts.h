@@ -7,6 +7,7 @@
 #include "mem/gmc_addrmap.h"
 #include "bim/gmc_bim_scheme.h"
 #include "bim/gmc_gf2.h"
+#include "mem/gmc_dram_import.h"
 
 typedef struct {
     const char *preset;       /* --preset (default gddr5-hynix) */
@@ -31,6 +32,10 @@ int  bim_sel_option(bim_sel_t *s, const char *cmd, int argc, char **argv, int *i
 /* Loads the map and builds (or reads) the matrix; prints one error line
  * and returns non-zero on failure (1 = bad input, 2 = usage). */
 int  bim_sel_resolve(bim_sel_t *s, const char *cmd);
+/* After bim_sel_resolve: the matrix becomes a GPGPU-Sim file's IPoly
+ * channel hash on s->map (bim/gmc_bim_ipoly.h), with its label.  -1 and a
+ * message if the hash does not fit the map. */
+int  bim_sel_ipoly(bim_sel_t *s, const gmc_ipoly_t *ip, char *err, size_t n);
 /* Reads a matrix file: "width N" then N hex rows (row 0 first). */
 int  bim_matrix_load(const char *path, gmc_gf2_t *m, char *err, size_t n);
 /* The same from an open stream; path names it in errors. */

@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "bim/gmc_bim_ipoly.h"
 #include "cli.h"
 #include "cli_outfile.h"
 #include "mc/gmc_sched.h"
@@ -217,14 +216,9 @@ static int resolve(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t wn)
                                sc->dram.channels, o->dram_name, (unsigned long long)o->channels);
     if ((rc = bim_sel_resolve(&o->sel, MEM_CMD)))
         return rc;
-    if (o->ipoly[0]) {   /* the --dram-cfg file's IPoly channel hash (mem_dram.c) */
-        if (gmc_bim_ipoly(o->sel.map.width, o->ipoly[1], o->ipoly[2], o->ipoly[3], &o->sel.m, err,
-                          sizeof err)) {
-            fprintf(stderr, "gmc mem: %s: %s\n", o->dram_cfg, err);
-            return 1;
-        }
-        snprintf(o->sel.label, sizeof o->sel.label, "ipoly %u (-gpgpu_memory_partition_indexing 2)",
-                 o->ipoly[0]);
+    if (o->ipoly.sets && bim_sel_ipoly(&o->sel, &o->ipoly, err, sizeof err)) {
+        fprintf(stderr, "gmc mem: %s: %s\n", o->dram_cfg, err);
+        return 1;
     }
     gmc_addrmap_format(&o->sel.map, o->map_text, sizeof o->map_text);
     sc->map = o->sel.map;

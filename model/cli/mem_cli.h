@@ -30,8 +30,7 @@ typedef struct {
     char        map_source[320];/* where the map came from, for the report */
     char        notes[4096];    /* stderr lines printed after a successful run */
     char        map_text[512];
-    unsigned    ipoly[4];   /* the --dram-cfg file's IPoly hash on its map: sets, channel bit,
-                               channel bits, sub-partition bits (gmc_dram_import_t); sets 0: none */
+    gmc_ipoly_t ipoly;      /* the --dram-cfg file's IPoly hash on its map (sets 0: none) */
     const char *warnings;   /* the device config's warning lines, "" if none */
     gmc_warplat_t *warplat; /* per-warp-load latency of the run */
 } mem_opts_t;

@@ -114,12 +114,8 @@ int mem_resolve_dram(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t wn)
         snprintf(o->map_text, sizeof o->map_text, "%s", info.map);
         o->sel.map_spec = o->map_text;
         snprintf(o->map_source, sizeof o->map_source, "%s", o->dram_cfg);
-        if (info.ipoly_sets && !o->sel.matrix_given) {   /* applied in cmd_mem.c resolve() */
-            o->ipoly[0] = info.ipoly_sets;
-            o->ipoly[1] = info.ipoly_ch_at;
-            o->ipoly[2] = info.ipoly_ch_bits;
-            o->ipoly[3] = info.ipoly_sub_bits;
-        }
+        if (!o->sel.matrix_given)   /* applied in cmd_mem.c resolve() */
+            o->ipoly = info.ipoly;
     } else if (info.map_err[0]) {   /* the file's map matters and cannot be honoured */
         fprintf(stderr, "gmc mem: %s\n", info.map_err);
         return 1;

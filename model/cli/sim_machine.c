@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "bim/gmc_bim_ipoly.h"
 #include "cli.h"
 #include "gpu/gmc_machine_gpgpusim.h"
 #include "mc/gmc_memsys.h"
@@ -149,14 +148,11 @@ int sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
             return rc;
         /* the file's IPoly hash, on the file's map, unless a BIM was asked for */
         const gmc_machine_import_t *ip = &imported_info;
-        if (ip->ipoly_sets && !o->sel.matrix_given && o->sel.map_spec == imported_map) {
-            if (gmc_bim_ipoly(o->sel.map.width, ip->ipoly_ch_at, ip->ipoly_ch_bits,
-                              ip->ipoly_sub_bits, &o->sel.m, err, sizeof err)) {
+        if (ip->ipoly.sets && !o->sel.matrix_given && o->sel.map_spec == imported_map) {
+            if (bim_sel_ipoly(&o->sel, &ip->ipoly, err, sizeof err)) {
                 fprintf(stderr, "gmc sim: %s: %s\n", o->machine, err);
                 return 1;
             }
-            snprintf(o->sel.label, sizeof o->sel.label, "ipoly %u (-gpgpu_memory_partition_indexing 2)",
-                     ip->ipoly_sets);
             o->bim_ipoly = 1;
         }
         cfg->map = &o->sel.map;

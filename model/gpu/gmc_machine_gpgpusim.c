@@ -287,16 +287,13 @@ static int import_dram(gmc_gs_t *g, const char *text, size_t len, const gmc_gs_o
         }
         gmc_gs_warn(g, ln, "%s; gmc derives a map from the DRAM geometry instead", rest);
     }
-    info->ipoly_sets = di.ipoly_sets;
-    info->ipoly_ch_at = di.ipoly_ch_at;
-    info->ipoly_ch_bits = di.ipoly_ch_bits;
-    info->ipoly_sub_bits = di.ipoly_sub_bits;
+    info->ipoly = di.ipoly;
     /* the map first: the list of preset values is the part that may be cut */
     int k = snprintf(info->dram_note, sizeof info->dram_note,
                      "%s over DRAM preset %s; map: %s%s; from the preset: ", gmc_dram_fmt_name(di.fmt),
                      base->dram, map[0] ? "-gpgpu_mem_addr_mapping"
                                  : di.map_err[0] ? "unusable, derived" : "none given, derived",
-                     di.ipoly_sets ? " with its IPoly channel hash as a BIM" : "");
+                     di.ipoly.sets ? " with its IPoly channel hash as a BIM" : "");
     if (k > 0 && (size_t)k < sizeof info->dram_note)
         list_add(info->dram_note + k, sizeof info->dram_note - (size_t)k,
                  di.defaults[0] ? di.defaults : "nothing", strlen(di.defaults[0] ? di.defaults : "nothing"));
@@ -345,7 +342,7 @@ static void lists(gmc_gs_t *g, const gmc_gs_opt_t *o, unsigned nopt, gmc_machine
             trim(&v, &vl);
             static const char ip[] = "-gpgpu_memory_partition_indexing";
             used = (vl == 1 && v[0] == '0') ||   /* or IPoly, applied as a BIM (import_dram) */
-                   (info->ipoly_sets && o[i].nl == sizeof ip - 1 && !memcmp(o[i].name, ip, o[i].nl));
+                   (info->ipoly.sets && o[i].nl == sizeof ip - 1 && !memcmp(o[i].name, ip, o[i].nl));
         } else if (e >= 0) {
             used = g->used[e] || (gmc_gs_entries[e].flags & GMC_GS_DRAM);
         }

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include "gpu/gmc_machine.h"
 #include "mem/gmc_dram_cfg.h"
+#include "mem/gmc_dram_import.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -24,8 +25,7 @@ typedef struct {
     char ignored[2048];           /* option names ignored */
     char defaults[1024];          /* machine keys the file did not give (taken from the base machine) */
     char dram_note[512];          /* what the DRAM importer said: format, defaults used */
-    /* the file's IPoly channel hash, as gmc_dram_import_t has it (0: none) */
-    unsigned ipoly_sets, ipoly_ch_at, ipoly_ch_bits, ipoly_sub_bits;
+    gmc_ipoly_t ipoly;            /* the file's IPoly channel hash (gmc_dram_import.h) */
 } gmc_machine_import_t;
 
 /* Reads a gpgpusim.config (text, len; src names it in errors) over *base:

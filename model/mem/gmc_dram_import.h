@@ -32,6 +32,13 @@ typedef enum {
 const char    *gmc_dram_fmt_name(gmc_dram_fmt_t f);   /* "gmc", "gpgpusim-config", ... */
 gmc_dram_fmt_t gmc_dram_fmt_detect(const char *text, size_t len);
 
+/* GPGPU-Sim's IPoly channel hash (-gpgpu_memory_partition_indexing 2) on
+ * a file's map, for bim/gmc_bim_ipoly.h: `sets` (16, 32 or 64)
+ * sub-partitions in all, the map's channel bits ch_at .. ch_at + ch_bits
+ * - 1, 2^sub_bits sub-partitions per channel.  sets 0: none (or one gmc
+ * cannot honour: a warning says why). */
+typedef struct { unsigned sets, ch_at, ch_bits, sub_bits; } gmc_ipoly_t;
+
 typedef struct {
     gmc_dram_fmt_t fmt;
     char     map[512];        /* the file's address map in gmc's form ("" = none) */
@@ -40,12 +47,7 @@ typedef struct {
     char     ignored[2048];   /* their names, one blank between, cut with "..." */
     char     defaults[512];   /* parameters taken from the base, "" if none */
     uint64_t set;             /* bits (1 << gmc_dram_param_t) the file set */
-    /* GPGPU-Sim's IPoly channel hash (-gpgpu_memory_partition_indexing 2)
-     * on the file's map, for bim/gmc_bim_ipoly.h: 16, 32 or 64
-     * sub-partitions in all, the map's channel bits ipoly_ch_at ..
-     * + ipoly_ch_bits - 1, 2^ipoly_sub_bits sub-partitions per channel.
-     * ipoly_sets 0: none (or one gmc cannot honour: a warning says why). */
-    unsigned ipoly_sets, ipoly_ch_at, ipoly_ch_bits, ipoly_sub_bits;
+    gmc_ipoly_t ipoly;        /* the file's IPoly channel hash (above) */
 } gmc_dram_import_t;
 
 /* Reads len bytes of config text in any format; src names it in messages.

@@ -234,10 +234,7 @@ static void ipoly(gmc_dram_imp_t *im, const val_t *val, const char *have, unsign
     if (at < 0 || !is_pow2(im->c->channels) || (1u << ch_bits) != im->c->channels ||
         (sets != 16 && sets != 32 && sets != 64))
         return;
-    im->info->ipoly_sets = sets;
-    im->info->ipoly_ch_at = (unsigned)at;
-    im->info->ipoly_ch_bits = ch_bits;
-    im->info->ipoly_sub_bits = sb;
+    im->info->ipoly = (gmc_ipoly_t){sets, (unsigned)at, ch_bits, sb};
 }
 
 /* The options this reader uses, in dependency order (the map needs the channels). */
@@ -367,7 +364,7 @@ static void warn_unmodelled(gmc_dram_imp_t *im, val_t *val, const char *have)
             continue;
         if (k == O_BNKGRP_POLICY && im->c->bank_groups < 2)
             continue;
-        if (k == O_INDEXING && im->info->ipoly_sets)
+        if (k == O_INDEXING && im->info->ipoly.sets)
             continue;   /* applied: bim/gmc_bim_ipoly.h */
         gmc_dram_diag_warn(&im->d, val[k].ln, "%s %.*s is not modelled: %s", opts[k].name, (int)n,
                            s, w[i].what);
