@@ -1,12 +1,26 @@
 /* gmc_cache: tag state of a sectored set-associative LRU cache with MSHRs.
  *
- * Layout for the hot path (a tag check per coalesced access): the tags of
- * one set are contiguous, so a lookup is a short compare loop over `assoc`
- * words.  An invalid way holds the tag ~0, which no line address can equal
- * (line_bytes >= 32 clears the low bits), so the loop needs no valid test.
- * LRU is exact: each access stamps the line from a 64-bit counter; an
- * invalid way keeps stamp 0, so "invalid way first, lowest index, else the
- * oldest line" is a single minimum search.
+ * Layout for the hot path (a tag check per coalesced access, and in a
+ * streaming workload nearly every access lands in a set not touched for a
+ * long time, so the number of host cache lines a set spans is the cost):
+ *
+ *   tag[]   per way, set-major: one set's tags are contiguous, so a lookup
+ *           is a short compare loop.  An invalid way holds the tag ~0,
+ *           which no line address can equal (line_bytes >= 32 clears the
+ *           low bits), so the loop needs no valid test.
+ *   meta    per set, one block of mstride bytes (a power of two up to 64,
+ *           else a multiple of 64, so a block never straddles more host
+ *           lines than it must): the ways' valid masks, their dirty masks
+ *           (one byte each when a line has at most 8 sectors, else four),
+ *           then one LRU rank byte per way.
+ *
+ * LRU is exact.  Up to HASH_ASSOC ways the ranks say it: the valid ways'
+ * ranks are 0 (most recent) .. valid ways - 1, an invalid way's is
+ * RANK_FREE; using a way (a hit, a fill) moves every valid way more
+ * recent than it one rank down and gives it rank 0.  The victim is the
+ * lowest-index invalid way, else the way of the highest rank.  (This
+ * replaced 64-bit stamps per way: a 16-way set of an L2 slice went from
+ * 384 bytes in four arrays to 192 in two.)
  */
 #include "gpu/gmc_cache.h"
 #include "gpu/gmc_cache_mshr.h"
@@ -18,6 +32,7 @@
 
 #define NO_TAG (~0ull)
 #define MAX_SIZE_BYTES (1u << 30)
+#define RANK_FREE 0xffu
 
 struct gmc_cache {
     gmc_cache_cfg_t cfg;
@@ -26,21 +41,22 @@ struct gmc_cache {
     unsigned line_shift, sector_shift;
     uint32_t all_sectors;          /* mask of the nsec sectors of a line */
     uint64_t offset_mask;          /* line_bytes - 1 */
-    uint64_t clock;                /* LRU stamp source; 0 means never used */
     uint64_t *tag;                 /* sets * assoc, set-major */
-    uint64_t *stamp;
-    uint32_t *valid, *dirty;       /* sector masks; dirty is a subset of valid */
+    uint8_t  *meta;                /* sets * mstride: valid, dirty, rank (see the top) */
+    size_t    mstride;
+    unsigned  mbytes;              /* bytes of one sector mask: 1 (nsec <= 8) or 4 */
+    unsigned  dirty_off, rank_off; /* offsets in a meta block */
+    int       ashift;              /* log2(assoc) if a power of two, else -1 (no division per hit) */
     gmc_mshr_t mshr;
     gmc_cache_stats_t st;
     /* Wide sets (assoc > HASH_ASSOC, e.g. a 512-way fully associative L1)
      * find a line through a hash of the line address instead of comparing
-     * every way: chains of slot indices, NONE-terminated. */
+     * every way: chains of slot indices (set * assoc + way), NONE-terminated. */
     uint32_t *hbucket, *hnext;
     unsigned  hbits;
     /* ... and keep, per set, the valid ways in LRU order (a doubly linked
      * list, head = most recent) and the free ways in a bitmap, so a fill
-     * finds its victim without scanning 512 stamps.  The order is exactly
-     * the stamps' order: every stamp update is a move to the head. */
+     * finds its victim without scanning 512 ways (no ranks there). */
     uint32_t *lprev, *lnext, *lhead, *ltail;   /* slot indices, per set head/tail */
     uint64_t *freemap;                         /* per set, assoc / 64 words (rounded up) */
     unsigned  fwords;
@@ -48,6 +64,51 @@ struct gmc_cache {
 
 #define HASH_ASSOC 16
 #define NONE UINT32_MAX
+
+/* The meta block of set `set`, and the masks of its way w. */
+static inline uint8_t *meta_of(const gmc_cache_t *c, size_t set) { return c->meta + set * c->mstride; }
+
+static inline uint32_t mask_get(const gmc_cache_t *c, const uint8_t *p, uint32_t w)
+{
+    if (c->mbytes == 1)
+        return p[w];
+    uint32_t v;
+    memcpy(&v, p + 4 * (size_t)w, 4);
+    return v;
+}
+
+static inline void mask_put(const gmc_cache_t *c, uint8_t *p, uint32_t w, uint32_t v)
+{
+    if (c->mbytes == 1)
+        p[w] = (uint8_t)v;
+    else
+        memcpy(p + 4 * (size_t)w, &v, 4);
+}
+
+/* A way of the cache: its slot (set * assoc + way), set and way. */
+typedef struct {
+    size_t   slot, set;
+    uint32_t w;
+} way_t;
+
+static inline way_t way_at(const gmc_cache_t *c, size_t slot)
+{
+    way_t x = {slot, c->ashift >= 0 ? slot >> c->ashift : slot / c->assoc, 0};
+    x.w = (uint32_t)(slot - x.set * c->assoc);
+    return x;
+}
+
+static inline uint32_t valid_of(const gmc_cache_t *c, way_t x) { return mask_get(c, meta_of(c, x.set), x.w); }
+static inline uint32_t dirty_of(const gmc_cache_t *c, way_t x)
+{
+    return mask_get(c, meta_of(c, x.set) + c->dirty_off, x.w);
+}
+static inline void set_masks(gmc_cache_t *c, way_t x, uint32_t valid, uint32_t dirty)
+{
+    uint8_t *m = meta_of(c, x.set);
+    mask_put(c, m, x.w, valid);
+    mask_put(c, m + c->dirty_off, x.w, dirty);
+}
 
 static uint32_t hslot(const gmc_cache_t *c, uint64_t line)
 {
@@ -59,6 +120,14 @@ static void hash_link(gmc_cache_t *c, size_t i)
     uint32_t h = hslot(c, c->tag[i]);
     c->hnext[i] = c->hbucket[h];
     c->hbucket[h] = (uint32_t)i;
+}
+
+static void hash_unlink(gmc_cache_t *c, size_t i)
+{
+    uint32_t *p = &c->hbucket[hslot(c, c->tag[i])];
+    while (*p != (uint32_t)i)
+        p = &c->hnext[*p];
+    *p = c->hnext[i];
 }
 
 static void lru_remove(gmc_cache_t *c, size_t set, uint32_t i)
@@ -75,26 +144,40 @@ static void lru_push_head(gmc_cache_t *c, size_t set, uint32_t i)
     c->lhead[set] = i;
 }
 
-/* The stamp update of a valid way (read hit, fill, write hit). */
-static void lru_touch(gmc_cache_t *c, size_t i)
+/* Ranks: way x becomes the most recent.  Every valid way more recent than
+ * it moves one down (an invalid way's RANK_FREE is never below x's). */
+static inline void rank_use(gmc_cache_t *c, way_t x)
 {
-    if (c->lprev) {   /* the list is the order: no stamps */
-        size_t set = i / c->assoc;
-        if (c->lhead[set] != (uint32_t)i) {   /* already the most recent: nothing moves */
-            lru_remove(c, set, (uint32_t)i);
-            lru_push_head(c, set, (uint32_t)i);
-        }
-    } else {
-        c->stamp[i] = ++c->clock;
-    }
+    uint8_t *rk = meta_of(c, x.set) + c->rank_off;
+    const uint8_t r = rk[x.w];
+    const uint32_t n = c->assoc;   /* a local: rk may alias c as far as the compiler knows */
+    for (uint32_t w = 0; w < n; w++)
+        rk[w] = (uint8_t)(rk[w] + (rk[w] < r));
+    rk[x.w] = 0;
 }
 
-static void hash_unlink(gmc_cache_t *c, size_t i)
+/* Way x becomes invalid: the ways older than it move one up. */
+static inline void rank_free(gmc_cache_t *c, way_t x)
 {
-    uint32_t *p = &c->hbucket[hslot(c, c->tag[i])];
-    while (*p != (uint32_t)i)
-        p = &c->hnext[*p];
-    *p = c->hnext[i];
+    uint8_t *rk = meta_of(c, x.set) + c->rank_off;
+    const uint8_t r = rk[x.w];
+    const uint32_t n = c->assoc;
+    for (uint32_t w = 0; w < n; w++)
+        rk[w] = (uint8_t)(rk[w] - (rk[w] > r && rk[w] != RANK_FREE));
+    rk[x.w] = RANK_FREE;
+}
+
+/* A valid way was used (read hit, fill, write hit). */
+static void lru_touch(gmc_cache_t *c, way_t x)
+{
+    if (c->lprev) {   /* the list is the order */
+        if (c->lhead[x.set] != (uint32_t)x.slot) {   /* already the most recent: nothing moves */
+            lru_remove(c, x.set, (uint32_t)x.slot);
+            lru_push_head(c, x.set, (uint32_t)x.slot);
+        }
+    } else {
+        rank_use(c, x);
+    }
 }
 
 static int is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
@@ -177,11 +260,19 @@ gmc_cache_t *gmc_cache_new(const gmc_cache_cfg_t *cfg, char *err, size_t n)
     c->sector_shift = log2u(cfg->sector_bytes);
     c->all_sectors = (uint32_t)((1ull << c->nsec) - 1);
     c->offset_mask = cfg->line_bytes - 1;
+    c->ashift = is_pow2(c->assoc) ? (int)log2u(c->assoc) : -1;
+    c->mbytes = c->nsec <= 8 ? 1 : 4;
+    c->dirty_off = c->mbytes * c->assoc;
+    c->rank_off = 2 * c->dirty_off;
+    size_t need = (size_t)c->rank_off + (c->assoc <= HASH_ASSOC ? c->assoc : 0);
+    c->mstride = 8;
+    while (c->mstride < need && c->mstride < 64)
+        c->mstride *= 2;
+    if (c->mstride < need)
+        c->mstride = (need + 63) / 64 * 64;
     size_t lines = (size_t)c->sets * c->assoc;
-    c->tag = malloc(lines * sizeof *c->tag);
-    c->stamp = malloc(lines * sizeof *c->stamp);
-    c->valid = malloc(lines * sizeof *c->valid);
-    c->dirty = malloc(lines * sizeof *c->dirty);
+    c->tag = aligned_alloc(64, (lines * sizeof *c->tag + 63) / 64 * 64);
+    c->meta = aligned_alloc(64, (c->sets * c->mstride + 63) / 64 * 64);
     if (c->assoc > HASH_ASSOC) {
         c->hbits = log2u(2 * lines);
         c->hbucket = malloc(((size_t)1 << c->hbits) * sizeof *c->hbucket);
@@ -192,11 +283,12 @@ gmc_cache_t *gmc_cache_new(const gmc_cache_cfg_t *cfg, char *err, size_t n)
         c->lhead = malloc(c->sets * sizeof *c->lhead);
         c->ltail = malloc(c->sets * sizeof *c->ltail);
         c->freemap = malloc((size_t)c->sets * c->fwords * sizeof *c->freemap);
-        if (!c->hbucket || !c->hnext || !c->lprev || !c->lnext || !c->lhead || !c->ltail || !c->freemap)
+        if (!c->hbucket || !c->hnext || !c->lprev || !c->lnext || !c->lhead || !c->ltail || !c->freemap) {
+            free(c->tag);
             c->tag = NULL;   /* reported below */
+        }
     }
-    if (!c->tag || !c->stamp || !c->valid || !c->dirty ||
-        gmc_mshr_init(&c->mshr, cfg->mshr_entries, c->line_shift)) {
+    if (!c->tag || !c->meta || gmc_mshr_init(&c->mshr, cfg->mshr_entries, c->line_shift)) {
         snprintf(err, n, "gmc_cache: out of memory for %zu lines and %u MSHRs", lines, cfg->mshr_entries);
         gmc_cache_delete(c);
         return NULL;
@@ -210,6 +302,7 @@ void gmc_cache_delete(gmc_cache_t *c)
     if (!c)
         return;
     free(c->tag);
+    free(c->meta);
     free(c->hbucket);
     free(c->hnext);
     free(c->lprev);
@@ -217,20 +310,18 @@ void gmc_cache_delete(gmc_cache_t *c)
     free(c->lhead);
     free(c->ltail);
     free(c->freemap);
-    free(c->stamp);
-    free(c->valid);
-    free(c->dirty);
     if (c->mshr.e)
         gmc_mshr_free(&c->mshr);
     free(c);
 }
 
-/* A fresh cache: tags, LRU clock, MSHRs and counters. */
+/* A fresh cache: tags, LRU order, MSHRs and counters. */
 void gmc_cache_reset(gmc_cache_t *c)
 {
     size_t lines = (size_t)c->sets * c->assoc;
     for (size_t i = 0; i < lines; i++)
         c->tag[i] = NO_TAG;
+    memset(c->meta, 0, c->sets * c->mstride);
     if (c->hbucket) {
         memset(c->hbucket, 0xff, ((size_t)1 << c->hbits) * sizeof *c->hbucket);
         memset(c->lhead, 0xff, c->sets * sizeof *c->lhead);
@@ -240,11 +331,10 @@ void gmc_cache_reset(gmc_cache_t *c)
                 unsigned left = c->assoc - 64 * w;
                 c->freemap[set * c->fwords + w] = left >= 64 ? ~0ull : (1ull << left) - 1;
             }
+    } else {
+        for (size_t set = 0; set < c->sets; set++)
+            memset(meta_of(c, set) + c->rank_off, RANK_FREE, c->assoc);
     }
-    memset(c->stamp, 0, lines * sizeof *c->stamp);
-    memset(c->valid, 0, lines * sizeof *c->valid);
-    memset(c->dirty, 0, lines * sizeof *c->dirty);
-    c->clock = 0;
     gmc_mshr_clear(&c->mshr);
     memset(&c->st, 0, sizeof c->st);
 }
@@ -263,43 +353,50 @@ uint32_t gmc_cache_sectors(const gmc_cache_t *c, uint64_t addr, uint32_t bytes)
     return (uint32_t)((2ull << last) - (1ull << first));
 }
 
-static size_t set_base(const gmc_cache_t *c, uint64_t line)
+static size_t set_of(const gmc_cache_t *c, uint64_t line)
 {
     uint64_t x = line >> c->line_shift;
     if (c->set_bits_hash)
         x ^= (x >> c->set_bits_hash) ^ (x >> 2 * c->set_bits_hash);
-    return (size_t)(x & c->set_mask) * c->assoc;
+    return (size_t)(x & c->set_mask);
 }
 
-/* Index of line's way, or -1.  Offset bits of line are ignored; once they
- * are cleared nothing can match an invalid way's ~0. */
-static long find_way(const gmc_cache_t *c, uint64_t line)
+/* line's way: 1 with *x set, or 0 with x->set = line's set.  Offset bits of line are ignored; once they are
+ * cleared nothing can match an invalid way's ~0. */
+static int find_way(const gmc_cache_t *c, uint64_t line, way_t *x)
 {
     line &= ~c->offset_mask;
     if (c->hbucket) {
         for (uint32_t i = c->hbucket[hslot(c, line)]; i != NONE; i = c->hnext[i])
-            if (c->tag[i] == line)
-                return (long)i;
-        return -1;
+            if (c->tag[i] == line) {
+                *x = way_at(c, i);
+                return 1;
+            }
+        x->set = set_of(c, line);
+        return 0;
     }
-    size_t b = set_base(c, line);
+    x->set = set_of(c, line);
+    size_t b = x->set * c->assoc;
     const uint64_t *t = c->tag + b;
     for (uint32_t w = 0; w < c->assoc; w++)
-        if (t[w] == line)
-            return (long)(b + w);
-    return -1;
+        if (t[w] == line) {
+            x->slot = b + w;
+            x->w = w;
+            return 1;
+        }
+    return 0;
 }
 
 uint32_t gmc_cache_read_hits(gmc_cache_t *c, uint64_t line, uint32_t sectors, int touch)
 {
     sectors &= c->all_sectors;
-    long i = find_way(c, line);
-    uint32_t hit = i < 0 ? 0 : c->valid[i] & sectors;
+    way_t x;
+    uint32_t hit = find_way(c, line, &x) ? valid_of(c, x) & sectors : 0;
     if (touch) {
         c->st.read_sectors += popc(sectors);
         c->st.read_hit_sectors += popc(hit);
         if (hit)
-            lru_touch(c, (size_t)i);
+            lru_touch(c, x);
     }
     return hit;
 }
@@ -350,6 +447,39 @@ int gmc_cache_mshr_find(const gmc_cache_t *c, uint64_t line)
     return gmc_mshr_lookup(&c->mshr, line & ~c->offset_mask);
 }
 
+/* The way a fill of a line not present takes in x->set: the lowest-index
+ * invalid way, else the least recently used (taken off the LRU list in a
+ * wide set). */
+static void victim(gmc_cache_t *c, way_t *x)
+{
+    if (c->lprev) {   /* the free bitmap, else the LRU list's tail */
+        uint64_t *fm = c->freemap + x->set * c->fwords;
+        unsigned w = 0;
+        while (w < c->fwords && !fm[w])
+            w++;
+        if (w < c->fwords) {
+            x->w = 64 * w + (unsigned)__builtin_ctzll(fm[w]);
+            fm[w] &= fm[w] - 1;
+        } else {
+            x->w = (uint32_t)(c->ltail[x->set] - x->set * c->assoc);
+            lru_remove(c, x->set, c->ltail[x->set]);
+        }
+    } else {
+        const uint8_t *m = meta_of(c, x->set), *rk = m + c->rank_off;
+        const uint32_t n = c->assoc;
+        uint32_t w = 0;
+        while (w < n && mask_get(c, m, w))
+            w++;
+        if (w == n) {   /* all valid: the ranks are 0 .. assoc - 1 */
+            w = 0;
+            while (rk[w] != n - 1)
+                w++;
+        }
+        x->w = w;
+    }
+    x->slot = x->set * c->assoc + x->w;
+}
+
 /* gmc_cache_fill with the line's MSHR entry e already known (-2: look it up). */
 static int fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty, int e,
                 uint64_t *victim_line, uint32_t *victim_dirty)
@@ -360,56 +490,31 @@ static int fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty, int 
     line &= ~c->offset_mask;
     c->st.fills++;
     if (sectors) {
-        long i = find_way(c, line);
-        int fresh = i < 0;
-        if (i < 0) {
-            /* Victim: stamp 0 (invalid) wins at its lowest index, else the
-             * oldest stamp; stamps of valid lines are all distinct. */
-            size_t b = set_base(c, line);
-            if (c->lprev) {   /* the same rule from the free bitmap and the LRU list */
-                size_t set = b / c->assoc;
-                uint64_t *fm = c->freemap + set * c->fwords;
-                unsigned w = 0;
-                while (w < c->fwords && !fm[w])
-                    w++;
-                if (w < c->fwords) {
-                    i = (long)(b + 64 * w + (unsigned)__builtin_ctzll(fm[w]));
-                    fm[w] &= fm[w] - 1;
-                } else {
-                    i = (long)c->ltail[set];
-                    lru_remove(c, set, (uint32_t)i);
-                }
-            } else {
-                i = (long)b;
-                for (uint32_t w = 1; w < c->assoc; w++)
-                    if (c->stamp[b + w] < c->stamp[i])
-                        i = (long)(b + w);
-            }
-            if (c->valid[i]) {
-                vline = c->tag[i];
-                vdirty = c->dirty[i];
+        way_t x;
+        uint32_t valid = 0, dmask = 0;
+        if (find_way(c, line, &x)) {
+            valid = valid_of(c, x);
+            dmask = dirty_of(c, x);
+            lru_touch(c, x);
+        } else {
+            victim(c, &x);
+            if (valid_of(c, x)) {
+                vline = c->tag[x.slot];
+                vdirty = dirty_of(c, x);
                 c->st.evictions++;
                 c->st.dirty_evicted_sectors += popc(vdirty);
+                if (c->hbucket)
+                    hash_unlink(c, x.slot);
             }
-            if (c->hbucket && c->tag[i] != NO_TAG)
-                hash_unlink(c, (size_t)i);
-            c->tag[i] = line;
-            if (c->hbucket)
-                hash_link(c, (size_t)i);
-            c->valid[i] = 0;
-            c->dirty[i] = 0;
+            c->tag[x.slot] = line;
+            if (c->hbucket) {
+                hash_link(c, x.slot);
+                lru_push_head(c, x.set, (uint32_t)x.slot);
+            } else {
+                rank_use(c, x);
+            }
         }
-        c->valid[i] |= sectors;
-        if (dirty)
-            c->dirty[i] |= sectors;
-        if (fresh) {
-            if (c->lprev)
-                lru_push_head(c, (size_t)i / c->assoc, (uint32_t)i);
-            else
-                c->stamp[i] = ++c->clock;
-        } else {
-            lru_touch(c, (size_t)i);
-        }
+        set_masks(c, x, valid | sectors, dirty ? dmask | sectors : dmask);
     }
     if (victim_line)
         *victim_line = vline;
@@ -440,33 +545,32 @@ int gmc_cache_fill_entry(gmc_cache_t *c, uint64_t line, uint32_t sectors, int di
 int gmc_cache_write_hit(gmc_cache_t *c, uint64_t line, uint32_t sectors)
 {
     sectors &= c->all_sectors;
-    long i = find_way(c, line);
+    way_t x;
     c->st.write_sectors += popc(sectors);
-    if (i < 0)
+    if (!find_way(c, line, &x))
         return 0;
     c->st.write_hit_sectors += popc(sectors);
-    c->valid[i] |= sectors;
-    c->dirty[i] |= sectors;
-    lru_touch(c, (size_t)i);
+    set_masks(c, x, valid_of(c, x) | sectors, dirty_of(c, x) | sectors);
+    lru_touch(c, x);
     return 1;
 }
 
 void gmc_cache_invalidate(gmc_cache_t *c, uint64_t line, uint32_t sectors)
 {
-    long i = find_way(c, line);
-    if (i < 0)
+    way_t x;
+    if (!find_way(c, line, &x))
         return;
-    c->valid[i] &= ~sectors;
-    c->dirty[i] &= ~sectors;
-    if (!c->valid[i]) {                   /* the way is free again */
+    uint32_t valid = valid_of(c, x) & ~sectors;
+    set_masks(c, x, valid, dirty_of(c, x) & ~sectors);
+    if (!valid) {                         /* the way is free again */
         if (c->hbucket) {
-            size_t set = (size_t)i / c->assoc, w = (size_t)i % c->assoc;
-            hash_unlink(c, (size_t)i);
-            lru_remove(c, set, (uint32_t)i);
-            c->freemap[set * c->fwords + w / 64] |= 1ull << (w % 64);
+            hash_unlink(c, x.slot);
+            lru_remove(c, x.set, (uint32_t)x.slot);
+            c->freemap[x.set * c->fwords + x.w / 64] |= 1ull << (x.w % 64);
+        } else {
+            rank_free(c, x);
         }
-        c->tag[i] = NO_TAG;
-        c->stamp[i] = 0;
+        c->tag[x.slot] = NO_TAG;
     }
 }
 
@@ -477,8 +581,11 @@ uint32_t gmc_cache_mshr_used(const gmc_cache_t *c) { return c->mshr.used; }
 void gmc_cache_for_dirty(const gmc_cache_t *c, void (*fn)(void *ctx, uint64_t line, uint32_t dirty),
                          void *ctx)
 {
-    size_t lines = (size_t)c->sets * c->assoc;
-    for (size_t i = 0; i < lines; i++)
-        if (c->dirty[i])
-            fn(ctx, c->tag[i], c->dirty[i]);
+    for (size_t set = 0; set < c->sets; set++)
+        for (uint32_t w = 0; w < c->assoc; w++) {
+            way_t x = {set * c->assoc + w, set, w};
+            uint32_t d = dirty_of(c, x);
+            if (d)
+                fn(ctx, c->tag[x.slot], d);
+        }
 }

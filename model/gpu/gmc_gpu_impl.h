@@ -24,6 +24,17 @@ typedef struct {
 
 enum { GMC_W_FREE = 0, GMC_W_READY, GMC_W_MEM, GMC_W_BAR, GMC_W_DONE };
 
+/* What a warp keeps of its fetched instruction: gmc_inst_t without the 32
+ * lane addresses.  The kernel writes those into one scratch instruction
+ * per GPU (gmc_gpu_t.fetch_in) that the coalescer reads at once, so 1,024
+ * warps do not each cycle 256 cold bytes through the host's caches. */
+typedef struct {
+    uint64_t pc;
+    uint32_t mask;
+    uint8_t  op, width;
+    uint16_t lat;
+} gmc_inst_head_t;
+
 typedef struct {
     /* issue reads these and in's first fields: first, together */
     uint8_t           state;
@@ -38,7 +49,8 @@ typedef struct {
     uint64_t          ld_issue;
     uint64_t          ret_min, ret_max;   /* core cycles: earliest/latest off-chip return */
     uint64_t          mc_min, mc_max;     /* DRAM cycles: least/most time inside the controller */
-    gmc_inst_t        in;          /* the next instruction, fetched ahead */
+    gmc_inst_head_t   in;          /* the next instruction, fetched ahead (its lane
+                                      addresses are consumed by the coalescer at fetch) */
     gmc_warp_cursor_t cur;
     gmc_lsu_acc_t     acc[64];
 } gmc_warp_t;
@@ -89,8 +101,18 @@ typedef struct gmc_sm {
     gmc_warp_t      w[GMC_SM_MAX_WARPS];
 } gmc_sm_t;
 
+/* A request in an L2 slice's input pipeline: what the lookup needs of its
+ * packet (40 bytes, not 64: a slice's pipeline holds up to l2_lat of them
+ * and is swept in a ring, so its size is host cache misses). */
+typedef struct {
+    uint64_t ready;       /* L2 cycle it reaches the tag lookup */
+    uint64_t addr, pc;
+    uint32_t tag_hi;      /* the request's tag >> 32 */
+    uint16_t sm, warp;
+    uint8_t  kind;        /* gmc_pkt_kind_t */
+} gmc_l2_delay_t;
+
 /* An L2 slice's waiter on a sector: who gets the reply. */
-typedef struct { uint64_t ready; gmc_pkt_t p; } gmc_l2_delay_t;
 typedef struct {
     uint32_t sm, warp, next;
     uint32_t tag_hi;      /* the request's tag >> 32 (its L1 MSHR entry + 1), back in the reply */
@@ -167,6 +189,7 @@ struct gmc_gpu {
     uint64_t         jumps, jumped_ps;   /* idle stretches skipped whole (not reported) */
     /* statistics */
     gmc_gpu_stats_t  st;
+    gmc_inst_t       fetch_in;    /* the kernel's output at a fetch (gmc_inst_head_t) */
     gmc_samples_t    s_time, s_div, s_inmc;
     uint64_t         sum_div, sum_inmc;
     uint64_t         l1_merged, l1_sent, l2_merged, l2_sent, wb_sectors;

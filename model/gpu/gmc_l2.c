@@ -89,7 +89,7 @@ static void ring_widen(void *buf, size_t esz, unsigned *wrap, unsigned head, uns
 
 /* entry: a demand read's MSHR entry, carried in the tag (slice | (entry + 1) << 32)
  * so that its completion needs no MSHR lookup; NONE for writes. */
-static void dq_push(gmc_gpu_t *g, gmc_l2_t *l, uint64_t addr, int is_write, const gmc_pkt_t *p,
+static void dq_push(gmc_gpu_t *g, gmc_l2_t *l, uint64_t addr, int is_write, const gmc_l2_delay_t *p,
                     uint32_t entry)
 {
     if (l->dq_n > l->dq_wrap && l->dq_wrap + 1 < l->dq_max)
@@ -179,9 +179,13 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
 /* Takes the request at the head of the slice's network port, if it can. */
 static void pipe_pop(gmc_l2_t *l)
 {
-    l->hitq_head = (l->hitq_head + 1) & l->hitq_mask;
-    l->hitq_n--;
-    l->hitq_ready = l->hitq_n ? l->hitq[l->hitq_head].ready : UINT64_MAX;
+    if (--l->hitq_n) {
+        l->hitq_head = (l->hitq_head + 1) & l->hitq_mask;
+        l->hitq_ready = l->hitq[l->hitq_head].ready;
+    } else {
+        l->hitq_head = 0;   /* empty: start over at the front, whose host lines are warm */
+        l->hitq_ready = UINT64_MAX;
+    }
     l->head_miss = 0;
 }
 
@@ -189,7 +193,7 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
 {
     if (l->hitq_ready > g->l2_cyc)   /* empty: UINT64_MAX */
         return;
-    const gmc_pkt_t *p = &l->hitq[l->hitq_head].p;
+    const gmc_l2_delay_t *p = &l->hitq[l->hitq_head];
     uint64_t line = p->addr & ~127ULL;
     uint32_t sec = 1u << ((p->addr >> 5) & 3);
     if (p->kind == GMC_PKT_WRITE) {
@@ -212,7 +216,7 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
         return;
     }
     int atom = p->kind == GMC_PKT_ATOM;
-    gmc_l2_waiter_t w = {p->sm, p->warp, NONE, (uint32_t)(p->tag >> 32), p->pc, (uint8_t)atom};
+    gmc_l2_waiter_t w = {p->sm, p->warp, NONE, p->tag_hi, p->pc, (uint8_t)atom};
     if (!l->head_miss && gmc_cache_read_hits(l->c, line, sec, 0)) {
         if (l->rep_n + l->pool_used + 1 > l->rep_mask)
             return;
@@ -262,10 +266,10 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
     const gmc_pkt_t *p;
     if (l->hitq_n <= l->hitq_mask && (p = gmc_icnt_peek(g->req_net, l->id))) {
         gmc_l2_delay_t *d = &l->hitq[(l->hitq_head + l->hitq_n++) & l->hitq_mask];
-        d->ready = g->l2_cyc + g->m->l2_lat;
+        *d = (gmc_l2_delay_t){g->l2_cyc + g->m->l2_lat, p->addr, p->pc, (uint32_t)(p->tag >> 32),
+                              p->sm, p->warp, p->kind};
         if (l->hitq_n == 1)
             l->hitq_ready = d->ready;
-        d->p = *p;
         gmc_icnt_pop(g->req_net, l->id);
     }
     if (l->dq_n) {

@@ -70,15 +70,25 @@ int gmc_sm_fits(const gmc_gpu_t *g, const gmc_sm_t *s, const gmc_kernel_t *k)
 /* Fetches w's next instruction; at the end of its stream marks it ended. */
 static void fetch(gmc_gpu_t *g, gmc_sm_t *s, gmc_warp_t *w)
 {
-    int r = g->k->ops->next(g->k, &w->cur, &w->in, g->err, g->errn);
+    /* The kernel sees the warp's previous instruction, as if it wrote
+     * into the warp's own (lane addresses aside: it writes every active
+     * lane's, and only those are read). */
+    gmc_inst_t *in = &g->fetch_in;
+    in->pc = w->in.pc;
+    in->mask = w->in.mask;
+    in->op = w->in.op;
+    in->width = w->in.width;
+    in->lat = w->in.lat;
+    int r = g->k->ops->next(g->k, &w->cur, in, g->err, g->errn);
     if (r < 0) {
         g->failed = 1;
         return;
     }
+    w->in = (gmc_inst_head_t){in->pc, in->mask, in->op, in->width, in->lat};
     w->ended = r == 0;
-    uint8_t op = w->in.op;
+    uint8_t op = in->op;
     w->nacc = !w->ended && (op == GMC_OP_LD || op == GMC_OP_ST || op == GMC_OP_ATOM)
-                  ? (uint8_t)gmc_coalesce(&w->in, w->acc) : 0;
+                  ? (uint8_t)gmc_coalesce(in, w->acc) : 0;
     s->need[w - s->w] = w->nacc;
 }
 
@@ -323,7 +333,8 @@ static void lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
             out_push(g, s, kind, a->line + 32u * (unsigned)__builtin_ctz(m), w, a->warp, NONE);
     }
     s->lsu_head = (s->lsu_head + 1) % GMC_LSU_CAP;
-    s->lsu_n--;
+    if (!--s->lsu_n)
+        s->lsu_head = 0;   /* empty: start over at the front, whose host lines are warm */
 }
 
 /* Issues w's instruction; returns 0 if it cannot issue this cycle (the
@@ -336,7 +347,7 @@ static int issue(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
         warp_exit(g, s, wi);
         return 1;
     }
-    gmc_inst_t *in = &w->in;
+    const gmc_inst_head_t *in = &w->in;
     uint8_t op = in->op < GMC_OP_N ? in->op : GMC_OP_ALU;
     gmc_lsu_acc_t *acc = w->acc;
     unsigned na = w->nacc;
@@ -410,7 +421,8 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
     while (s->out_n && gmc_icnt_can_send(g->req_net, s->id)) {
         gmc_icnt_send(g->req_net, s->id, &s->out[s->out_head]);
         s->out_head = (s->out_head + 1) % GMC_OUT_CAP;
-        s->out_n--;
+        if (!--s->out_n)
+            s->out_head = 0;   /* empty: start over at the front */
     }
     if (s->sleeping && now >= s->wake_min) {
         uint64_t wm = UINT64_MAX;

@@ -29,6 +29,9 @@
  * mask of the outputs with any requester, are updated on send and grant;
  * a tick visits only the outputs with requesters (idle: a few word tests).
  * Masks are words of 64 bits, up to 4 (256 ports).  No malloc after new.
+ * A ring that empties starts over at its first slot: a lightly loaded
+ * port then reuses a few warm slots instead of cycling through all of
+ * them (host cache misses, not behaviour).
  *
  * Programming errors, asserted (not configuration errors): src >= inputs,
  * p->dst >= outputs, dst >= outputs.  pop with nothing ejectable is a
@@ -183,10 +186,13 @@ static void xbar_transfer(xbar_t *x, uint32_t i, uint32_t o)
     bit_clr(r, i);
     if (!any_bit(r, x->nwi))
         bit_clr(x->active, o);
-    x->in_head[i] = x->in_head[i] + 1 == c->in_buf ? 0 : x->in_head[i] + 1;
     x->queued--;
-    if (--x->in_count[i])
+    if (--x->in_count[i]) {
+        x->in_head[i] = x->in_head[i] + 1 == c->in_buf ? 0 : x->in_head[i] + 1;
         request(x, i);
+    } else {
+        x->in_head[i] = 0;   /* empty: start over at the front, whose host lines are warm */
+    }
 }
 
 static void xbar_tick(gmc_icnt_t *n)
@@ -219,10 +225,13 @@ static void xbar_pop(gmc_icnt_t *n, uint32_t dst)
     n->packets++;
     n->bytes += p->bytes;
     n->latency_sum += n->now - p->sent;
-    x->out_head[dst] = x->out_head[dst] + 1 == n->cfg.out_buf ? 0 : x->out_head[dst] + 1;
-    x->out_count[dst]--;
-    x->head_at[dst] = x->out_count[dst] ? x->arrive[(size_t)dst * n->cfg.out_buf + x->out_head[dst]]
-                                        : UINT64_MAX;
+    if (--x->out_count[dst]) {
+        x->out_head[dst] = x->out_head[dst] + 1 == n->cfg.out_buf ? 0 : x->out_head[dst] + 1;
+        x->head_at[dst] = x->arrive[(size_t)dst * n->cfg.out_buf + x->out_head[dst]];
+    } else {
+        x->out_head[dst] = 0;   /* empty: start over at the front */
+        x->head_at[dst] = UINT64_MAX;
+    }
     x->held--;
     n->in_net--;
 }
