@@ -107,18 +107,19 @@ typedef struct gmc_sm {
 typedef struct {
     uint64_t ready;       /* L2 cycle it reaches the tag lookup */
     uint64_t addr, pc;
-    uint32_t tag_hi;      /* the request's tag >> 32 */
+    uint32_t tag;         /* the request's tag (its L1 MSHR entry + 1) */
     uint16_t sm, warp;
     uint8_t  kind;        /* gmc_pkt_kind_t */
 } gmc_l2_delay_t;
 
 /* An L2 slice's waiter on a sector: who gets the reply. */
 typedef struct {
-    uint32_t sm, warp, next;
-    uint32_t tag_hi;      /* the request's tag >> 32 (its L1 MSHR entry + 1), back in the reply */
     uint64_t pc;
+    uint32_t next;
+    uint32_t tag;         /* the request's tag (its L1 MSHR entry + 1), back in the reply */
+    uint16_t sm, warp;    /* as in the packet */
     uint8_t  atom;
-} gmc_l2_waiter_t;
+} gmc_l2_waiter_t;        /* 24 bytes */
 
 typedef struct {
     unsigned         id, ch;

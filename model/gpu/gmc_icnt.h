@@ -46,15 +46,17 @@ typedef enum {
 typedef struct {
     uint64_t addr;        /* sector address */
     uint64_t pc;
-    uint64_t tag;         /* the sender's (an L1 MSHR entry and sector) */
-    uint64_t sent;        /* stat: icnt cycle it was sent (set by send) */
-    uint32_t src, dst;    /* ports (dst: slice for requests, SM for replies) */
+    uint32_t tag;         /* the sender's (a read's L1 MSHR entry + 1, 0 for none; the reply
+                             carries it back) */
+    uint32_t sent;        /* stat: icnt cycle it was sent, modulo 2^32 (set by send; only
+                             differences are used, and no packet waits 2^32 cycles) */
+    uint16_t src, dst;    /* ports (dst: slice for requests, SM for replies; <= 65535) */
     uint16_t sm, warp;    /* the requesting warp (Warped-MC's identity; machines: <= 1024 SMs, 64 warps) */
     uint16_t bytes;       /* size on the wire: header plus data */
     uint8_t  kind;        /* gmc_pkt_kind_t */
     uint8_t  offchip;     /* reply: the sector came from DRAM (an L2 miss) */
     uint32_t dram_in_mc;  /* reply, if offchip: DRAM cycles from entering the controller to the
-                             data (saturated at UINT32_MAX).  56 bytes in all: packets are
+                             data (saturated at UINT32_MAX).  40 bytes in all: packets are
                              copied a few times per request, so their size is speed */
 } gmc_pkt_t;
 

@@ -125,9 +125,9 @@ static void reply(gmc_l2_t *l, const gmc_l2_waiter_t *w, uint64_t addr, int offc
     memset(p, 0, sizeof *p);
     p->addr = addr;
     p->pc = w->pc;
-    p->tag = w->warp | (uint64_t)w->tag_hi << 32;   /* the request's tag */
-    p->src = l->id;
-    p->dst = w->sm;
+    p->tag = w->tag;   /* the request's tag */
+    p->src = (uint16_t)l->id;
+    p->dst = (uint16_t)w->sm;
     p->sm = w->sm;
     p->warp = w->warp;
     p->bytes = 40;
@@ -216,7 +216,7 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
         return;
     }
     int atom = p->kind == GMC_PKT_ATOM;
-    gmc_l2_waiter_t w = {p->sm, p->warp, NONE, p->tag_hi, p->pc, (uint8_t)atom};
+    gmc_l2_waiter_t w = {.pc = p->pc, .next = NONE, .tag = p->tag, .sm = p->sm, .warp = p->warp, .atom = (uint8_t)atom};
     if (!l->head_miss && gmc_cache_read_hits(l->c, line, sec, 0)) {
         if (l->rep_n + l->pool_used + 1 > l->rep_mask)
             return;
@@ -266,7 +266,7 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
     const gmc_pkt_t *p;
     if (l->hitq_n <= l->hitq_mask && (p = gmc_icnt_peek(g->req_net, l->id))) {
         gmc_l2_delay_t *d = &l->hitq[(l->hitq_head + l->hitq_n++) & l->hitq_mask];
-        *d = (gmc_l2_delay_t){g->l2_cyc + g->m->l2_lat, p->addr, p->pc, (uint32_t)(p->tag >> 32),
+        *d = (gmc_l2_delay_t){g->l2_cyc + g->m->l2_lat, p->addr, p->pc, p->tag,
                               p->sm, p->warp, p->kind};
         if (l->hitq_n == 1)
             l->hitq_ready = d->ready;

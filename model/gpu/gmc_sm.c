@@ -244,11 +244,11 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
     if (!p)
         return;
     if (p->kind == GMC_PKT_ATOM_REPLY) {
-        complete(g, s, (unsigned)p->tag, 1, p->offchip, p->dram_in_mc);
+        complete(g, s, p->warp, 1, p->offchip, p->dram_in_mc);
     } else {
         uint64_t line = p->addr & ~127ULL;
         unsigned sec = (unsigned)(p->addr >> 5) & 3;
-        uint32_t ep = (uint32_t)(p->tag >> 32);   /* the L1 entry + 1 the read was sent for */
+        uint32_t ep = p->tag;   /* the L1 entry + 1 the read was sent for */
         int e = ep ? (int)ep - 1 : gmc_cache_mshr_find(s->l1, line);
         uint64_t vl;
         uint32_t vd;
@@ -269,7 +269,7 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
     gmc_icnt_pop(g->rep_net, s->id);
 }
 
-/* entry: a read's L1 MSHR entry, carried in the tag (warp | (entry + 1) << 32)
+/* entry: a read's L1 MSHR entry, carried in the tag (entry + 1; 0 for NONE)
  * and back in the reply, so the fill needs no lookup; NONE otherwise. */
 static void out_push(gmc_gpu_t *g, gmc_sm_t *s, uint8_t kind, uint64_t addr, const gmc_warp_t *w,
                      unsigned wi, uint32_t entry)
@@ -278,9 +278,9 @@ static void out_push(gmc_gpu_t *g, gmc_sm_t *s, uint8_t kind, uint64_t addr, con
     memset(p, 0, sizeof *p);
     p->addr = addr;
     p->pc = w->in.pc;
-    p->tag = wi | (entry == NONE ? 0 : (uint64_t)(entry + 1) << 32);
-    p->src = s->id;
-    p->dst = gmc_gpu_slice_of(g, addr);
+    p->tag = entry == NONE ? 0 : entry + 1;
+    p->src = (uint16_t)s->id;
+    p->dst = (uint16_t)gmc_gpu_slice_of(g, addr);
     p->sm = s->id;
     p->warp = wi;
     p->kind = kind;

@@ -44,6 +44,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Packets are copied into both rings: keep them small (gmc_icnt.h). */
+_Static_assert(sizeof(gmc_pkt_t) == 40, "gmc_pkt_t grew: every request copies it several times");
+
 #define XBAR_MAX_PORTS 256u
 #define XBAR_MAX_BUF   65536u
 #define XBAR_WORDS     (XBAR_MAX_PORTS / 64u)
@@ -133,7 +136,7 @@ static int xbar_send(gmc_icnt_t *n, uint32_t src, const gmc_pkt_t *p)
     slot = slot >= c->in_buf ? slot - c->in_buf : slot;
     gmc_pkt_t *q = &x->inq[(size_t)src * c->in_buf + slot];
     *q = *p;
-    q->sent = n->now;
+    q->sent = (uint32_t)n->now;
     if (x->in_count[src]++ == 0)
         request(x, src);
     x->queued++;
@@ -224,7 +227,7 @@ static void xbar_pop(gmc_icnt_t *n, uint32_t dst)
         return;
     n->packets++;
     n->bytes += p->bytes;
-    n->latency_sum += n->now - p->sent;
+    n->latency_sum += (uint32_t)((uint32_t)n->now - p->sent);
     if (--x->out_count[dst]) {
         x->out_head[dst] = x->out_head[dst] + 1 == n->cfg.out_buf ? 0 : x->out_head[dst] + 1;
         x->head_at[dst] = x->arrive[(size_t)dst * n->cfg.out_buf + x->out_head[dst]];

@@ -141,8 +141,8 @@ static void deliver(gmc_memsys_t *ms, uint64_t t)
             ms->done_fn(ms->done_ctx, &q->d[q->head]);
             ms->in_cb = 0;
         }
-        q->head = (q->head + 1) & ms->cq_mask;
-        q->n--;
+        /* empty: start over at the front, whose host lines are warm */
+        q->head = --q->n ? (q->head + 1) & ms->cq_mask : 0;
         uint64_t h = ms->cq_hd[k] = q->n ? q->d[q->head].done : GMC_MEM_NEVER;
         if (h > t) {   /* done with this queue for now */
             if (h < rest)
