@@ -99,8 +99,10 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         if (s->kind == HOA)
             hoa_addrs(s, e0 / 32, in);
         else
-            for (unsigned l = 0; l < 32; l++)
-                in->addr[l] = s->data + s->width * ((e0 + l) % s->wrap);
+            for (uint64_t l = 0, r = e0 % s->wrap; l < 32; l++) {   /* r = (e0 + l) % wrap, one division */
+                in->addr[l] = s->data + s->width * r;
+                r = r + 1 == s->wrap ? 0 : r + 1;
+            }
         c->s[1] = e0 + s->threads;
         return 1;
     }
