@@ -34,32 +34,41 @@
 #define MAX_SIZE_BYTES (1u << 30)
 #define RANK_FREE 0xffu
 
+/* Field order is host cache lines: the first 64 bytes are what every
+ * lookup reads, the next 64 what a fill adds (the struct is 64-byte
+ * aligned); 64 caches are stepped in turn, so each is cold when its SM or
+ * slice steps. */
 struct gmc_cache {
-    gmc_cache_cfg_t cfg;
-    uint32_t sets, assoc, set_mask, nsec;
-    uint32_t set_bits_hash;        /* log2(sets) when index_hash (and sets > 1), else 0 */
-    unsigned line_shift, sector_shift;
-    uint32_t all_sectors;          /* mask of the nsec sectors of a line */
+    /* line 0: lookup */
     uint64_t offset_mask;          /* line_bytes - 1 */
     uint64_t *tag;                 /* sets * assoc, set-major */
     uint8_t  *meta;                /* sets * mstride: valid, dirty, rank (see the top) */
-    size_t    mstride;
-    unsigned  mbytes;              /* bytes of one sector mask: 1 (nsec <= 8) or 4 */
-    unsigned  dirty_off, rank_off; /* offsets in a meta block */
-    int       ashift;              /* log2(assoc) if a power of two, else -1 (no division per hit) */
-    gmc_mshr_t mshr;
-    gmc_cache_stats_t st;
     /* Wide sets (assoc > HASH_ASSOC, e.g. a 512-way fully associative L1)
      * find a line through a hash of the line address instead of comparing
      * every way: chains of slot indices (set * assoc + way), NONE-terminated. */
     uint32_t *hbucket, *hnext;
-    unsigned  hbits;
+    uint32_t assoc, set_mask;
+    uint32_t set_bits_hash;        /* log2(sets) when index_hash (and sets > 1), else 0 */
+    unsigned line_shift;
+    unsigned hbits;
+    uint32_t all_sectors;          /* mask of the nsec sectors of a line */
+    /* line 1: masks and victims */
+    size_t    mstride;
     /* ... and keep, per set, the valid ways in LRU order (a doubly linked
      * list, head = most recent) and the free ways in a bitmap, so a fill
      * finds its victim without scanning 512 ways (no ranks there). */
     uint32_t *lprev, *lnext, *lhead, *ltail;   /* slot indices, per set head/tail */
     uint64_t *freemap;                         /* per set, assoc / 64 words (rounded up) */
+    unsigned  mbytes;              /* bytes of one sector mask: 1 (nsec <= 8) or 4 */
+    unsigned  dirty_off, rank_off; /* offsets in a meta block */
+    int       ashift;              /* log2(assoc) if a power of two, else -1 (no division per hit) */
+    /* then counters, MSHRs and what only setup reads */
+    gmc_cache_stats_t st;
+    gmc_mshr_t mshr;
     unsigned  fwords;
+    gmc_cache_cfg_t cfg;
+    uint32_t sets, nsec;
+    unsigned sector_shift;
 };
 
 #define HASH_ASSOC 16
@@ -244,7 +253,9 @@ gmc_cache_t *gmc_cache_new(const gmc_cache_cfg_t *cfg, char *err, size_t n)
         err = scratch, n = sizeof scratch;
     if (check_cfg(cfg, err, n))
         return NULL;
-    gmc_cache_t *c = calloc(1, sizeof *c);
+    gmc_cache_t *c = aligned_alloc(64, (sizeof *c + 63) / 64 * 64);
+    if (c)
+        memset(c, 0, sizeof *c);
     if (!c) {
         snprintf(err, n, "gmc_cache: out of memory");
         return NULL;
