@@ -422,9 +422,15 @@ static int miss_refused(const gmc_cache_t *c, int e)
 
 int gmc_cache_miss(gmc_cache_t *c, uint64_t line, uint32_t sectors, uint32_t *entry, uint32_t *send)
 {
+    return gmc_cache_miss_at(c, line, gmc_mshr_lookup(&c->mshr, line & ~c->offset_mask), sectors,
+                             entry, send);
+}
+
+int gmc_cache_miss_at(gmc_cache_t *c, uint64_t line, int e, uint32_t sectors, uint32_t *entry,
+                      uint32_t *send)
+{
     sectors &= c->all_sectors;
     line &= ~c->offset_mask;
-    int e = gmc_mshr_lookup(&c->mshr, line);
     c->st.miss_calls++;
     if (sectors == 0) {                   /* nothing missed: nothing to track */
         *entry = e < 0 ? GMC_CACHE_NO_ENTRY : (uint32_t)e;
@@ -452,6 +458,8 @@ int gmc_cache_miss_ok(const gmc_cache_t *c, uint64_t line)
 {
     return !miss_refused(c, gmc_mshr_lookup(&c->mshr, line & ~c->offset_mask));
 }
+
+int gmc_cache_miss_ok_at(const gmc_cache_t *c, int e) { return !miss_refused(c, e); }
 
 int gmc_cache_mshr_find(const gmc_cache_t *c, uint64_t line)
 {

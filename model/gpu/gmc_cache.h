@@ -83,6 +83,13 @@ int gmc_cache_miss_ok(const gmc_cache_t *c, uint64_t line);
 /* The entry for line, or -1.  */
 int gmc_cache_mshr_find(const gmc_cache_t *c, uint64_t line);
 
+/* gmc_cache_miss_ok and gmc_cache_miss with the line's entry e already
+ * looked up (gmc_cache_mshr_find, no miss or fill since): a caller that
+ * asks first and then misses pays one MSHR lookup, not two. */
+int gmc_cache_miss_ok_at(const gmc_cache_t *c, int e);
+int gmc_cache_miss_at(gmc_cache_t *c, uint64_t line, int e, uint32_t sectors, uint32_t *entry,
+                      uint32_t *send);
+
 /* Data for sectors of line came back: installs them valid (and dirty if
  * dirty != 0), evicting the set's LRU line first if line is not present.
  * An evicted line's dirty sectors are returned in *victim_dirty with its

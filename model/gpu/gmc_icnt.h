@@ -104,7 +104,11 @@ gmc_icnt_t *gmc_xbar_new(const gmc_icnt_cfg_t *cfg, char *err, size_t n);
 
 static inline int gmc_icnt_send(gmc_icnt_t *n, uint32_t src, const gmc_pkt_t *p) { return n->ops->send(n, src, p); }
 static inline void gmc_icnt_tick(gmc_icnt_t *n) { n->ops->tick(n); }
-static inline const gmc_pkt_t *gmc_icnt_peek(const gmc_icnt_t *n, uint32_t dst) { return n->ops->peek(n, dst); }
+/* dst_at is exact by the contract: nothing ejectable needs no call */
+static inline const gmc_pkt_t *gmc_icnt_peek(const gmc_icnt_t *n, uint32_t dst)
+{
+    return n->dst_at[dst] > n->now ? NULL : n->ops->peek(n, dst);
+}
 static inline void gmc_icnt_pop(gmc_icnt_t *n, uint32_t dst) { n->ops->pop(n, dst); }
 static inline int gmc_icnt_idle(const gmc_icnt_t *n) { return n->ops->idle(n); }
 static inline int gmc_icnt_can_send(const gmc_icnt_t *n, uint32_t src) { return n->ops->can_send(n, src); }

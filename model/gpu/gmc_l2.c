@@ -231,11 +231,13 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
     }
     l->head_miss = 1;
     /* every waiter becomes a reply: keep room for all of them */
-    if (l->dq_n >= l->dq_cap || l->rep_n + l->pool_used + 1 > l->rep_mask ||
-        !gmc_cache_miss_ok(l->c, line))
+    if (l->dq_n >= l->dq_cap || l->rep_n + l->pool_used + 1 > l->rep_mask)
         return;   /* back-pressure: the request waits in the network */
+    const int e = gmc_cache_mshr_find(l->c, line);
+    if (!gmc_cache_miss_ok_at(l->c, e))
+        return;
     uint32_t entry, send;
-    if (gmc_cache_miss(l->c, line, sec, &entry, &send) != GMC_CACHE_MISS_OK)
+    if (gmc_cache_miss_at(l->c, line, e, sec, &entry, &send) != GMC_CACHE_MISS_OK)
         return;
     g->st.l2_read_sectors++;
     uint32_t i = l->pool_free;

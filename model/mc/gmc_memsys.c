@@ -81,8 +81,11 @@ static void on_column(void *ctx, unsigned ch, const gmc_mc_req_t *r)
     }
     gmc_memsys_cq_t *q = &ms->cq[ch * 2 + r->is_write];
     assert(q->n <= ms->cq_mask);
-    if (!q->n)
-        ms->cq_hd[ch * 2 + r->is_write] = r->done;
+    if (!q->n) {
+        const unsigned k = ch * 2 + r->is_write;
+        ms->cq_hd[k] = r->done;
+        ms->cq_live[k / 64] |= 1ull << (k % 64);
+    }
     gmc_mem_done_t *d = &q->d[(q->head + q->n++) & ms->cq_mask];
     if (r->done < ms->next_done)
         ms->next_done = r->done;
@@ -167,10 +170,11 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
     ms->cq = calloc((size_t)ms->nch * 2, sizeof *ms->cq);
     ms->cq_hd = malloc((size_t)ms->nch * 2 * sizeof *ms->cq_hd);
     ms->cq_due = malloc((size_t)ms->nch * 2 * sizeof *ms->cq_due);
+    ms->cq_live = calloc(((size_t)ms->nch * 2 + 63) / 64, sizeof *ms->cq_live);
     if (ms->cq_hd)
         for (unsigned k = 0; k < ms->nch * 2; k++)
             ms->cq_hd[k] = GMC_MEM_NEVER;
-    if (!ms->cq || !ms->cq_hd || !ms->cq_due)
+    if (!ms->cq || !ms->cq_hd || !ms->cq_due || !ms->cq_live)
         goto oom;
     for (unsigned k = 0; k < ms->nch * 2; k++)
         if (!(ms->cq[k].d = calloc((size_t)ms->cq_mask + 1, sizeof *ms->cq[k].d)))
@@ -194,6 +198,7 @@ void gmc_memsys_free(gmc_memsys_t *ms)
             free(ms->cq[k].d);
     free(ms->cq);
     free(ms->cq_hd);
+    free(ms->cq_live);
     free(ms->cq_due);
     free(ms->bim);
     gmc_warps_free(&ms->warps);

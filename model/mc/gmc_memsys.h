@@ -65,6 +65,7 @@ struct gmc_memsys {
     uint64_t        *cq_hd;      /* [channel * 2 + is_write]: done of the queue's head,
                                     GMC_MEM_NEVER if empty (one compact array to scan) */
     unsigned        *cq_due;     /* [channel * 2]: deliver's scratch */
+    uint64_t        *cq_live;    /* bit k: queue k is not empty (deliver looks at those alone) */
     uint32_t         cq_mask;
     gmc_mem_done_fn  done_fn;
     void            *done_ctx;

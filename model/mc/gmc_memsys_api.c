@@ -110,23 +110,26 @@ int gmc_memsys_send(gmc_memsys_t *ms, const gmc_mem_req_t *r)
 }
 
 /* Delivers every completion done by t, in done order (ties: lower
- * channel, then reads), and leaves next_done exact.  One pass over cq_hd
- * finds the queues with a head done by t (the others only bound
- * next_done); the picks then look at those alone: only a delivered
- * queue's head changes (a callback may only send, and a send enqueues --
- * completions are pushed by commands, never by sends). */
+ * channel, then reads), and leaves next_done exact.  One pass over the
+ * non-empty queues (cq_live, in queue order) finds those with a head done
+ * by t (the others only bound next_done); the picks then look at those
+ * alone: only a delivered queue's head changes (a callback may only send,
+ * and a send enqueues -- completions are pushed by commands, never by
+ * sends). */
 static void deliver(gmc_memsys_t *ms, uint64_t t)
 {
-    const unsigned nq = ms->nch * 2;
+    const unsigned nw = (ms->nch * 2 + 63) / 64;
     uint64_t rest = GMC_MEM_NEVER;   /* the earliest head after t */
     unsigned *dk = ms->cq_due, nd = 0;   /* queues with a head done by t, in queue order */
-    for (unsigned k = 0; k < nq; k++) {
-        uint64_t h = ms->cq_hd[k];
-        if (h <= t)
-            dk[nd++] = k;
-        else if (h < rest)
-            rest = h;
-    }
+    for (unsigned w = 0; w < nw; w++)
+        for (uint64_t m = ms->cq_live[w]; m; m &= m - 1) {
+            const unsigned k = 64 * w + (unsigned)__builtin_ctzll(m);
+            const uint64_t h = ms->cq_hd[k];
+            if (h <= t)
+                dk[nd++] = k;
+            else if (h < rest)
+                rest = h;
+        }
     while (nd) {
         unsigned bi = 0;
         for (unsigned i = 1; i < nd; i++)   /* strict: the lower queue wins a tie */
@@ -143,6 +146,8 @@ static void deliver(gmc_memsys_t *ms, uint64_t t)
         }
         /* empty: start over at the front, whose host lines are warm */
         q->head = --q->n ? (q->head + 1) & ms->cq_mask : 0;
+        if (!q->n)
+            ms->cq_live[k / 64] &= ~(1ull << (k % 64));
         uint64_t h = ms->cq_hd[k] = q->n ? q->d[q->head].done : GMC_MEM_NEVER;
         if (h > t) {   /* done with this queue for now */
             if (h < rest)
