@@ -8,6 +8,14 @@
  *           is a short compare loop.  An invalid way holds the tag ~0,
  *           which no line address can equal (line_bytes >= 32 clears the
  *           low bits), so the loop needs no valid test.
+ *   fp[]    up to HASH_ASSOC ways: per set 16 bytes, one 8-bit fingerprint
+ *           of each way's tag (fp_of; kept with every tag write).  With
+ *           SSE2 a lookup compares the 16 at once and reads only the tags
+ *           whose fingerprint matches: a miss (every access of a streaming
+ *           workload at the L2) costs a load, a compare and a mask instead
+ *           of 16 tag compares, and seldom touches the tags at all.  The
+ *           full tag decides, so a stale or colliding fingerprint costs a
+ *           compare, never a wrong answer.
  *   meta    per set, one block of mstride bytes (a power of two up to 64,
  *           else a multiple of 64, so a block never straddles more host
  *           lines than it must): the ways' valid masks, their dirty masks
@@ -26,9 +34,13 @@
 #include "gpu/gmc_cache_mshr.h"
 #include "gpu/gmc_bits.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #define NO_TAG (~0ull)
 #define MAX_SIZE_BYTES (1u << 30)
@@ -47,10 +59,11 @@ struct gmc_cache {
      * find a line through a hash of the line address instead of comparing
      * every way: chains of slot indices (set * assoc + way), NONE-terminated. */
     uint32_t *hbucket, *hnext;
+    uint8_t  *fp;                  /* sets * 16 fingerprints (assoc <= HASH_ASSOC; see the top) */
     uint32_t assoc, set_mask;
-    uint32_t set_bits_hash;        /* log2(sets) when index_hash (and sets > 1), else 0 */
-    unsigned line_shift;
-    unsigned hbits;
+    uint8_t  set_bits_hash;        /* log2(sets) when index_hash (and sets > 1), else 0 */
+    uint8_t  line_shift;
+    uint8_t  hbits;
     uint32_t all_sectors;          /* mask of the nsec sectors of a line */
     /* line 1: masks and victims */
     size_t    mstride;
@@ -73,6 +86,23 @@ struct gmc_cache {
 
 #define HASH_ASSOC 16
 #define NONE UINT32_MAX
+_Static_assert(HASH_ASSOC <= 16, "a set's fingerprints are one 16-byte vector");
+_Static_assert(offsetof(struct gmc_cache, all_sectors) + sizeof(uint32_t) <= 64,
+               "the fields a lookup reads fit the struct's first host line");
+
+/* The way's fingerprint: 8 well-mixed bits of the line number. */
+static inline uint8_t fp_of(const gmc_cache_t *c, uint64_t line)
+{
+    return (uint8_t)(((line >> c->line_shift) * 0x9e3779b97f4a7c15ull) >> 56);
+}
+
+/* Every tag write goes through here (the fingerprint follows it). */
+static inline void tag_put(gmc_cache_t *c, size_t slot, size_t set, uint32_t w, uint64_t line)
+{
+    c->tag[slot] = line;
+    if (c->fp)
+        c->fp[set * 16 + w] = fp_of(c, line);
+}
 
 /* The meta block of set `set`, and the masks of its way w. */
 static inline uint8_t *meta_of(const gmc_cache_t *c, size_t set) { return c->meta + set * c->mstride; }
@@ -265,9 +295,9 @@ gmc_cache_t *gmc_cache_new(const gmc_cache_cfg_t *cfg, char *err, size_t n)
     c->sets = cfg->size_bytes / (cfg->line_bytes * cfg->assoc);
     c->set_mask = c->sets - 1;
     if (cfg->index_hash)
-        c->set_bits_hash = (uint32_t)__builtin_ctz(c->sets);
+        c->set_bits_hash = (uint8_t)__builtin_ctz(c->sets);
     c->nsec = cfg->line_bytes / cfg->sector_bytes;
-    c->line_shift = log2u(cfg->line_bytes);
+    c->line_shift = (uint8_t)log2u(cfg->line_bytes);
     c->sector_shift = log2u(cfg->sector_bytes);
     c->all_sectors = (uint32_t)((1ull << c->nsec) - 1);
     c->offset_mask = cfg->line_bytes - 1;
@@ -285,7 +315,7 @@ gmc_cache_t *gmc_cache_new(const gmc_cache_cfg_t *cfg, char *err, size_t n)
     c->tag = aligned_alloc(64, (lines * sizeof *c->tag + 63) / 64 * 64);
     c->meta = aligned_alloc(64, (c->sets * c->mstride + 63) / 64 * 64);
     if (c->assoc > HASH_ASSOC) {
-        c->hbits = log2u(2 * lines);
+        c->hbits = (uint8_t)log2u(2 * lines);
         c->hbucket = malloc(((size_t)1 << c->hbits) * sizeof *c->hbucket);
         c->hnext = malloc(lines * sizeof *c->hnext);
         c->fwords = (c->assoc + 63) / 64;
@@ -295,6 +325,12 @@ gmc_cache_t *gmc_cache_new(const gmc_cache_cfg_t *cfg, char *err, size_t n)
         c->ltail = malloc(c->sets * sizeof *c->ltail);
         c->freemap = malloc((size_t)c->sets * c->fwords * sizeof *c->freemap);
         if (!c->hbucket || !c->hnext || !c->lprev || !c->lnext || !c->lhead || !c->ltail || !c->freemap) {
+            free(c->tag);
+            c->tag = NULL;   /* reported below */
+        }
+    } else {
+        c->fp = aligned_alloc(64, ((size_t)c->sets * 16 + 63) / 64 * 64);
+        if (!c->fp) {
             free(c->tag);
             c->tag = NULL;   /* reported below */
         }
@@ -313,6 +349,7 @@ void gmc_cache_delete(gmc_cache_t *c)
     if (!c)
         return;
     free(c->tag);
+    free(c->fp);
     free(c->meta);
     free(c->hbucket);
     free(c->hnext);
@@ -332,6 +369,8 @@ void gmc_cache_reset(gmc_cache_t *c)
     size_t lines = (size_t)c->sets * c->assoc;
     for (size_t i = 0; i < lines; i++)
         c->tag[i] = NO_TAG;
+    if (c->fp)
+        memset(c->fp, 0, (size_t)c->sets * 16);   /* any value: the tags decide */
     memset(c->meta, 0, c->sets * c->mstride);
     if (c->hbucket) {
         memset(c->hbucket, 0xff, ((size_t)1 << c->hbits) * sizeof *c->hbucket);
@@ -389,12 +428,25 @@ static int find_way(const gmc_cache_t *c, uint64_t line, way_t *x)
     x->set = set_of(c, line);
     size_t b = x->set * c->assoc;
     const uint64_t *t = c->tag + b;
+#ifdef __SSE2__
+    const __m128i f = _mm_load_si128((const __m128i *)(c->fp + x->set * 16));
+    uint32_t m = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(f, _mm_set1_epi8((char)fp_of(c, line))));
+    for (; m; m &= m - 1) {
+        uint32_t w = (uint32_t)__builtin_ctz(m);
+        if (w < c->assoc && t[w] == line) {   /* bytes past assoc belong to no way */
+            x->slot = b + w;
+            x->w = w;
+            return 1;
+        }
+    }
+#else
     for (uint32_t w = 0; w < c->assoc; w++)
         if (t[w] == line) {
             x->slot = b + w;
             x->w = w;
             return 1;
         }
+#endif
     return 0;
 }
 
@@ -525,7 +577,7 @@ static int fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty, int 
                 if (c->hbucket)
                     hash_unlink(c, x.slot);
             }
-            c->tag[x.slot] = line;
+            tag_put(c, x.slot, x.set, x.w, line);
             if (c->hbucket) {
                 hash_link(c, x.slot);
                 lru_push_head(c, x.set, (uint32_t)x.slot);
@@ -589,7 +641,7 @@ void gmc_cache_invalidate(gmc_cache_t *c, uint64_t line, uint32_t sectors)
         } else {
             rank_free(c, x);
         }
-        c->tag[x.slot] = NO_TAG;
+        tag_put(c, x.slot, x.set, x.w, NO_TAG);
     }
 }
 
