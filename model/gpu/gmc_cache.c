@@ -189,9 +189,18 @@ static inline void rank_use(gmc_cache_t *c, way_t x)
 {
     uint8_t *rk = meta_of(c, x.set) + c->rank_off;
     const uint8_t r = rk[x.w];
+#ifdef __SSE2__
+    /* unsigned rk < r as a signed compare of both with the top bit flipped;
+     * true lanes are -1, so subtracting them adds one */
+    const __m128i top = _mm_set1_epi8((char)0x80);
+    const __m128i v = _mm_loadu_si128((const __m128i *)rk);
+    const __m128i lt = _mm_cmplt_epi8(_mm_xor_si128(v, top), _mm_set1_epi8((char)(r ^ 0x80)));
+    _mm_storeu_si128((__m128i *)rk, _mm_sub_epi8(v, lt));
+#else
     const uint32_t n = c->assoc;   /* a local: rk may alias c as far as the compiler knows */
     for (uint32_t w = 0; w < n; w++)
         rk[w] = (uint8_t)(rk[w] + (rk[w] < r));
+#endif
     rk[x.w] = 0;
 }
 
@@ -200,9 +209,18 @@ static inline void rank_free(gmc_cache_t *c, way_t x)
 {
     uint8_t *rk = meta_of(c, x.set) + c->rank_off;
     const uint8_t r = rk[x.w];
+#ifdef __SSE2__
+    const __m128i top = _mm_set1_epi8((char)0x80);
+    const __m128i v = _mm_loadu_si128((const __m128i *)rk);
+    const __m128i gt = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)RANK_FREE)),
+                                        _mm_cmpgt_epi8(_mm_xor_si128(v, top),
+                                                       _mm_set1_epi8((char)(r ^ 0x80))));
+    _mm_storeu_si128((__m128i *)rk, _mm_add_epi8(v, gt));
+#else
     const uint32_t n = c->assoc;
     for (uint32_t w = 0; w < n; w++)
         rk[w] = (uint8_t)(rk[w] - (rk[w] > r && rk[w] != RANK_FREE));
+#endif
     rk[x.w] = RANK_FREE;
 }
 
@@ -305,7 +323,9 @@ gmc_cache_t *gmc_cache_new(const gmc_cache_cfg_t *cfg, char *err, size_t n)
     c->mbytes = c->nsec <= 8 ? 1 : 4;
     c->dirty_off = c->mbytes * c->assoc;
     c->rank_off = 2 * c->dirty_off;
-    size_t need = (size_t)c->rank_off + (c->assoc <= HASH_ASSOC ? c->assoc : 0);
+    /* ranks: 16 bytes however few the ways, so that rank_use and rank_free
+     * update them as one vector (the bytes past assoc belong to no way) */
+    size_t need = (size_t)c->rank_off + (c->assoc <= HASH_ASSOC ? 16 : 0);
     c->mstride = 8;
     while (c->mstride < need && c->mstride < 64)
         c->mstride *= 2;
