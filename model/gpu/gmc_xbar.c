@@ -86,6 +86,11 @@ static inline int any_bit(const uint64_t *m, uint32_t nw)
 /* The first set bit at or after start, wrapping around; UINT32_MAX if none. */
 static uint32_t rr_pick(const uint64_t *m, uint32_t nw, uint32_t start)
 {
+    if (nw == 1) {   /* up to 64 inputs (every preset): one word, no loops */
+        uint64_t b = m[0] & (~0ull << (start & 63));
+        b = b ? b : m[0];
+        return b ? (uint32_t)__builtin_ctzll(b) : UINT32_MAX;
+    }
     uint32_t w0 = start >> 6;
     uint64_t bits = m[w0] & (~0ull << (start & 63));
     for (uint32_t w = w0;;) {
