@@ -183,6 +183,16 @@ static void lru_push_head(gmc_cache_t *c, size_t set, uint32_t i)
     c->lhead[set] = i;
 }
 
+#ifdef __SSE2__
+/* Lanes where a > b as unsigned bytes (-1, else 0): SSE2 compares signed,
+ * so both sides get their top bit flipped first. */
+static inline __m128i gt_u8(__m128i a, __m128i b)
+{
+    const __m128i top = _mm_set1_epi8((char)0x80);
+    return _mm_cmpgt_epi8(_mm_xor_si128(a, top), _mm_xor_si128(b, top));
+}
+#endif
+
 /* Ranks: way x becomes the most recent.  Every valid way more recent than
  * it moves one down (an invalid way's RANK_FREE is never below x's). */
 static inline void rank_use(gmc_cache_t *c, way_t x)
@@ -190,12 +200,9 @@ static inline void rank_use(gmc_cache_t *c, way_t x)
     uint8_t *rk = meta_of(c, x.set) + c->rank_off;
     const uint8_t r = rk[x.w];
 #ifdef __SSE2__
-    /* unsigned rk < r as a signed compare of both with the top bit flipped;
-     * true lanes are -1, so subtracting them adds one */
-    const __m128i top = _mm_set1_epi8((char)0x80);
+    /* true lanes are -1: subtracting them adds one */
     const __m128i v = _mm_loadu_si128((const __m128i *)rk);
-    const __m128i lt = _mm_cmplt_epi8(_mm_xor_si128(v, top), _mm_set1_epi8((char)(r ^ 0x80)));
-    _mm_storeu_si128((__m128i *)rk, _mm_sub_epi8(v, lt));
+    _mm_storeu_si128((__m128i *)rk, _mm_sub_epi8(v, gt_u8(_mm_set1_epi8((char)r), v)));
 #else
     const uint32_t n = c->assoc;   /* a local: rk may alias c as far as the compiler knows */
     for (uint32_t w = 0; w < n; w++)
@@ -210,11 +217,9 @@ static inline void rank_free(gmc_cache_t *c, way_t x)
     uint8_t *rk = meta_of(c, x.set) + c->rank_off;
     const uint8_t r = rk[x.w];
 #ifdef __SSE2__
-    const __m128i top = _mm_set1_epi8((char)0x80);
     const __m128i v = _mm_loadu_si128((const __m128i *)rk);
     const __m128i gt = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)RANK_FREE)),
-                                        _mm_cmpgt_epi8(_mm_xor_si128(v, top),
-                                                       _mm_set1_epi8((char)(r ^ 0x80))));
+                                        gt_u8(v, _mm_set1_epi8((char)r)));
     _mm_storeu_si128((__m128i *)rk, _mm_add_epi8(v, gt));
 #else
     const uint32_t n = c->assoc;
