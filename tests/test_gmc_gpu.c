@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "gpu/gmc_bits.h"
 #include "gpu/gmc_gpu_impl.h"
 #include "gpu/gmc_workload.h"
 #include "gpu_test_kernels.h"
@@ -159,6 +160,70 @@ static void unit_stride_shortcut_equals_the_lane_loop(void **s)
     }
     printf("coalescer: %u random instructions (seed 0x%llx, %u unit-stride) equal lane by lane\n",
            cases, (unsigned long long)seed, shortcut);
+}
+
+/* gmc_popc32's nibble table (x < 16) and its SWAR count against the
+ * compiler's: every 16-bit value, then random 32-bit ones. */
+static void popc32_counts_every_mask(void **s)
+{
+    (void)s;
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    unsigned n = 0;
+    for (uint32_t v = 0; v < 65536; v++, n++)
+        assert_int_equal(gmc_popc32(v), __builtin_popcount(v));
+    for (unsigned k = 0; k < 200000; k++, n++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        uint32_t v = (uint32_t)(x >> 32);
+        assert_int_equal(gmc_popc32(v), __builtin_popcount(v));
+    }
+    printf("gmc_popc32: %u masks equal __builtin_popcount\n", n);
+}
+
+/* The strided form (gmc_kernel.h) against the same lanes listed: random
+ * bases, strides (negative, zero, line-sized and beyond, the unit ones
+ * the coalescer takes without a check) and masks, widths 1..16 and the
+ * default; every access compared with the lane loop on the listed copy. */
+static void strided_form_coalesces_as_its_listed_lanes(void **s)
+{
+    (void)s;
+    uint64_t seed = 0x57a1de5ull, x = seed;
+    unsigned cases = 200000, unit = 0;
+    for (unsigned k = 0; k < cases; k++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        uint64_t r = x >> 11;
+        uint8_t w = (uint8_t)(1 + (r % 16));
+        int64_t st;
+        switch ((r >> 8) % 6) {
+        case 0: st = -(int64_t)(1 + (r >> 12) % 300); break;
+        case 1: st = (int64_t)((r >> 12) % 5000); break;
+        case 2: st = 128 * (int64_t)((r >> 12) % 5); break;
+        default: st = w; break;   /* unit stride */
+        }
+        gmc_inst_t in;
+        memset(&in, 0, sizeof in);
+        in.op = (r >> 20) & 1 ? GMC_OP_ST : GMC_OP_LD;
+        in.width = k % 7 == 0 ? 0 : w;   /* 0: the 4-byte default */
+        in.mask = (r >> 24) % 4 ? ~0u : (uint32_t)(x >> 5);
+        in.addr[0] = 0x100000 + (r >> 30) % 100000;
+        in.stride = (int32_t)st;
+        in.strided = 1;
+        gmc_inst_t list = in;
+        gmc_inst_expand(&list);
+        assert_int_equal(list.strided, 0);
+        for (unsigned l = 0; l < 32; l++)
+            assert_int_equal(list.addr[l], in.addr[0] + (uint64_t)((int64_t)l * st));
+        gmc_lsu_acc_t a[GMC_COALESCE_MAX], b[GMC_COALESCE_MAX];
+        unsigned na = gmc_coalesce(&in, a), nb = gmc_coalesce_lanes(&list, b);
+        assert_int_equal(na, nb);
+        for (unsigned i = 0; i < na; i++) {
+            assert_int_equal(a[i].line, b[i].line);
+            assert_int_equal(a[i].sectors, b[i].sectors);
+            assert_int_equal(a[i].op, b[i].op);
+        }
+        unit += in.mask == ~0u && st == (in.width ? in.width : 4);
+    }
+    printf("coalescer: %u random strided instructions (seed 0x%llx, %u unit-stride) equal their listed lanes\n",
+           cases, (unsigned long long)seed, unit);
 }
 
 /* ---- warp schedulers ---- */
@@ -465,6 +530,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(coalesced_4B_lanes_touch_one_line_four_sectors),
         cmocka_unit_test(unit_stride_shortcut_equals_the_lane_loop),
+        cmocka_unit_test(popc32_counts_every_mask),
+        cmocka_unit_test(strided_form_coalesces_as_its_listed_lanes),
         cmocka_unit_test(stride_128_touches_32_lines_one_sector_each),
         cmocka_unit_test(inactive_lanes_touch_nothing),
         cmocka_unit_test(a_lane_crossing_a_line_touches_both),

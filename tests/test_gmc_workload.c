@@ -79,7 +79,7 @@ static uint64_t inst_digest(uint64_t h, const gmc_inst_t *in)
     if (in->op == GMC_OP_LD || in->op == GMC_OP_ST || in->op == GMC_OP_ATOM)
         for (unsigned l = 0; l < 32; l++)
             if (in->mask >> l & 1)
-                h = fnv(h, in->addr[l]);
+                h = fnv(h, gmc_inst_lane_addr(in, l));
     return h;
 }
 
@@ -126,7 +126,7 @@ static void account(stats_t *s, warp_chk_t *wc, const gmc_inst_t *in, uint32_t c
     unsigned na = 0;
     for (unsigned l = 0; l < 32; l++)
         if (in->mask >> l & 1) {
-            uint64_t x = in->addr[l];
+            uint64_t x = gmc_inst_lane_addr(in, l);
             if (x % width)
                 flag(s, "lane address not aligned to the width", cta, w);
             if (x / LINE != (x + width - 1) / LINE)

@@ -43,6 +43,7 @@ static int as_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *
     in->op = r->op;
     in->width = r->width;
     in->lat = r->lat;
+    in->strided = 0;   /* every form of the trace is listed lane by lane (below) */
     uint32_t m = r->mask;
     uint64_t a = r->base;
     switch (r->mode) {

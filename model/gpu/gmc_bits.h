@@ -7,6 +7,11 @@
 
 static inline unsigned gmc_popc32(uint32_t x)
 {
+    /* Most masks counted are a line's 4 sector bits: a 16-entry table of
+     * nibbles in one constant (each call site nearly always takes the
+     * same branch, so it predicts well). */
+    if (x < 16)
+        return (unsigned)(0x4332322132212110ull >> (4 * x)) & 15u;
     x = x - ((x >> 1) & 0x55555555u);
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
     x = (x + (x >> 4)) & 0x0f0f0f0fu;

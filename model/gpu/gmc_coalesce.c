@@ -35,13 +35,25 @@ static inline uint32_t sec_range(uint64_t lo, uint64_t hi)
     return (2u << s1) - (1u << s0);
 }
 
-/* The unit-stride case (every lane active, lane l at a0 + l * w, w up to
- * 32 bytes): the lanes cover [a0, a0 + 32 w) without gaps, so the lines
- * and their sectors follow from the two ends: what the lane loop below
- * finds, in the same (ascending) order.  Returns 0 (out untouched) when
- * the instruction is not of that form.  Coalesced kernels issue mostly
- * such instructions, and checking 32 addresses costs a fraction of
- * walking them lane by lane. */
+/* The lines and sectors of [a0, a0 + 32 w) for w up to 32 bytes, in
+ * ascending order: what the lane loop below finds for a unit-stride
+ * instruction (every lane active, lane l at a0 + l * w), whose lanes
+ * cover that range without gaps. */
+static unsigned unit_range(uint64_t a0, uint64_t w, uint8_t op, gmc_lsu_acc_t *out)
+{
+    const uint64_t lmask = (1u << LINE_BITS) - 1, end = a0 + GMC_WARP_SIZE * w - 1;
+    unsigned n = 0;
+    for (uint64_t l = a0 & ~lmask; l <= end; l += lmask + 1, n++) {   /* at most 9 lines */
+        out[n].line = l;
+        out[n].sectors = sec_range(l > a0 ? l : a0, l + lmask < end ? l + lmask : end);
+        out[n].op = op;
+    }
+    return n;
+}
+
+/* A listed instruction of the unit-stride form, or 0 (out untouched).
+ * Coalesced kernels issue mostly such instructions, and checking 32
+ * addresses costs a fraction of walking them lane by lane. */
 static unsigned unit_stride(const gmc_inst_t *in, uint64_t w, gmc_lsu_acc_t *out)
 {
     const uint64_t a0 = in->addr[0];
@@ -52,18 +64,11 @@ static unsigned unit_stride(const gmc_inst_t *in, uint64_t w, gmc_lsu_acc_t *out
         bad |= in->addr[l] != a0 + l * w;
     if (bad)
         return 0;
-    const uint64_t lmask = (1u << LINE_BITS) - 1, end = a0 + GMC_WARP_SIZE * w - 1;
-    unsigned n = 0;
-    for (uint64_t l = a0 & ~lmask; l <= end; l += lmask + 1, n++) {   /* at most 9 lines */
-        out[n].line = l;
-        out[n].sectors = sec_range(l > a0 ? l : a0, l + lmask < end ? l + lmask : end);
-        out[n].op = in->op;
-    }
-    return n;
+    return unit_range(a0, w, in->op, out);
 }
 
-/* The general case, lane by lane (also the reference the unit-stride
- * shortcut is tested against). */
+/* The general case, lane by lane, either address form (also the
+ * reference the shortcuts are tested against). */
 unsigned gmc_coalesce_lanes(const gmc_inst_t *in, gmc_lsu_acc_t *out)
 {
     unsigned n = 0, last = 0;
@@ -71,7 +76,7 @@ unsigned gmc_coalesce_lanes(const gmc_inst_t *in, gmc_lsu_acc_t *out)
     const uint64_t lmask = (1u << LINE_BITS) - 1;
     uint64_t sec_in = UINT64_MAX;   /* a sector (address >> SECTOR_BITS) that out[last] holds */
     for (uint32_t m = in->mask; m; m &= m - 1) {
-        uint64_t a = in->addr[__builtin_ctz(m)];
+        uint64_t a = gmc_inst_lane_addr(in, (unsigned)__builtin_ctz(m));
         uint64_t last_b = a + w - 1;
         if ((a >> SECTOR_BITS) == sec_in && (last_b >> SECTOR_BITS) == sec_in)
             continue;   /* within the previous lane's sector: adds nothing */
@@ -95,6 +100,12 @@ unsigned gmc_coalesce_lanes(const gmc_inst_t *in, gmc_lsu_acc_t *out)
 
 unsigned gmc_coalesce(const gmc_inst_t *in, gmc_lsu_acc_t *out)
 {
-    unsigned n = unit_stride(in, in->width ? in->width : 4, out);
+    const uint64_t w = in->width ? in->width : 4;
+    unsigned n;
+    if (in->strided)   /* the kernel says which form: no check */
+        n = in->mask == UINT32_MAX && in->stride > 0 && (uint64_t)in->stride == w && w <= 32
+                ? unit_range(in->addr[0], w, in->op, out) : 0;
+    else
+        n = unit_stride(in, w, out);
     return n ? n : gmc_coalesce_lanes(in, out);
 }

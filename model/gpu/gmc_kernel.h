@@ -17,7 +17,12 @@
  *     cursor.  It must be deterministic: same kernel, same cursor, same
  *     instructions (results must not depend on issue interleaving).
  *   - For LD/ST/ATOM, addr[i] is lane i's byte address when bit i of mask
- *     is set (other entries are ignored); width is bytes per lane.
+ *     is set (other entries are ignored); width is bytes per lane.  Or,
+ *     with strided set, lane i's address is addr[0] + i * stride (addr[0]
+ *     even when lane 0 is inactive; addr[1..31] unused): the kernel states
+ *     the pattern instead of writing 32 addresses, and the coalescer need
+ *     not check it (gmc_inst_lane_addr reads either form).  The SM clears
+ *     strided before each next.
  */
 #ifndef GMC_KERNEL_H
 #define GMC_KERNEL_H
@@ -47,8 +52,26 @@ typedef struct {
     uint8_t  width;          /* LD/ST/ATOM: bytes per lane (1..16; 0 = 4) */
     uint16_t lat;            /* ALU/SHMEM: cycles until the warp may issue again;
                                 0 = the machine's default for the op */
+    int32_t  stride;         /* with strided: bytes from lane to lane */
+    uint8_t  strided;        /* 0: addr[] per lane; 1: addr[0] + lane * stride */
     uint64_t addr[GMC_WARP_SIZE];
 } gmc_inst_t;
+
+/* Lane l's address, either form. */
+static inline uint64_t gmc_inst_lane_addr(const gmc_inst_t *in, unsigned l)
+{
+    return in->strided ? in->addr[0] + (uint64_t)((int64_t)l * in->stride) : in->addr[l];
+}
+
+/* Rewrites a strided instruction as a list of 32 addresses. */
+static inline void gmc_inst_expand(gmc_inst_t *in)
+{
+    if (!in->strided)
+        return;
+    for (unsigned l = GMC_WARP_SIZE; l-- > 0;)   /* downwards: addr[0] is read by each */
+        in->addr[l] = gmc_inst_lane_addr(in, l);
+    in->strided = 0;
+}
 
 /* Per-warp stream state, the kernel's own (the SM copies it, never reads it). */
 typedef struct { uint64_t s[6]; const void *p; } gmc_warp_cursor_t;

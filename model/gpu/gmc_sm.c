@@ -79,6 +79,7 @@ static void fetch(gmc_gpu_t *g, gmc_sm_t *s, gmc_warp_t *w)
     in->op = w->in.op;
     in->width = w->in.width;
     in->lat = w->in.lat;
+    in->strided = 0;   /* a kernel that lists addresses need not know the field */
     int r = g->k->ops->next(g->k, &w->cur, in, g->err, g->errn);
     if (r < 0) {
         g->failed = 1;

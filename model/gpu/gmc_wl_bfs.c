@@ -90,8 +90,7 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
             if (gmc_wl_gap(&b->c, 2, c, valid, SITE_LVL, in))   /* vertex index, bound */
                 return 1;
             gmc_wl_op(in, GMC_OP_LD, SITE_LVL, valid, 4);
-            for (unsigned l = 0; l < 32; l++)
-                in->addr[l] = d->lvl + 4 * (v0 + l);
+            gmc_wl_strided(in, d->lvl + 4 * v0, 4);
             c->s[0] = front && c->s[4] ? PH_RP0 : PH_DONE;
             return 1;
         case PH_RP0:
@@ -100,8 +99,7 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
             if (gmc_wl_gap(&b->c, site == SITE_RP0 ? 1 : 0, c, front, site, in))   /* == cur */
                 return 1;
             gmc_wl_op(in, GMC_OP_LD, site, front, 4);
-            for (unsigned l = 0; l < 32; l++)
-                in->addr[l] = d->row_ptr + 4 * (v0 + l + (site == SITE_RP1));
+            gmc_wl_strided(in, d->row_ptr + 4 * (v0 + (site == SITE_RP1)), 4);
             c->s[0]++;
             return 1;
         }

@@ -70,6 +70,21 @@ static inline void gmc_wl_op(gmc_inst_t *in, gmc_op_t op, unsigned site, uint32_
     in->mask = mask;
     in->width = (uint8_t)width;
     in->lat = 0;
+    in->strided = 0;
+}
+
+/* The addresses of a memory instruction whose lane l reads base + l *
+ * stride (gmc_kernel.h: the strided form). */
+static inline void gmc_wl_strided(gmc_inst_t *in, uint64_t base, int64_t stride)
+{
+    if (stride != (int32_t)stride) {   /* does not fit the field: list them */
+        for (unsigned l = 0; l < GMC_WARP_SIZE; l++)
+            in->addr[l] = base + (uint64_t)((int64_t)l * stride);
+        return;
+    }
+    in->addr[0] = base;
+    in->stride = (int32_t)stride;
+    in->strided = 1;
 }
 
 /* Lanes l < n (n may exceed 32). */

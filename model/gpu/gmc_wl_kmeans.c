@@ -51,15 +51,13 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         if (gmc_wl_gap(&m->c, f ? (unsigned)(2 * m->k + 1) : 2, c, mask, SITE_LD, in))
             return 1;
         gmc_wl_op(in, GMC_OP_LD, SITE_LD, mask, 4);
-        for (unsigned l = 0; l < 32; l++)
-            in->addr[l] = m->feat + 4 * ((i0 + l) * m->f + f);
+        gmc_wl_strided(in, m->feat + 4 * (i0 * m->f + f), 4 * (int64_t)m->f);
     } else {
         /* the last feature's updates, the argmin, the address */
         if (gmc_wl_gap(&m->c, (unsigned)(3 * m->k + 1), c, mask, SITE_ST, in))
             return 1;
         gmc_wl_op(in, GMC_OP_ST, SITE_ST, mask, 4);
-        for (unsigned l = 0; l < 32; l++)
-            in->addr[l] = m->memb + 4 * (i0 + l);
+        gmc_wl_strided(in, m->memb + 4 * i0, 4);
     }
     c->s[0]++;
     return 1;

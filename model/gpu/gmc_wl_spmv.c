@@ -69,8 +69,7 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         if (gmc_wl_gap(&s->c, site == SITE_RP0 ? 2 : 0, c, valid, site, in))   /* row index */
             return 1;
         gmc_wl_op(in, GMC_OP_LD, site, valid, 4);
-        for (unsigned l = 0; l < 32; l++)
-            in->addr[l] = s->row_ptr + 4 * (r0 + l + (site == SITE_RP1));
+        gmc_wl_strided(in, s->row_ptr + 4 * (r0 + (site == SITE_RP1)), 4);
         c->s[0] = site == SITE_RP0 ? PH_RP1 : c->s[3] ? PH_COL : PH_ST;
         return 1;
     }
@@ -104,8 +103,7 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         if (gmc_wl_gap(&s->c, c->s[3] ? 2 : 1, c, valid, SITE_ST, in))   /* last FMA; address */
             return 1;
         gmc_wl_op(in, GMC_OP_ST, SITE_ST, valid, 4);
-        for (unsigned l = 0; l < 32; l++)
-            in->addr[l] = s->y + 4 * (r0 + l);
+        gmc_wl_strided(in, s->y + 4 * r0, 4);
         c->s[0] = PH_DONE;
         return 1;
     default:

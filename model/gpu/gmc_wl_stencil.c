@@ -71,8 +71,7 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         if (gmc_wl_gap(&s->c, inner ? 4 : 1, c, all, SITE_ST, in))
             return 1;
         gmc_wl_op(in, GMC_OP_ST, SITE_ST, all, 4);
-        for (unsigned l = 0; l < 32; l++)
-            in->addr[l] = s->out + 4 * (y * s->n + x0 + l);
+        gmc_wl_strided(in, s->out + 4 * (y * s->n + x0), 4);
         c->s[0] = PH_DONE;
         return 1;
     }

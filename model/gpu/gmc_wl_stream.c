@@ -38,16 +38,14 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         if (gmc_wl_gap(&s->c, 2, c, mask, SITE_LD, in))   /* index, bound check */
             return 1;
         gmc_wl_op(in, GMC_OP_LD, SITE_LD, mask, 4);
-        for (unsigned l = 0; l < 32; l++)
-            in->addr[l] = s->a + 4 * (i + l);
+        gmc_wl_strided(in, s->a + 4 * i, 4);
         c->s[0] = 1;
         return 1;
     }
     if (gmc_wl_gap(&s->c, 1, c, mask, SITE_ST, in))       /* the multiply */
         return 1;
     gmc_wl_op(in, GMC_OP_ST, SITE_ST, mask, 4);
-    for (unsigned l = 0; l < 32; l++)
-        in->addr[l] = s->b + 4 * (i + l);
+    gmc_wl_strided(in, s->b + 4 * i, 4);
     c->s[0] = 0;
     c->s[1] = i + s->threads;
     return 1;

@@ -110,8 +110,7 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         if (gmc_wl_gap(&s->c, 1, c, GMC_WL_FULL, SITE_ST, in))   /* address */
             return 1;
         gmc_wl_op(in, GMC_OP_ST, SITE_ST, GMC_WL_FULL, 4);
-        for (unsigned l = 0; l < 32; l++)
-            in->addr[l] = s->out + 4 * (c->s[2] * 32 + l);
+        gmc_wl_strided(in, s->out + 4 * (c->s[2] * 32), 4);
         c->s[0] = 2;
         return 1;
     }

@@ -50,10 +50,8 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
     if (gmc_wl_gap(&t->c, load ? 3 : 1, c, mask, site, in))  /* 2D index; address */
         return 1;
     gmc_wl_op(in, load ? GMC_OP_LD : GMC_OP_ST, site, mask, 4);
-    for (unsigned l = 0; l < 32; l++) {
-        uint64_t x = x0 + l;
-        in->addr[l] = base + 4 * (col ? x * t->n + y : y * t->n + x);
-    }
+    gmc_wl_strided(in, base + 4 * (col ? x0 * t->n + y : y * t->n + x0),
+                   col ? 4 * (int64_t)t->n : 4);   /* lane l: x = x0 + l */
     c->s[0]++;
     return 1;
 }

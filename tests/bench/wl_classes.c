@@ -95,7 +95,7 @@ static void est_access(est_t *e, int sm, const gmc_inst_t *in)
     int nl = 0;
     for (int l = 0; l < 32; l++)
         if (in->mask >> l & 1) {
-            uint64_t a = in->addr[l], ln = a >> 7;
+            uint64_t a = gmc_inst_lane_addr(in, (unsigned)l), ln = a >> 7;
             int j = 0;
             while (j < nl && line[j] != ln)
                 j++;
