@@ -23,7 +23,9 @@
  *     idle()), and dst_at[dst], the cycle from which peek(dst) returns a
  *     packet (UINT64_MAX while nothing is on its way to dst): an SM or
  *     slice with nothing ejectable (dst_at > now) and nothing of its own
- *     to do skips its cycle.
+ *     to do skips its cycle.  And src_used[src]: can_send(src) is 1
+ *     exactly when src_used[src] < cfg.in_buf (the crossbar's injection
+ *     FIFO fill), so a blocked sender's retry costs a load, not a call.
  */
 #ifndef GMC_ICNT_H
 #define GMC_ICNT_H
@@ -89,6 +91,7 @@ struct gmc_icnt {
     uint64_t              now;
     uint64_t              in_net;             /* packets sent, not yet popped */
     const uint64_t       *dst_at;             /* [outputs]: peek(dst) != NULL from this cycle on */
+    const uint32_t       *src_used;           /* [inputs]: can_send(src) == (src_used[src] < in_buf) */
     /* counters, kept by every implementation */
     uint64_t              packets, bytes;     /* ejected */
     uint64_t              latency_sum;        /* sum over ejected packets of (pop cycle - sent) */
@@ -111,7 +114,8 @@ static inline const gmc_pkt_t *gmc_icnt_peek(const gmc_icnt_t *n, uint32_t dst)
 }
 static inline void gmc_icnt_pop(gmc_icnt_t *n, uint32_t dst) { n->ops->pop(n, dst); }
 static inline int gmc_icnt_idle(const gmc_icnt_t *n) { return n->ops->idle(n); }
-static inline int gmc_icnt_can_send(const gmc_icnt_t *n, uint32_t src) { return n->ops->can_send(n, src); }
+/* src_used is exact by the contract, as dst_at */
+static inline int gmc_icnt_can_send(const gmc_icnt_t *n, uint32_t src) { return n->src_used[src] < n->cfg.in_buf; }
 static inline void gmc_icnt_free(gmc_icnt_t *n) { if (n) n->ops->free(n); }
 
 #ifdef __cplusplus

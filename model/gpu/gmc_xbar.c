@@ -227,9 +227,9 @@ static const gmc_pkt_t *xbar_peek(const gmc_icnt_t *n, uint32_t dst)
 static void xbar_pop(gmc_icnt_t *n, uint32_t dst)
 {
     xbar_t *x = (xbar_t *)n;
-    const gmc_pkt_t *p = xbar_peek(n, dst);
-    if (!p)
-        return;
+    if (x->head_at[dst] > n->now)
+        return;   /* nothing ejectable (head_at is the head's arrival) */
+    const gmc_pkt_t *p = &x->outq[(size_t)dst * n->cfg.out_buf + x->out_head[dst]];
     n->packets++;
     n->bytes += p->bytes;
     n->latency_sum += (uint32_t)((uint32_t)n->now - p->sent);
@@ -337,6 +337,7 @@ gmc_icnt_t *gmc_xbar_new(const gmc_icnt_cfg_t *cfg, char *err, size_t n)
         return NULL;
     }
     x->base.dst_at = x->head_at;
+    x->base.src_used = x->in_count;
     x->flit_shift = (cfg->flit_bytes & (cfg->flit_bytes - 1)) ? -1 : __builtin_ctz(cfg->flit_bytes);
     /* Round-robin starts at input 0: ties go to the lowest port first. */
     for (uint32_t o = 0; o < no; o++)
