@@ -226,6 +226,56 @@ static void strided_form_coalesces_as_its_listed_lanes(void **s)
            cases, (unsigned long long)seed, unit);
 }
 
+/* gmc_gpu_slice_of's channel (its own copy of the channel runs, a mask
+ * for a power-of-two channel count) against the memory system's decode,
+ * and, where the GPU looks a line's slice up once (slice_by_line), every
+ * sector of the line in that slice: every preset, random addresses. */
+static void slice_of_agrees_with_the_memory_system_and_its_line(void **s)
+{
+    (void)s;
+    uint64_t x = 0x511ce5ull;
+    unsigned checked = 0, by_line = 0;
+    for (unsigned p = 0; gmc_machine_preset_name(p); p++) {
+        gmc_gpu_t *g = machine(gmc_machine_preset_name(p), 0);
+        by_line += g->slice_by_line != 0;
+        for (unsigned k = 0; k < 20000; k++, checked++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            uint64_t a = (x >> 16) & 0xffffffffull;
+            unsigned sl = gmc_gpu_slice_of(g, a);
+            assert_int_equal(sl / g->spc, gmc_memsys_channel_of(g->ms, a));
+            if (g->slice_by_line)
+                assert_int_equal(sl, gmc_gpu_slice_of(g, a & ~127ull));
+        }
+        gmc_gpu_delete(g);
+    }
+    assert_true(by_line > 0);
+    /* A map with a channel bit inside the line: not by line, and still right. */
+    char err[512];
+    gmc_addrmap_t map;
+    assert_int_equal(gmc_addrmap_parse("Row[29:18] Bank[17:15] Col[14:11] Bank[10] Col[9:8] Ch[7:6] Block[5:0]",
+                                       "test", &map, err, sizeof err), 0);
+    gmc_gpu_cfg_t c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(gmc_machine_preset("pae-gddr5", &c.machine, err, sizeof err), 0);
+    assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
+    c.map = &map;
+    gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
+    if (!g)
+        fail_msg("%s", err);
+    assert_false(g->slice_by_line);
+    unsigned split = 0;
+    for (unsigned k = 0; k < 20000; k++, checked++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        uint64_t a = (x >> 16) & 0x3fffffffull;
+        assert_int_equal(gmc_gpu_slice_of(g, a) / g->spc, gmc_memsys_channel_of(g->ms, a));
+        split += gmc_gpu_slice_of(g, a) != gmc_gpu_slice_of(g, a & ~127ull);
+    }
+    assert_true(split > 0);   /* the test map does split lines */
+    gmc_gpu_delete(g);
+    printf("slice_of: %u addresses on every preset and a line-splitting map agree with the memory "
+           "system (%u presets by line)\n", checked, by_line);
+}
+
 /* ---- warp schedulers ---- */
 static void lrr_rotates_after_the_last_issued(void **s)
 {
@@ -532,6 +582,7 @@ int main(void)
         cmocka_unit_test(unit_stride_shortcut_equals_the_lane_loop),
         cmocka_unit_test(popc32_counts_every_mask),
         cmocka_unit_test(strided_form_coalesces_as_its_listed_lanes),
+        cmocka_unit_test(slice_of_agrees_with_the_memory_system_and_its_line),
         cmocka_unit_test(stride_128_touches_32_lines_one_sector_each),
         cmocka_unit_test(inactive_lanes_touch_nothing),
         cmocka_unit_test(a_lane_crossing_a_line_touches_both),

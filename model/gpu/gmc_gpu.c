@@ -45,7 +45,7 @@ unsigned gmc_gpu_slice_of(const gmc_gpu_t *g, uint64_t addr)
         uint64_t a = addr & g->ch_amask, f = 0;
         for (unsigned i = 0; i < g->nch_runs; i++)
             f |= ((a >> g->ch_run[i].lsb) & g->ch_run[i].mask) << g->ch_run[i].dst;
-        ch = (unsigned)(f % g->nch);
+        ch = g->nch_mask ? (unsigned)(f & g->nch_mask) : (unsigned)(f % g->nch);
     } else {
         ch = gmc_memsys_channel_of(g->ms, addr);
     }
@@ -146,7 +146,11 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
             }
         g->nch_runs = k <= 8 ? k : 0;
         g->ch_amask = g->ms->amask;
+        g->slice_by_line = g->nch_runs > 0;
+        for (unsigned i = 0; i < g->nch_runs; i++)
+            g->slice_by_line &= g->ch_run[i].lsb >= 7;
     }
+    g->nch_mask = g->nch > 1 && !(g->nch & (g->nch - 1)) ? g->nch - 1 : 0;
     g->spc = m->l2_slices_per_ch;
     g->nslice = g->nch * g->spc;
     g->nsm = m->sms;

@@ -163,6 +163,11 @@ struct gmc_gpu {
     unsigned         nch_runs;
     uint64_t         ch_amask;
     struct gmc_ch_run { uint8_t lsb, dst; uint64_t mask; } ch_run[8];
+    unsigned         nch_mask;             /* nch - 1 when a power of two (else 0: a modulo) */
+    /* Every byte of a 128 B line is in the same slice (the channel runs
+     * start at bit 7 or above; the sub-slice hash reads the line): an
+     * access's sectors share one slice lookup. */
+    int              slice_by_line;
     const gmc_wsched_ops_t *wsched;
     const struct gmc_tbdisp_ops *disp;   /* thread-block dispatch (below) */
     uint64_t         next_progress;        /* core cycle of the next cfg.progress call */

@@ -270,10 +270,18 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
     gmc_icnt_pop(g->rep_net, s->id);
 }
 
+/* The slice of every sector of `line` when they share one (slice_by_line),
+ * else NONE: out_push then looks each sector up. */
+static inline uint32_t line_slice(const gmc_gpu_t *g, uint64_t line)
+{
+    return g->slice_by_line ? gmc_gpu_slice_of(g, line) : NONE;
+}
+
 /* entry: a read's L1 MSHR entry, carried in the tag (entry + 1; 0 for NONE)
- * and back in the reply, so the fill needs no lookup; NONE otherwise. */
+ * and back in the reply, so the fill needs no lookup; NONE otherwise.
+ * dst: line_slice of the sector's line. */
 static void out_push(gmc_gpu_t *g, gmc_sm_t *s, uint8_t kind, uint64_t addr, const gmc_warp_t *w,
-                     unsigned wi, uint32_t entry)
+                     unsigned wi, uint32_t entry, uint32_t dst)
 {
     gmc_pkt_t *p = &s->out[(s->out_head + s->out_n++) % GMC_OUT_CAP];
     memset(p, 0, sizeof *p);
@@ -281,7 +289,7 @@ static void out_push(gmc_gpu_t *g, gmc_sm_t *s, uint8_t kind, uint64_t addr, con
     p->pc = w->in.pc;
     p->tag = entry == NONE ? 0 : entry + 1;
     p->src = (uint16_t)s->id;
-    p->dst = (uint16_t)gmc_gpu_slice_of(g, addr);
+    p->dst = (uint16_t)(dst != NONE ? dst : gmc_gpu_slice_of(g, addr));
     p->sm = s->id;
     p->warp = wi;
     p->kind = kind;
@@ -307,9 +315,10 @@ static void lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
             }
             for (uint32_t m = miss; m; m &= m - 1)
                 waiter_add(s, entry, (unsigned)__builtin_ctz(m), a->warp);
+            const uint32_t dst = send ? line_slice(g, a->line) : NONE;
             for (uint32_t m = send; m; m &= m - 1)
                 out_push(g, s, GMC_PKT_READ, a->line + 32u * (unsigned)__builtin_ctz(m), w, a->warp,
-                         entry);
+                         entry, dst);
             g->l1_sent += gmc_popc32(send);
             g->l1_merged += gmc_popc32(miss & ~send);
         }
@@ -330,8 +339,9 @@ static void lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
         uint8_t kind = a->op == GMC_OP_ST ? GMC_PKT_WRITE : GMC_PKT_ATOM;
         if (a->op == GMC_OP_ST)
             gmc_cache_invalidate(s->l1, a->line, a->sectors);   /* write-through, no allocate */
+        const uint32_t dst = line_slice(g, a->line);
         for (uint32_t m = a->sectors; m; m &= m - 1)
-            out_push(g, s, kind, a->line + 32u * (unsigned)__builtin_ctz(m), w, a->warp, NONE);
+            out_push(g, s, kind, a->line + 32u * (unsigned)__builtin_ctz(m), w, a->warp, NONE, dst);
     }
     s->lsu_head = (s->lsu_head + 1) % GMC_LSU_CAP;
     if (!--s->lsu_n)
