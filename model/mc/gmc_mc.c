@@ -65,11 +65,12 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
     while (ring < fl + 1)
         ring <<= 1;
     mc->req = calloc(cap, sizeof *mc->req);
+    mc->blink = calloc(cap, sizeof *mc->blink);
     for (int w = 0; w < 2; w++) {
         mc->fl_done[w] = calloc(ring, sizeof *mc->fl_done[w]);
         mc->fl_bank[w] = calloc(ring, 1);
     }
-    if (!mc->req || !mc->fl_done[0] || !mc->fl_done[1] || !mc->fl_bank[0] || !mc->fl_bank[1]) {
+    if (!mc->req || !mc->blink || !mc->fl_done[0] || !mc->fl_done[1] || !mc->fl_bank[0] || !mc->fl_bank[1]) {
         gmc_mc_free(mc);
         return snprintf(err, n, "out of memory for %u queue entries", cap), -1;
     }
@@ -107,11 +108,13 @@ void gmc_mc_free(gmc_mc_t *mc)
         mc->sched->fini(mc);
     mc->priv = NULL;
     free(mc->req);
+    free(mc->blink);
     for (int w = 0; w < 2; w++) {
         free(mc->fl_done[w]);
         free(mc->fl_bank[w]);
     }
     mc->req = NULL;
+    mc->blink = NULL;
     mc->fl_done[0] = mc->fl_done[1] = NULL;
     mc->fl_bank[0] = mc->fl_bank[1] = NULL;
 }
@@ -143,12 +146,12 @@ uint32_t gmc_mc_enqueue(gmc_mc_t *mc, const gmc_mc_req_t *r, uint64_t now)
     q->cls = 0;
     q->first_cmd = q->done = 0;
     /* bank list of its type, then the channel list */
-    q->bnext = GMC_MC_NONE;
+    mc->blink[i] = (struct gmc_mc_link){GMC_MC_NONE, q->row};
     q->bprev = mc->tail[w][b];
     if (q->bprev == GMC_MC_NONE)
         mc->head[w][b] = i;
     else
-        mc->req[q->bprev].bnext = i;
+        mc->blink[q->bprev].next = i;
     mc->tail[w][b] = i;
     q->qnext = GMC_MC_NONE;
     q->qprev = mc->q_tail;
@@ -184,14 +187,15 @@ static void dequeue(gmc_mc_t *mc, uint32_t i)
 {
     gmc_mc_req_t *q = &mc->req[i];
     unsigned w = q->is_write, b = q->bank;
+    const uint32_t bnext = mc->blink[i].next;
     if (q->bprev == GMC_MC_NONE)
-        mc->head[w][b] = q->bnext;
+        mc->head[w][b] = bnext;
     else
-        mc->req[q->bprev].bnext = q->bnext;
-    if (q->bnext == GMC_MC_NONE)
+        mc->blink[q->bprev].next = bnext;
+    if (bnext == GMC_MC_NONE)
         mc->tail[w][b] = q->bprev;
     else
-        mc->req[q->bnext].bprev = q->bprev;
+        mc->req[bnext].bprev = q->bprev;
     if (mc->head[w][b] == GMC_MC_NONE)
         mc->nonempty[w] &= ~BIT(b);
     if (q->qprev == GMC_MC_NONE)

@@ -64,8 +64,7 @@ enum {
 };
 
 typedef struct {
-    /* hot: walked by the schedulers */
-    uint32_t bnext, bprev;       /* bank list of its type, arrival order */
+    uint32_t bprev;              /* bank list of its type, arrival order (next: gmc_mc_bnext) */
     uint32_t row;
     uint32_t widx;               /* warp table entry or GMC_WARPS_NONE */
     uint32_t gwid;               /* free for schedulers (Warped-MC: gmc_wmc's enq_gwid_o) */
@@ -94,6 +93,11 @@ typedef struct gmc_mc {
     const gmc_dram_t   *d;
     const gmc_sched_ops_t *sched;
     gmc_mc_req_t       *req;          /* pool of rq + wq */
+    /* Per request slot, its bank list's next and its row: what FR-FCFS's
+     * walk of a bank reads, 8 bytes a request instead of a 128-byte line
+     * each (perf put 5% of stream's time on that load, 0.6% of its
+     * instructions).  The row is a copy of req[i].row, fixed at entry. */
+    struct gmc_mc_link { uint32_t next, row; } *blink;
     unsigned            n[2];         /* queued reads / writes */
     unsigned            cap[2];       /* cfg.rq, cfg.wq */
     uint32_t            free_head;
@@ -194,6 +198,10 @@ static inline void gmc_mc_sched_changed(gmc_mc_t *mc, unsigned b)
 
 /* ---- read-only accessors for schedulers ---- */
 static inline const gmc_mc_req_t *gmc_mc_req(const gmc_mc_t *mc, uint32_t i) { return &mc->req[i]; }
+/* The next request of i's bank list (same type, arrival order), or GMC_MC_NONE. */
+static inline uint32_t gmc_mc_bnext(const gmc_mc_t *mc, uint32_t i) { return mc->blink[i].next; }
+/* Request i's row, from the compact list (= gmc_mc_req(mc, i)->row). */
+static inline uint32_t gmc_mc_brow(const gmc_mc_t *mc, uint32_t i) { return mc->blink[i].row; }
 /* The oldest queued request of the channel (either type), or GMC_MC_NONE. */
 static inline uint32_t gmc_mc_oldest(const gmc_mc_t *mc) { return mc->q_head; }
 /* Type of request the bank lists are served from now: 0 reads, 1 writes. */

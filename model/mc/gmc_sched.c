@@ -47,8 +47,8 @@ static uint32_t frfcfs_pick(const gmc_mc_t *mc, unsigned bank)
 {
     uint32_t head = gmc_mc_bank_head(mc, bank), open = gmc_mc_open_row(mc, bank);
     if (open != GMC_DRAM_CLOSED)
-        for (uint32_t i = head; i != GMC_MC_NONE; i = gmc_mc_req(mc, i)->bnext)
-            if (gmc_mc_req(mc, i)->row == open)
+        for (uint32_t i = head; i != GMC_MC_NONE; i = gmc_mc_bnext(mc, i))
+            if (gmc_mc_brow(mc, i) == open)
                 return i;
     return head;
 }
@@ -66,7 +66,7 @@ static uint32_t bfifo_pick(const gmc_mc_t *mc, unsigned bank)
 static uint32_t divfirst_pick(const gmc_mc_t *mc, unsigned bank)
 {
     uint32_t best = GMC_MC_NONE, best_n = UINT32_MAX;
-    for (uint32_t i = gmc_mc_bank_head(mc, bank); i != GMC_MC_NONE; i = gmc_mc_req(mc, i)->bnext) {
+    for (uint32_t i = gmc_mc_bank_head(mc, bank); i != GMC_MC_NONE; i = gmc_mc_bnext(mc, i)) {
         uint32_t n = gmc_mc_warp_pending(mc, gmc_mc_req(mc, i));
         if (n < best_n) {
             best = i;

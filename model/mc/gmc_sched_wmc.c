@@ -273,7 +273,7 @@ static void wmc_issue(gmc_mc_t *mc, uint32_t i, gmc_dram_cmd_t cmd)
             tick(w, (gmc_wmc_in_t){.open = 1, .open_bank = r->bank, .open_row = (uint8_t)slot});
         if (!w->nwarp[gmc_mc_mode(mc)][r->bank])
             return;   /* no request with a warp id: none is H */
-        for (uint32_t j = gmc_mc_bank_head(mc, r->bank); j != GMC_MC_NONE; j = gmc_mc_req(mc, j)->bnext) {
+        for (uint32_t j = gmc_mc_bank_head(mc, r->bank); j != GMC_MC_NONE; j = gmc_mc_bnext(mc, j)) {
             const gmc_mc_req_t *q = gmc_mc_req(mc, j);
             if (q->row == r->row && level(w, q, 1) == GMC_WMC_PRIO_H)
                 tick(w, (gmc_wmc_in_t){.sch = 1, .sch_bank = q->bank, .sch_col = (uint8_t)q->col,
@@ -284,8 +284,8 @@ static void wmc_issue(gmc_mc_t *mc, uint32_t i, gmc_dram_cmd_t cmd)
     if (cmd == GMC_DRAM_RD || cmd == GMC_DRAM_WR) {
         /* FR-FCFS serves the bank's oldest request to the open row (i's row) */
         uint32_t j = mc->head[r->is_write][r->bank];
-        while (j != GMC_MC_NONE && gmc_mc_req(mc, j)->row != r->row)
-            j = gmc_mc_req(mc, j)->bnext;
+        while (j != GMC_MC_NONE && gmc_mc_brow(mc, j) != r->row)
+            j = gmc_mc_bnext(mc, j);
         w->col_cmds++;
         w->req_adjusted += j != i;
         wmc_served(mc, w, i);
@@ -318,7 +318,7 @@ static uint32_t wmc_pick(const gmc_mc_t *mc, unsigned bank)
         const int no_h = w->nh_exact && !w->nh[mode][bank];
         uint32_t best = GMC_MC_NONE;
         unsigned best_lvl = 0;
-        for (uint32_t i = head; i != GMC_MC_NONE; i = gmc_mc_req(mc, i)->bnext) {
+        for (uint32_t i = head; i != GMC_MC_NONE; i = gmc_mc_bnext(mc, i)) {
             const gmc_mc_req_t *r = gmc_mc_req(mc, i);
             if (r->row != open)
                 continue;
@@ -342,8 +342,8 @@ static uint32_t wmc_pick(const gmc_mc_t *mc, unsigned bank)
         return head;
     int slot = gmc_wmc_pick(&w->c, &w->s, bank, mask,
                             gmc_wmc_row_slot(&w->c, gmc_mc_req(mc, head)->row));
-    for (uint32_t i = head; i != GMC_MC_NONE; i = gmc_mc_req(mc, i)->bnext)
-        if ((int)gmc_wmc_row_slot(&w->c, gmc_mc_req(mc, i)->row) == slot)
+    for (uint32_t i = head; i != GMC_MC_NONE; i = gmc_mc_bnext(mc, i))
+        if ((int)gmc_wmc_row_slot(&w->c, gmc_mc_brow(mc, i)) == slot)
             return i;
     return head;   /* unreachable: slot came from the mask */
 }
