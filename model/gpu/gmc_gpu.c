@@ -130,6 +130,7 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     sc.channels = m->dram_channels ? m->dram_channels : sc.dram.channels;
     sc.refresh = cfg->refresh;
     sc.every_cycle = cfg->every_cycle;
+    sc.no_lat_hist = 1;   /* the GPU report has no DRAM latency histogram */
     sc.mc = cfg->mc;
     if (!(g->ms = gmc_memsys_new(&sc, err, n)))
         goto fail;

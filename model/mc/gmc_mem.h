@@ -53,6 +53,9 @@ typedef struct {
     gmc_mc_cfg_t     mc;
     int              every_cycle; /* the slow reference: step every channel every cycle,
                                      no probe, no wake shortcut (same results, slower) */
+    int              no_lat_hist; /* 1 = keep no latency histogram (ms->stats stays empty):
+                                     the GPU harness reports none, and its 2^16 buckets per
+                                     type, hit at random per request, cost host cache */
     unsigned         test_fault;  /* tests only: GMC_MEMSYS_FAULT_* re-creates a fixed
                                      bug, so the equivalence test shows it can fail;
                                      0 in every real run */

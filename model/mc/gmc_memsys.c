@@ -149,7 +149,8 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
         w = &ms->warps;
     }
     for (unsigned c = 0; c < ms->nch; c++) {
-        if (gmc_mc_init(&ms->mc[c], &ms->d, &cfg->mc, c, w, &ms->stats, err, n)) {
+        if (gmc_mc_init(&ms->mc[c], &ms->d, &cfg->mc, c, w, cfg->no_lat_hist ? NULL : &ms->stats,
+                        err, n)) {
             gmc_memsys_free(ms);
             return -1;
         }
