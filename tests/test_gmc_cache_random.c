@@ -309,18 +309,25 @@ static unsigned long run(gmc_cache_cfg_t cfg, uint32_t busy, uint32_t tags, uint
             SAME(s1, s2);
         } else if (op < 80) {
             what = "fill";
-            /* Mostly data for an outstanding miss: part or all of it. */
+            /* Mostly data for an outstanding miss: part or all of it,
+             * half of the time with its entry (gmc_cache_fill_entry, as
+             * the harness fills: the entry's way hint is then used). */
+            int entry = -1;
             if (op < 72 && ref_used(&r)) {
                 uint32_t e = (uint32_t)gmc_rng_below(&g, cfg.mshr_entries);
                 while (!r.m[e].used)
                     e = (e + 1) % cfg.mshr_entries;
                 line = r.m[e].line;
                 s = gmc_rng_below(&g, 2) ? r.m[e].req : r.m[e].req & (uint32_t)gmc_rng_u64(&g);
+                if (gmc_rng_below(&g, 2))
+                    entry = (int)e;
             }
             int dirty = gmc_rng_below(&g, 4) == 0;
             uint64_t vl1 = 1, vl2 = 2;
             uint32_t vd1 = 3, vd2 = 4;
-            SAME(gmc_cache_fill(c, line, s, dirty, &vl1, &vd1), ref_fill(&r, line, s, dirty, &vl2, &vd2));
+            int got = entry >= 0 ? gmc_cache_fill_entry(c, line, s, dirty, entry, &vl1, &vd1)
+                                 : gmc_cache_fill(c, line, s, dirty, &vl1, &vd1);
+            SAME(got, ref_fill(&r, line, s, dirty, &vl2, &vd2));
             SAME(vl1, vl2);
             SAME(vd1, vd2);
         } else if (op < 92) {

@@ -588,7 +588,12 @@ static int fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty, int 
     if (sectors) {
         way_t x;
         uint32_t valid = 0, dmask = 0;
-        if (find_way(c, line, &x)) {
+        /* A sectored line is filled sector by sector: after the first, the
+         * entry's way hint finds it with one tag compare (a line is in at
+         * most one way, so a matching tag is the way find_way returns). */
+        const uint32_t hint = e >= 0 ? c->mshr.e[e].way : 0;
+        if ((hint && c->tag[hint - 1] == line && (x = way_at(c, hint - 1), 1)) ||
+            find_way(c, line, &x)) {
             valid = valid_of(c, x);
             dmask = dirty_of(c, x);
             lru_touch(c, x);
@@ -611,6 +616,8 @@ static int fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty, int 
             }
         }
         set_masks(c, x, valid | sectors, dirty ? dmask | sectors : dmask);
+        if (e >= 0)
+            c->mshr.e[e].way = (uint32_t)x.slot + 1;
     }
     if (victim_line)
         *victim_line = vline;

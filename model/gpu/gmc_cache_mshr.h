@@ -18,6 +18,8 @@ typedef struct {
     uint64_t line;      /* line address; meaningful while the entry is used */
     uint32_t req;       /* sectors requested and not yet filled */
     uint32_t merges;    /* miss calls merged into this entry, counting the first */
+    uint32_t way;       /* the cache's own: slot + 1 where a fill put the line, 0 = none
+                           yet (a hint: the fill checks the tag there) */
 } gmc_mshr_entry_t;
 
 typedef struct {
