@@ -12,18 +12,24 @@
 #include "gpu/gmc_workload.h"
 #include "gpu_test_kernels.h"
 
-static gmc_gpu_t *machine(const char *preset, int every_cycle)
+static gmc_gpu_t *machine_limits(const char *preset, int every_cycle, uint32_t ignore_limits)
 {
     char err[512];
     gmc_gpu_cfg_t c;
     memset(&c, 0, sizeof c);
     assert_int_equal(gmc_machine_preset(preset, &c.machine, err, sizeof err), 0);
+    c.machine.ignore_limits = ignore_limits;
     assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
     c.every_cycle = every_cycle;
     gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
     if (!g)
         fail_msg("%s", err);
     return g;
+}
+
+static gmc_gpu_t *machine(const char *preset, int every_cycle)
+{
+    return machine_limits(preset, every_cycle, 0);
 }
 
 /* g's JSON report as a string (the caller frees it). */
@@ -572,6 +578,59 @@ static void a_cta_that_fits_no_sm_is_an_error(void **s)
     char err[512];
     assert_int_equal(gmc_gpu_run(g, &k, err, sizeof err), -1);
     assert_non_null(strstr(err, "fits no SM"));
+    assert_non_null(strstr(err, "--set ignore_limits=1"));   /* shared memory: waivable */
+    gmc_gpu_delete(g);
+    /* warp slots are not waivable, and the hint is not given for them */
+    g = machine_limits("pae-gddr5", 0, 1);
+    tk_make(&k, &t, 4, 32 * 64);
+    k.regs_per_thread = 1;   /* registers within the SM's; 64 warps are not */
+    assert_int_equal(gmc_gpu_run(g, &k, err, sizeof err), -1);
+    assert_non_null(strstr(err, "fits no SM"));
+    assert_null(strstr(err, "ignore_limits"));
+    gmc_gpu_delete(g);
+}
+
+/* ignore_limits (GPGPU-Sim's -gpgpu_ignore_resources_limitation): a CTA
+ * needing more registers than an SM has runs alone on each SM; one that
+ * fits is not affected. */
+static void ignore_limits_runs_one_oversized_cta_per_sm(void **s)
+{
+    (void)s;
+    gmc_gpu_t *g = machine_limits("pae-gddr5", 0, 1);
+    tk_t t = {2, 0, 0, 1};
+    gmc_kernel_t k;
+    tk_make(&k, &t, 30, 256);
+    k.regs_per_thread = 21955;   /* as a real PyTorch trace of Accel-Sim's repository says */
+    g->k = &k;
+    assert_true(gmc_sm_fits(g, &g->sm[0], &k));
+    gmc_sm_launch(g, &g->sm[0], 0);
+    assert_false(gmc_sm_fits(g, &g->sm[0], &k));   /* never a second one */
+    assert_true(gmc_sm_fits(g, &g->sm[1], &k));
+    g->k = NULL;
+    gmc_gpu_delete(g);
+
+    g = machine_limits("pae-gddr5", 0, 1);
+    char err[512];
+    assert_int_equal(gmc_gpu_run(g, &k, err, sizeof err), 0);
+    gmc_gpu_stats_t st;
+    gmc_gpu_stats(g, &st);
+    assert_int_equal(st.ctas, 30);
+    assert_int_equal(st.kernels_over_limits, 1);
+    assert_int_equal(gmc_gpu_kernels_over_limits(g), 1);
+    assert_int_equal(st.instructions, 30 * 8 * (2 * 3 + 1));
+    /* a kernel that fits runs as it would without the key: same report */
+    k.regs_per_thread = 16;
+    gmc_gpu_delete(g);
+    g = machine_limits("pae-gddr5", 0, 1);
+    assert_int_equal(gmc_gpu_run(g, &k, err, sizeof err), 0);
+    char *a = report_of(g);
+    gmc_gpu_delete(g);
+    g = machine_limits("pae-gddr5", 0, 0);
+    assert_int_equal(gmc_gpu_run(g, &k, err, sizeof err), 0);
+    char *b = report_of(g);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
     gmc_gpu_delete(g);
 }
 
@@ -597,6 +656,7 @@ int main(void)
         cmocka_unit_test(skipping_idle_parts_and_jumping_idle_stretches_change_nothing),
         cmocka_unit_test(the_watchdog_stops_a_run_that_makes_no_progress),
         cmocka_unit_test(a_cta_that_fits_no_sm_is_an_error),
+        cmocka_unit_test(ignore_limits_runs_one_oversized_cta_per_sm),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

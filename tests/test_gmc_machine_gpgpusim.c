@@ -133,7 +133,7 @@ static void rtx2060_super_config_lists_used_and_ignored_options(void **st)
     assert_non_null(strstr(info.used, " -dram_bnk_indexing_policy "));
     assert_non_null(strstr(info.ignored, " -dram_bnkgrp_indexing_policy "));
     assert_non_null(strstr(info.ignored, " -gpgpu_mem_address_mask "));
-    assert_string_equal(info.defaults, "alu_lat icnt_latency");
+    assert_string_equal(info.defaults, "ignore_limits alu_lat icnt_latency");
     /* the carve-out is said where -gpgpu_adaptive_cache_config is */
     assert_non_null(strstr(warn, "rtx2060-super.config:46: warning: the L1 is fixed at 64 KB"));
     /* the controller options the machine reads are not called unread */
@@ -300,6 +300,19 @@ static void unlimited_controller_queue_becomes_64_with_a_warning(void **st)
     assert_non_null(strstr(warn, "x:2: warning: -gpgpu_frfcfs_dram_sched_queue_size 0 is unlimited"));
 }
 
+static void ignore_resources_limitation_sets_ignore_limits(void **st)
+{
+    (void)st;
+    assert_int_equal(imp_text("-gpgpu_ignore_resources_limitation 1\n", "x"), base_dram_warns());
+    assert_int_equal(m.ignore_limits, 1);
+    assert_true(from_file(GMC_MACHINE_P_ignore_limits));
+    assert_int_equal(info.n_used, 1);
+    assert_true(imp_text("-gpgpu_ignore_resources_limitation 2\n", "x") < 0);   /* 0 or 1 */
+    int w = imp_text("# nothing\n", "x");
+    assert_int_equal(w, base_dram_warns());
+    assert_int_equal(m.ignore_limits, 0);   /* the base's */
+}
+
 static void a_missing_cluster_half_takes_gpgpusims_default_with_a_warning(void **st)
 {
     (void)st;
@@ -440,6 +453,7 @@ int main(void)
         cmocka_unit_test(rop_latency_in_core_cycles_becomes_l2_cycles),
         cmocka_unit_test(other_warp_schedulers_keep_the_base_with_a_warning),
         cmocka_unit_test(unlimited_controller_queue_becomes_64_with_a_warning),
+        cmocka_unit_test(ignore_resources_limitation_sets_ignore_limits),
         cmocka_unit_test(a_missing_cluster_half_takes_gpgpusims_default_with_a_warning),
         cmocka_unit_test(a_repeated_option_warns_and_the_last_counts),
         cmocka_unit_test(the_dram_base_is_the_base_machines_preset),

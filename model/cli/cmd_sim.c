@@ -257,6 +257,10 @@ int cmd_sim(int argc, char **argv)
         gmc_gpu_delete(g);
         return rc;
     }
+    if (gmc_gpu_kernels_over_limits(g))
+        fprintf(stderr, "gmc sim: note: %llu kernel(s) needed more registers or shared memory per CTA "
+                "than an SM has and ran one CTA per SM (ignore_limits)\n",
+                (unsigned long long)gmc_gpu_kernels_over_limits(g));
     rc = sim_report(&o, g);
     gmc_gpu_delete(g);
     return rc;

@@ -383,10 +383,20 @@ int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n)
     g->next_cta = g->ctas_done = 0;
     g->ctas_total = gmc_kernel_ctas(k);
     if (!gmc_sm_fits(g, &g->sm[0], k)) {
+        int limits = !gmc_sm_within_limits(g->m, k);
         snprintf(err, n, "kernel %s: a CTA (%u threads, %u registers/thread, %u B shared memory) "
-                 "fits no SM of machine %s", k->name, tpc, k->regs_per_thread, k->smem_per_cta, g->m->name);
+                 "fits no SM of machine %s (%u threads, %u registers, %u B shared memory)%s", k->name,
+                 tpc, k->regs_per_thread, k->smem_per_cta, g->m->name, g->m->threads_per_sm,
+                 g->m->regs_per_sm, g->m->smem_per_sm,
+                 !limits ? ""
+                 : k->regs_per_thread > 255
+                     ? "; no SASS thread has more than 255 registers, so the trace's count is suspect: "
+                       "--set ignore_limits=1 runs one CTA per SM anyway"
+                     : "; --set ignore_limits=1 runs one CTA per SM anyway");
         return -1;
     }
+    if (!gmc_sm_within_limits(g->m, k))
+        g->st.kernels_over_limits++;   /* ignore_limits let it in */
     g->progress_at = g->core_cyc;
     const uint64_t start = g->run_start = g->core_cyc;
     for (unsigned i = 0; i < g->nsm; i++)

@@ -62,6 +62,7 @@ typedef struct {
 
 typedef struct {
     uint64_t kernels, ctas;
+    uint64_t kernels_over_limits; /* run one CTA per SM by ignore_limits */
     uint64_t cycles;              /* core cycles */
     uint64_t instructions;        /* warp instructions issued (EXIT included) */
     uint64_t thread_instructions; /* active lanes summed */
@@ -83,6 +84,9 @@ typedef struct {
 
 /* Computes the summary (sorts the samples: call at the end). */
 void gmc_gpu_stats(gmc_gpu_t *g, gmc_gpu_stats_t *s);
+/* Kernels so far that ran one CTA per SM by ignore_limits (cheap: no
+ * distributions computed). */
+uint64_t gmc_gpu_kernels_over_limits(const gmc_gpu_t *g);
 
 /* The whole report as one JSON object / as CSV (name,value lines). */
 int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra_fields);

@@ -219,6 +219,9 @@ extern const gmc_tbdisp_ops_t gmc_tbdisp_rr;   /* GigaThread-like round robin */
 int  gmc_sm_init(gmc_gpu_t *g, gmc_sm_t *s, unsigned id, char *err, size_t n);
 void gmc_sm_free(gmc_sm_t *s);
 int  gmc_sm_fits(const gmc_gpu_t *g, const gmc_sm_t *s, const gmc_kernel_t *k);
+/* A CTA's registers and shared memory within an empty SM's (what
+ * ignore_limits may waive; warp and thread slots are never waived). */
+int  gmc_sm_within_limits(const gmc_machine_t *m, const gmc_kernel_t *k);
 void gmc_sm_launch(gmc_gpu_t *g, gmc_sm_t *s, uint32_t kcta);
 void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s);
 int  gmc_sm_busy(const gmc_sm_t *s);   /* warps resident or traffic pending */

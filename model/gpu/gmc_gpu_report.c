@@ -84,6 +84,8 @@ void gmc_gpu_stats(gmc_gpu_t *g, gmc_gpu_stats_t *s)
     *s = g->st;
 }
 
+uint64_t gmc_gpu_kernels_over_limits(const gmc_gpu_t *g) { return g->st.kernels_over_limits; }
+
 static double ratio(double a, double b) { return b > 0 ? a / b : 0; }
 
 static void put_dist(FILE *f, const char *name, const gmc_dist_t *d)
@@ -113,7 +115,8 @@ int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra)
         fprintf(f, "%s", extra);
     fprintf(f, "  \"machine\": \"%s\",\n  \"warp_sched\": \"%s\",\n  \"mem_sched\": \"%s\",\n",
             m->name, g->wsched->name, m->mem_sched);
-    fprintf(f, "  \"kernels\": %" PRIu64 ",\n  \"ctas\": %" PRIu64 ",\n", s.kernels, s.ctas);
+    fprintf(f, "  \"kernels\": %" PRIu64 ",\n  \"kernels_over_limits\": %" PRIu64 ",\n  \"ctas\": %" PRIu64 ",\n",
+            s.kernels, s.kernels_over_limits, s.ctas);
     fprintf(f, "  \"cycles\": %" PRIu64 ",\n  \"instructions\": %" PRIu64 ",\n", s.cycles, s.instructions);
     fprintf(f, "  \"ipc\": %.4f,\n  \"thread_ipc\": %.4f,\n", ratio((double)s.instructions, (double)s.cycles),
             ratio((double)s.thread_instructions, (double)s.cycles));

@@ -22,6 +22,7 @@ extern "C" {
     X(ctas_per_sm,       1, 64,       "-",     "resident thread blocks (CTAs) per SM")         \
     X(regs_per_sm,       0, 1048576,  "regs",  "32-bit registers per SM (0 = no limit)")       \
     X(smem_per_sm,       0, 1048576,  "B",     "shared memory per SM")                         \
+    X(ignore_limits,     0, 1,        "-",     "1: a CTA whose registers or shared memory exceed an empty SM's runs alone on each SM anyway") \
     X(schedulers_per_sm, 1, 8,        "-",     "warp schedulers per SM, one issue each per cycle") \
     X(core_mhz,          1, 10000,    "MHz",   "SM clock")                                     \
     X(icnt_mhz,          1, 10000,    "MHz",   "interconnect clock")                           \

@@ -15,7 +15,7 @@ enum {
     K_CLUSTERS, K_CORES, K_PIPE, K_CTA, K_REGS, K_SHMEM, K_ADAPT, K_UNIFIED, K_SHMEM_OPT,
     K_NSCHED, K_SCHED, K_CLOCKS, K_DL1, K_DL2, K_SKIP_L1, K_NMEM, K_SUBPART, K_L1_LAT,
     K_SMEM_LAT, K_ROP, K_ROP3, K_DRAM_SCHED, K_QSIZE, K_PARTQ, K_NETMODE, K_ICNT_FILE,
-    K_FLIT, K_INBUF, K_OUTBUF, K_DRAM
+    K_FLIT, K_INBUF, K_OUTBUF, K_IGNORE, K_DRAM
 };
 
 #define M_ GMC_GS_MACHINE
@@ -52,6 +52,7 @@ const gmc_gs_entry_t gmc_gs_entries[] = {
     {"-icnt_flit_size", K_FLIT, M_},
     {"-icnt_in_buffer_limit", K_INBUF, M_},
     {"-icnt_out_buffer_limit", K_OUTBUF, M_},
+    {"-gpgpu_ignore_resources_limitation", K_IGNORE, M_},
     /* the DRAM importer's (model/mem/gmc_dram_import_gpgpusim.c): used, or
      * read and warned about there when not 0.  -gpgpu_mem_address_mask is
      * not here: it picks one of GPGPU-Sim's built-in maps, which gmc lacks,
@@ -512,7 +513,7 @@ int gmc_gs_apply(gmc_gs_t *g)
 {
     if (clocks(g) || sms(g) || pipeline(g) ||
         plain(g, K_CTA, GMC_MACHINE_P_ctas_per_sm) || plain(g, K_REGS, GMC_MACHINE_P_regs_per_sm) ||
-        plain(g, K_SHMEM, GMC_MACHINE_P_smem_per_sm) ||
+        plain(g, K_SHMEM, GMC_MACHINE_P_smem_per_sm) || plain(g, K_IGNORE, GMC_MACHINE_P_ignore_limits) ||
         plain(g, K_NSCHED, GMC_MACHINE_P_schedulers_per_sm) || scheduler(g) || skip_l1(g) ||
         cache(g, K_DL1, 1) || cache(g, K_DL2, 0) || plain(g, K_NMEM, GMC_MACHINE_P_dram_channels) ||
         plain(g, K_SUBPART, GMC_MACHINE_P_l2_slices_per_ch) ||

@@ -61,10 +61,24 @@ int gmc_sm_fits(const gmc_gpu_t *g, const gmc_sm_t *s, const gmc_kernel_t *k)
     const gmc_machine_t *m = g->m;
     uint32_t tpc = gmc_kernel_threads_per_cta(k), wpc = gmc_kernel_warps_per_cta(k);
     uint64_t regs = (uint64_t)k->regs_per_thread * wpc * 32;
-    return s->nctas < m->ctas_per_sm && s->nctas < 64 && s->nwarps_used + wpc <= m->warps_per_sm &&
-           s->threads + tpc <= m->threads_per_sm &&
-           (!m->regs_per_sm || s->regs + regs <= m->regs_per_sm) &&
-           s->smem + k->smem_per_cta <= m->smem_per_sm;
+    if (!(s->nctas < m->ctas_per_sm && s->nctas < 64 && s->nwarps_used + wpc <= m->warps_per_sm &&
+          s->threads + tpc <= m->threads_per_sm))
+        return 0;   /* warp and thread slots: structural, never ignored */
+    if ((!m->regs_per_sm || s->regs + regs <= m->regs_per_sm) &&
+        (uint64_t)s->smem + k->smem_per_cta <= m->smem_per_sm)
+        return 1;
+    /* ignore_limits: GPGPU-Sim's -gpgpu_ignore_resources_limitation runs
+     * one such CTA per SM.  The SM's 32-bit register and shared-memory sums
+     * may wrap then, harmlessly: every CTA of the kernel needs the same, so
+     * the CTA alone already exceeds the limit a second one is checked
+     * against. */
+    return m->ignore_limits && !s->nctas;
+}
+
+int gmc_sm_within_limits(const gmc_machine_t *m, const gmc_kernel_t *k)
+{
+    uint64_t regs = (uint64_t)k->regs_per_thread * gmc_kernel_warps_per_cta(k) * 32;
+    return (!m->regs_per_sm || regs <= m->regs_per_sm) && k->smem_per_cta <= m->smem_per_sm;
 }
 
 /* Fetches w's next instruction; at the end of its stream marks it ended. */

@@ -121,6 +121,17 @@ done
 "$GMC" sim --traces "$AS/old" --set sms=4 >/dev/null 2>"$T/err" && [ ! -s "$T/err" ] \
   && ok "traces old: no note" || notok "traces old: no note" "$(cat "$T/err")"
 
+# a trace whose -nregs no SM can hold (as a real PyTorch trace in Accel-Sim's
+# repository says: 21955): an error naming the way out; ignore_limits runs it
+# one CTA per SM, as GPGPU-Sim's -gpgpu_ignore_resources_limitation does
+expect_fail "regs: a CTA over the SM's registers" 1 "^gmc sim: kernel _Z9pow_floatPfS_i: a CTA \\(64 threads, 21955 registers/thread, 1 B shared memory\\) fits no SM .*no SASS thread has more than 255 registers.*--set ignore_limits=1 runs one CTA per SM anyway$" -- \
+  "$GMC" sim --traces "$AS/regs" --set sms=4
+n=$(count_insts "$AS/regs")
+if "$GMC" sim --traces "$AS/regs" --set sms=4 --set ignore_limits=1 --json >"$T/t.json" 2>"$T/err" \
+   && check_json "$T/t.json" "j['instructions'] == $n == 96 and j['kernels_over_limits'] == 1 and j['ctas'] == 6 and j['trace_version'] == 5" \
+   && grep -q '^gmc sim: note: 1 kernel(s) needed more registers .*ran one CTA per SM (ignore_limits)$' "$T/err"
+then ok "regs: ignore_limits=1 runs it, kernels_over_limits 1, a note"; else notok "regs: ignore_limits=1 runs it" "$(cat "$T/err")"; fi
+
 # every malformed trace: exit 1, one line `FILE:LINE: expected ..., found ...`
 nbad=0
 for f in "$AS"/bad/*.traceg; do
