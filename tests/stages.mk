@@ -3,7 +3,7 @@
 # stage listed after '|' starts only when that one is done (cosim-fault
 # links against the models cosim builds).
 .PHONY: all
-STAGES := unit equiv cli slurm vectors lint cosim cosim-fault synth formal
+STAGES := unit equiv cli fast slurm vectors lint cosim cosim-fault synth formal
 all: $(STAGES:%=stage-%)
 
 stage-unit:
@@ -26,3 +26,5 @@ stage-synth:
 	+@bash tests/stage.sh synth counted synth
 stage-formal:
 	+@bash tests/stage.sh formal counted formal
+stage-fast:
+	+@bash tests/stage.sh fast counted fast-test

@@ -2,15 +2,18 @@
 # `make test`).  Included by the top Makefile like every tests/bench/*.mk.
 # docs/harness.md "Speed" has the numbers, the profile and what skipping does.
 #
-# The binary is mem_bench.mk's $(BUILD)/bench/gmc-O3: the same sources as
-# build/bin/gmc (the generated DRAM and machine presets included), one -O3
-# LTO compile, assertions off.
+# The binaries: fast.mk's $(BUILD)/bin/gmc-fast (profile-guided) and
+# mem_bench.mk's $(BUILD)/bench/gmc-O3 -- the same sources as build/bin/gmc
+# (the generated DRAM and machine presets included), one -O3 LTO compile,
+# assertions off -- timed in turn; their reports are checked against
+# build/bin/gmc's.
 
 GPU_BENCH_DIR := $(BUILD)/bench/gpu
 
 .PHONY: bench-gpu
 bench: bench-gpu
 
-bench-gpu: $(BUILD)/bench/gmc-O3  ## GPU harness speed: core cycles/s, DRAM requests/s, RSS; instructions per DRAM request (callgrind)
+bench-gpu: $(BUILD)/bench/gmc-O3 $(BUILD)/bin/gmc-fast $(GMC)  ## GPU harness speed (gmc-fast and gmc-O3): core cycles/s, DRAM requests/s, RSS; instructions per DRAM request (callgrind); reports = gmc's
 	@mkdir -p $(GPU_BENCH_DIR)
-	@bash tests/bench/bench_gpu.sh $(BUILD)/bench/gmc-O3 $(GPU_BENCH_DIR) | tee $(BUILD)/bench/gpu.txt
+	@set -o pipefail; bash tests/bench/bench_gpu.sh $(GPU_BENCH_DIR) $(GMC) $(BUILD)/bin/gmc-fast $(BUILD)/bench/gmc-O3 \
+	  | tee $(BUILD)/bench/gpu.txt
