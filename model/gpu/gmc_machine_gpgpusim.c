@@ -4,16 +4,15 @@
  * (gmc_machine_gpgpusim.h).  The machine options themselves are applied in
  * gmc_machine_gpgpusim_apply.c.
  *
- * The lines are read here rather than with model/mem's tokenizer, which is
- * internal to model/mem (gmc_dram_import_impl.h); the rules are the same:
- * '#' starts a comment unless a '"' comes before it on the line, and a
- * quoted value runs to its closing quote, across lines if need be. */
+ * The lines are split into options by model/mem's gmc_gpgpusim_opts, the
+ * reader the DRAM importer uses too, so both read a file alike. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_machine_gpgpusim_impl.h"
 #include "mem/gmc_dram_import.h"
+#include "mem/gmc_gpgpusim_opts.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -95,28 +94,6 @@ int gmc_gs_value(gmc_gs_t *g, const gmc_gs_opt_t *o, char *out, size_t n)
     return 0;
 }
 
-static int blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v'; }
-
-static void trim(const char **s, size_t *n)
-{
-    while (*n && blank(**s))
-        (*s)++, (*n)--;
-    while (*n && blank((*s)[*n - 1]))
-        (*n)--;
-}
-
-/* Appends a word to a blank-separated list of at most n bytes, "..." when full. */
-static void list_add(char *list, size_t n, const char *w, size_t wl)
-{
-    size_t used = strlen(list);
-    if (used >= 3 && !strcmp(list + used - 3, "..."))
-        return;
-    if (used + 1 + wl + 4 >= n) {
-        snprintf(list + used, n - used, "%s...", used ? " " : "");
-        return;
-    }
-    snprintf(list + used, n - used, "%s%.*s", used ? " " : "", (int)wl, w);
-}
 
 /* ------------------------------------------------------------ detection */
 
@@ -128,7 +105,7 @@ int gmc_machine_is_gpgpusim(const char *text, size_t len)
         const char *s = text + i;
         size_t n = nl ? (size_t)(nl - s) : len - i;
         i += n + 1;
-        trim(&s, &n);
+        gmc_text_trim(&s, &n);
         if (!n || s[0] == '#')
             continue;
         return s[0] == '-';
@@ -146,7 +123,8 @@ static int find_entry(const char *s, size_t n)
     return -1;
 }
 
-/* Splits the text into options; *opts is malloc'd (the caller frees). */
+/* Splits the text into options (gmc_gs_tok_next, the DRAM importer's
+ * reader too); *opts is malloc'd (the caller frees). */
 static int tokenize(gmc_gs_t *g, const char *text, size_t len, gmc_gs_opt_t **opts, unsigned *nopt)
 {
     unsigned cap = 1;
@@ -159,46 +137,18 @@ static int tokenize(gmc_gs_t *g, const char *text, size_t len, gmc_gs_opt_t **op
     *nopt = 0;
     size_t pos = 0;
     unsigned ln = 0;
-    while (pos < len) {
-        size_t b = pos;
-        const char *s = text + pos, *nl = memchr(s, '\n', len - pos);
-        size_t n = nl ? (size_t)(nl - s) : len - pos;
-        pos += n + 1;
-        ln++;
-        const char *hash = memchr(s, '#', n);
-        if (hash && !memchr(s, '"', (size_t)(hash - s)))
-            n = (size_t)(hash - s);
-        trim(&s, &n);
-        if (!n)
-            continue;
-        char q[64];
-        if (s[0] != '-' || n < 2) {
-            gmc_gs_quote(s, n, q, sizeof q);
-            return gmc_gs_error(g, ln, "expected a GPGPU-Sim option '-name value', found '%s'", q);
+    gmc_gs_tok_t t;
+    int r;
+    while ((r = gmc_gs_tok_next(text, len, &pos, &ln, &t)) != GMC_GS_TOK_END) {
+        if (r == GMC_GS_TOK_NOT_OPTION) {
+            char q[64];
+            gmc_gs_quote(t.name, t.nl, q, sizeof q);
+            return gmc_gs_error(g, t.ln, "expected a GPGPU-Sim option '-name value', found '%s'", q);
         }
-        size_t k = 0;
-        while (k < n && !blank(s[k]))
-            k++;
-        const char *v = s + k;
-        size_t vl = n - k;
-        trim(&v, &vl);
-        unsigned at = ln;
-        if (vl && v[0] == '"' && !memchr(v + 1, '"', vl - 1)) {
-            /* a quoted value runs to its closing quote, across lines */
-            const char *close = NULL;
-            while (!close && pos < len) {
-                const char *l = text + pos, *lnl = memchr(l, '\n', len - pos);
-                size_t ll = lnl ? (size_t)(lnl - l) : len - pos;
-                pos += ll + 1;
-                ln++;
-                close = memchr(l, '"', ll);
-            }
-            if (!close)
-                return gmc_gs_error(g, at, "%.*s: expected a closing '\"', found end of file",
-                                    (int)k, s);
-            vl = (size_t)(close + 1 - v);
-        }
-        o[*nopt] = (gmc_gs_opt_t){s, v, k, vl, at, b, pos < len ? pos - 1 : len, find_entry(s, k)};
+        if (r == GMC_GS_TOK_UNCLOSED)
+            return gmc_gs_error(g, t.ln, "%.*s: expected a closing '\"', found end of file",
+                                (int)t.nl, t.name);
+        o[*nopt] = (gmc_gs_opt_t){t.name, t.v, t.nl, t.vl, t.ln, t.b, t.e, find_entry(t.name, t.nl)};
         (*nopt)++;
     }
     return 0;
@@ -295,7 +245,7 @@ static int import_dram(gmc_gs_t *g, const char *text, size_t len, const gmc_gs_o
                                  : di.map_err[0] ? "unusable, derived" : "none given, derived",
                      di.ipoly.sets ? " with its IPoly channel hash as a BIM" : "");
     if (k > 0 && (size_t)k < sizeof info->dram_note)
-        list_add(info->dram_note + k, sizeof info->dram_note - (size_t)k,
+        gmc_text_list_add(info->dram_note + k, sizeof info->dram_note - (size_t)k,
                  di.defaults[0] ? di.defaults : "nothing", strlen(di.defaults[0] ? di.defaults : "nothing"));
     return 0;
 }
@@ -339,7 +289,7 @@ static void lists(gmc_gs_t *g, const gmc_gs_opt_t *o, unsigned nopt, gmc_machine
         if (e >= 0 && (gmc_gs_entries[e].flags & GMC_GS_ZERO)) {
             const char *v = o[i].v;
             size_t vl = o[i].vl;
-            trim(&v, &vl);
+            gmc_text_trim(&v, &vl);
             static const char ip[] = "-gpgpu_memory_partition_indexing";
             used = (vl == 1 && v[0] == '0') ||   /* or IPoly, applied as a BIM (import_dram) */
                    (info->ipoly.sets && o[i].nl == sizeof ip - 1 && !memcmp(o[i].name, ip, o[i].nl));
@@ -348,21 +298,21 @@ static void lists(gmc_gs_t *g, const gmc_gs_opt_t *o, unsigned nopt, gmc_machine
         }
         if (used) {
             info->n_used++;
-            list_add(info->used, sizeof info->used, o[i].name, o[i].nl);
+            gmc_text_list_add(info->used, sizeof info->used, o[i].name, o[i].nl);
         } else {
             info->n_ignored++;
-            list_add(info->ignored, sizeof info->ignored, o[i].name, o[i].nl);
+            gmc_text_list_add(info->ignored, sizeof info->ignored, o[i].name, o[i].nl);
         }
     }
     for (unsigned k = 0; k < GMC_MACHINE_NPARAM; k++)
         if (!(g->m->set >> k & 1)) {
             const char *n = gmc_machine_param_name(k);
-            list_add(info->defaults, sizeof info->defaults, n, strlen(n));
+            gmc_text_list_add(info->defaults, sizeof info->defaults, n, strlen(n));
         }
     if (!g->warp_sched_set)
-        list_add(info->defaults, sizeof info->defaults, "warp_sched", 10);
+        gmc_text_list_add(info->defaults, sizeof info->defaults, "warp_sched", 10);
     if (!g->mem_sched_set)
-        list_add(info->defaults, sizeof info->defaults, "mem_sched", 9);
+        gmc_text_list_add(info->defaults, sizeof info->defaults, "mem_sched", 9);
 }
 
 int gmc_machine_gpgpusim(const char *text, size_t len, const char *src, const gmc_machine_t *base,

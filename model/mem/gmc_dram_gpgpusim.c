@@ -18,7 +18,7 @@ static const char *const fname[F_N] = {"nbk", "CCD", "RRD", "RCD", "RAS", "RP", 
 
 /* Blanks and digits as every DRAM-config reader takes them
  * (gmc_dram_import.c); a field is at most 9 digits. */
-static void trim(const char **s, size_t *len) { gmc_dram_imp_trim(s, len); }
+static void trim(const char **s, size_t *len) { gmc_text_trim(s, len); }
 
 static int num(const char *s, size_t len, uint32_t *v)
 {

@@ -2,6 +2,7 @@
  * formats, and the -gpgpu_dram_timing_opt-string-alone reader
  * (gmc_dram_import.h; docs/memory.md "Config files"). */
 #include "gmc_dram_import_impl.h"
+#include "mem/gmc_gpgpusim_opts.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,15 +19,6 @@ const char *gmc_dram_fmt_name(gmc_dram_fmt_t f)
 
 /* ------------------------------------------------------------ helpers */
 
-static int blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v'; }
-
-void gmc_dram_imp_trim(const char **s, size_t *len)
-{
-    while (*len && (blank(**s) || **s == '\n'))
-        (*s)++, (*len)--;
-    while (*len && (blank((*s)[*len - 1]) || (*s)[*len - 1] == '\n'))
-        (*len)--;
-}
 
 int gmc_dram_imp_line(const char *text, size_t len, size_t *pos, unsigned *ln, gmc_dram_line_t *l)
 {
@@ -102,23 +94,11 @@ int gmc_dram_imp_set(gmc_dram_imp_t *im, unsigned ln, gmc_dram_param_t p, uint64
     return 0;
 }
 
-/* Appends "word" to a blank-separated list of at most n bytes, "..." when full. */
-static void list_add(char *list, size_t n, const char *w, size_t wl)
-{
-    size_t used = strlen(list);
-    if (used >= 3 && !strcmp(list + used - 3, "..."))
-        return;
-    if (used + 1 + wl + 4 >= n) {
-        snprintf(list + used, n - used, "%s...", used ? " " : "");
-        return;
-    }
-    snprintf(list + used, n - used, "%s%.*s", used ? " " : "", (int)wl, w);
-}
 
 void gmc_dram_imp_ignore(gmc_dram_imp_t *im, const char *name, size_t len)
 {
     im->info->n_ignored++;
-    list_add(im->info->ignored, sizeof im->info->ignored, name, len);
+    gmc_text_list_add(im->info->ignored, sizeof im->info->ignored, name, len);
 }
 
 /* ------------------------------------------------------------ detection */
@@ -131,7 +111,7 @@ gmc_dram_fmt_t gmc_dram_fmt_detect(const char *text, size_t len)
     while (gmc_dram_imp_line(text, len, &pos, &ln, &l)) {
         const char *s = l.s;
         size_t n = l.len;
-        gmc_dram_imp_trim(&s, &n);
+        gmc_text_trim(&s, &n);
         if (!n || s[0] == '#' || s[0] == ';')
             continue;
         if (s[0] == '[')
@@ -142,7 +122,7 @@ gmc_dram_fmt_t gmc_dram_fmt_detect(const char *text, size_t len)
             return GMC_DRAM_FMT_TIMING;
         if (n > 3 && !memcmp(s, "nbk", 3)) {
             size_t i = 3;
-            while (i < n && blank(s[i]))
+            while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\f' || s[i] == '\v'))
                 i++;
             if (i < n && s[i] == '=')
                 return GMC_DRAM_FMT_TIMING;
@@ -189,7 +169,7 @@ static int finish(gmc_dram_imp_t *im, unsigned last)
         im->line[GMC_DRAM_P_tREFI] = last;
     for (int p = 0; p < GMC_DRAM_NPARAM; p++)
         if (!(*set >> p & 1) && !gmc_dram_param_is_power(p))   /* not from the base: below */
-            list_add(im->info->defaults, sizeof im->info->defaults,
+            gmc_text_list_add(im->info->defaults, sizeof im->info->defaults,
                      gmc_dram_param_info((gmc_dram_param_t)p)->key,
                      strlen(gmc_dram_param_info((gmc_dram_param_t)p)->key));
     im->d.line = im->line;
@@ -215,7 +195,7 @@ static int import_timing(gmc_dram_imp_t *im, const char *text, size_t len)
         size_t n = hash ? (size_t)(hash - l.s) : l.len;
         const char *s = l.s;
         size_t t = n;
-        gmc_dram_imp_trim(&s, &t);
+        gmc_text_trim(&s, &t);
         if (t && !first)
             first = l.ln;
         memcpy(buf + o, l.s, n);

@@ -213,7 +213,7 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
                 n = i;
                 break;
             }
-        gmc_dram_imp_trim(&s, &n);
+        gmc_text_trim(&s, &n);
         if (!n)
             continue;
         if (s[0] == '[') {
@@ -231,8 +231,8 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
             return gmc_dram_imp_expected(im, l.ln, "key = value", s, n);
         const char *k = s, *v = e + 1;
         size_t kl = (size_t)(e - s), vl = n - kl - 1;
-        gmc_dram_imp_trim(&k, &kl);
-        gmc_dram_imp_trim(&v, &vl);
+        gmc_text_trim(&k, &kl);
+        gmc_text_trim(&v, &vl);
         if (sec == S_NONE)
             return gmc_dram_imp_expected(im, l.ln, "a section such as [dram_structure] before "
                                          "the first key", s, n);

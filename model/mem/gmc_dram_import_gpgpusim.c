@@ -6,6 +6,7 @@
  * dram.cc.  docs/memory.md "GPGPU-Sim configuration files" tables which
  * options are used, which warned about and which ignored. */
 #include "gmc_dram_import_impl.h"
+#include "mem/gmc_gpgpusim_opts.h"
 #include "gmc_addrmap.h"
 #include <math.h>
 #include <stdio.h>
@@ -23,7 +24,7 @@ int gmc_dram_gpgpusim_map(const char *s, size_t len, unsigned channels, char *ou
     int field_of[64];
     int chip_at = -1;
     char q[64];
-    gmc_dram_imp_trim(&s, &len);
+    gmc_text_trim(&s, &len);
     if (len >= 2 && s[0] == '"' && s[len - 1] == '"')
         s++, len -= 2;
     if (len >= 7 && !memcmp(s, "dramid@", 7)) {
@@ -185,7 +186,7 @@ static int get_uint(gmc_dram_imp_t *im, const val_t *v, const char *name, uint64
 {
     const char *s = v->v;
     size_t n = v->vl;
-    gmc_dram_imp_trim(&s, &n);
+    gmc_text_trim(&s, &n);
     if (gmc_dram_imp_uint(s, n, x)) {
         char what[96];
         snprintf(what, sizeof what, "%s <decimal integer>", name);
@@ -197,7 +198,7 @@ static int get_uint(gmc_dram_imp_t *im, const val_t *v, const char *name, uint64
 /* dramid@N's N, or -1 if the map has none. */
 static int dramid_at(const char *s, size_t n)
 {
-    gmc_dram_imp_trim(&s, &n);
+    gmc_text_trim(&s, &n);
     if (n >= 2 && s[0] == '"')
         s++, n--;
     if (n < 8 || memcmp(s, "dramid@", 7))
@@ -219,13 +220,13 @@ static void ipoly(gmc_dram_imp_t *im, const val_t *val, const char *have, unsign
     uint64_t x, sub = 1;
     const char *s = val[O_INDEXING].v;
     size_t n = val[O_INDEXING].vl;
-    gmc_dram_imp_trim(&s, &n);
+    gmc_text_trim(&s, &n);
     if (!have[O_INDEXING] || gmc_dram_imp_uint(s, n, &x) || x != 2)
         return;
     if (have[O_NSUB]) {
         const char *t = val[O_NSUB].v;
         size_t tn = val[O_NSUB].vl;
-        gmc_dram_imp_trim(&t, &tn);
+        gmc_text_trim(&t, &tn);
         if (gmc_dram_imp_uint(t, tn, &sub) || !is_pow2(sub) || sub > 64)
             return;   /* warned as not modelled */
     }
@@ -287,7 +288,7 @@ static int apply(gmc_dram_imp_t *im, val_t *val, const char *have)
     if (have[O_CLOCKS]) {   /* <core>:<icnt>:<l2>:<dram> MHz; the DRAM clock is the command clock */
         const char *s = val[O_CLOCKS].v, *f = s;
         size_t n = val[O_CLOCKS].vl;
-        gmc_dram_imp_trim(&s, &n);
+        gmc_text_trim(&s, &n);
         unsigned colons = 0;
         for (size_t i = 0; i < n; i++)
             if (s[i] == ':' && ++colons == 3)
@@ -359,7 +360,7 @@ static void warn_unmodelled(gmc_dram_imp_t *im, val_t *val, const char *have)
         uint64_t x;
         const char *s = val[k].v;
         size_t n = val[k].vl;
-        gmc_dram_imp_trim(&s, &n);
+        gmc_text_trim(&s, &n);
         if (!have[k] || (!gmc_dram_imp_uint(s, n, &x) && x == 0))
             continue;
         if (k == O_BNKGRP_POLICY && im->c->bank_groups < 2)
@@ -394,39 +395,20 @@ int gmc_dram_import_gpgpusim(gmc_dram_imp_t *im, const char *text, size_t len)
     memset(have, 0, sizeof have);
     size_t pos = 0;
     unsigned ln = 0;
-    gmc_dram_line_t l;
-    while (gmc_dram_imp_line(text, len, &pos, &ln, &l)) {
-        const char *s = l.s;
-        size_t n = l.len;
-        const char *hash = memchr(s, '#', n);
-        if (hash && !memchr(s, '"', (size_t)(hash - s)))
-            n = (size_t)(hash - s);
-        gmc_dram_imp_trim(&s, &n);
-        if (!n)
-            continue;
-        if (s[0] != '-' || n < 2)
-            return gmc_dram_imp_expected(im, l.ln, "a GPGPU-Sim option '-name value'", s, n);
-        size_t k = 0;
-        while (k < n && s[k] != ' ' && s[k] != '\t')
-            k++;
-        const char *v = s + k;
-        size_t vl = n - k;
-        gmc_dram_imp_trim(&v, &vl);
-        int o = find_opt(s, k);
-        unsigned at = l.ln;
-        if (vl && v[0] == '"' && !memchr(v + 1, '"', vl - 1)) {
-            /* a quoted value runs to its closing quote, across lines if need be */
-            const char *start = v, *close = NULL;
-            while (!close) {
-                if (!gmc_dram_imp_line(text, len, &pos, &ln, &l)) {
-                    gmc_dram_diag_error(&im->d, at, "expected a closing '\"' for %.*s, found end "
-                                        "of file", (int)k, s);
-                    return -1;
-                }
-                close = memchr(l.s, '"', l.len);
-            }
-            vl = (size_t)(close + 1 - start);
+    gmc_gs_tok_t t;
+    int r;
+    while ((r = gmc_gs_tok_next(text, len, &pos, &ln, &t)) != GMC_GS_TOK_END) {
+        if (r == GMC_GS_TOK_NOT_OPTION)
+            return gmc_dram_imp_expected(im, t.ln, "a GPGPU-Sim option '-name value'", t.name, t.nl);
+        if (r == GMC_GS_TOK_UNCLOSED) {
+            gmc_dram_diag_error(&im->d, t.ln, "expected a closing '\"' for %.*s, found end "
+                                "of file", (int)t.nl, t.name);
+            return -1;
         }
+        const char *s = t.name, *v = t.v;
+        size_t k = t.nl, vl = t.vl;
+        unsigned at = t.ln;
+        int o = find_opt(s, k);
         if (o < 0) {
             gmc_dram_imp_ignore(im, s, k);
             continue;
@@ -434,8 +416,8 @@ int gmc_dram_import_gpgpusim(gmc_dram_imp_t *im, const char *text, size_t len)
         if (have[o])
             gmc_dram_diag_warn(&im->d, at, "%s given again (first on line %u); the last one "
                                "counts, as in GPGPU-Sim", opts[o].name, val[o].ln);
-        if (!vl)
-            return gmc_dram_imp_expected(im, at, "a value after the option", s, n);
+        if (!vl)   /* the line is the name alone */
+            return gmc_dram_imp_expected(im, at, "a value after the option", s, k);
         have[o] = 1;
         val[o] = (val_t){v, vl, at};
     }

@@ -5,6 +5,7 @@
 #define GMC_DRAM_IMPORT_IMPL_H
 #include "gmc_dram_diag.h"
 #include "gmc_dram_import.h"
+#include "mem/gmc_gpgpusim_opts.h"   /* gmc_text_trim, gmc_text_list_add */
 
 typedef struct {
     gmc_dram_diag_t    d;                     /* src, err, warn */
@@ -19,8 +20,6 @@ typedef struct { const char *s; size_t len; unsigned ln; } gmc_dram_line_t;
 /* Next line of text from *pos (1 and *l filled, 0 at the end); ln counts. */
 int  gmc_dram_imp_line(const char *text, size_t len, size_t *pos, unsigned *ln,
                        gmc_dram_line_t *l);
-/* Trims blanks (and CR) at both ends. */
-void gmc_dram_imp_trim(const char **s, size_t *len);
 /* Sets parameter p from line ln, checking gmc's range; what names the source
  * option in the error ("-gpgpu_n_mem", "tRCD"). */
 int  gmc_dram_imp_set(gmc_dram_imp_t *im, unsigned ln, gmc_dram_param_t p, uint64_t v,
