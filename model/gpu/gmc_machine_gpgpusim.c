@@ -94,7 +94,6 @@ int gmc_gs_value(gmc_gs_t *g, const gmc_gs_opt_t *o, char *out, size_t n)
     return 0;
 }
 
-
 /* ------------------------------------------------------------ detection */
 
 int gmc_machine_is_gpgpusim(const char *text, size_t len)
