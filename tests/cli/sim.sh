@@ -124,7 +124,7 @@ done
 # a trace whose -nregs no SM can hold (as a real PyTorch trace in Accel-Sim's
 # repository says: 21955): an error naming the way out; ignore_limits runs it
 # one CTA per SM, as GPGPU-Sim's -gpgpu_ignore_resources_limitation does
-expect_fail "regs: a CTA over the SM's registers" 1 "^gmc sim: kernel _Z9pow_floatPfS_i: a CTA \\(64 threads, 21955 registers/thread, 1 B shared memory\\) fits no SM .*no SASS thread has more than 255 registers.*--set ignore_limits=1 runs one CTA per SM anyway$" -- \
+expect_fail "regs: a CTA over the SM's registers" 1 "^gmc sim: $AS/regs/kernel-3\\.traceg: kernel _Z9pow_floatPfS_i: a CTA \\(64 threads, 21955 registers/thread, 1 B shared memory\\) fits no SM .*no SASS thread has more than 255 registers.*--set ignore_limits=1 runs one CTA per SM anyway$" -- \
   "$GMC" sim --traces "$AS/regs" --set sms=4
 n=$(count_insts "$AS/regs")
 if "$GMC" sim --traces "$AS/regs" --set sms=4 --set ignore_limits=1 --json >"$T/t.json" 2>"$T/err" \
