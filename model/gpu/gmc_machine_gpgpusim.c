@@ -13,38 +13,26 @@
 #include "gpu/gmc_machine_gpgpusim_impl.h"
 #include "mem/gmc_dram_import.h"
 #include "mem/gmc_gpgpusim_opts.h"
+#include "util/gmc_diag.h"
 
 /* ------------------------------------------------------------ helpers */
 
 int gmc_gs_error(gmc_gs_t *g, unsigned line, const char *fmt, ...)
 {
-    int k = line ? snprintf(g->err, g->en, "%s:%u: ", g->src, line)
-                 : snprintf(g->err, g->en, "%s: ", g->src);
     va_list ap;
     va_start(ap, fmt);
-    if (k > 0 && (size_t)k < g->en)
-        vsnprintf(g->err + k, g->en - (size_t)k, fmt, ap);
+    gmc_diag_verror(g->err, g->en, g->src, line, fmt, ap);
     va_end(ap);
     return -1;
 }
 
 void gmc_gs_warn(gmc_gs_t *g, unsigned line, const char *fmt, ...)
 {
-    char msg[640];
-    int k = line ? snprintf(msg, sizeof msg, "%s:%u: warning: ", g->src, line)
-                 : snprintf(msg, sizeof msg, "%s: warning: ", g->src);
     va_list ap;
     va_start(ap, fmt);
-    if (k > 0 && (size_t)k < sizeof msg)
-        vsnprintf(msg + k, sizeof msg - (size_t)k, fmt, ap);
+    gmc_diag_vwarn(g->warn, g->wn, g->src, line, fmt, ap);
     va_end(ap);
     g->nwarn++;
-    if (!g->warn) {
-        fprintf(stderr, "%s\n", msg);
-    } else if (g->wn) {
-        size_t used = strnlen(g->warn, g->wn - 1);
-        snprintf(g->warn + used, g->wn - used, "%s\n", msg);
-    }
 }
 
 void gmc_gs_quote(const char *s, size_t len, char *out, size_t n)

@@ -1,6 +1,7 @@
 /* gmc_dram_cfg: parameter table, validation and the config-file parser. */
 #include "gmc_dram_cfg.h"
 #include "gmc_dram_diag.h"
+#include "util/gmc_diag.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -69,35 +70,19 @@ void gmc_dram_diag_quote(const char *s, size_t len, char *out, size_t n)
 
 void gmc_dram_diag_error(gmc_dram_diag_t *d, unsigned line, const char *fmt, ...)
 {
-    if (!d->en)
-        return;
-    int k = line ? snprintf(d->err, d->en, "%s:%u: ", d->src, line)
-                 : snprintf(d->err, d->en, "%s: ", d->src);
-    if (k < 0 || (size_t)k >= d->en)
-        return;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(d->err + k, d->en - (size_t)k, fmt, ap);
+    gmc_diag_verror(d->err, d->en, d->src, line, fmt, ap);
     va_end(ap);
 }
 
 void gmc_dram_diag_warn(gmc_dram_diag_t *d, unsigned line, const char *fmt, ...)
 {
-    char msg[512];
-    int k = line ? snprintf(msg, sizeof msg, "%s:%u: warning: ", d->src, line)
-                 : snprintf(msg, sizeof msg, "%s: warning: ", d->src);
     va_list ap;
     va_start(ap, fmt);
-    if (k > 0 && (size_t)k < sizeof msg)
-        vsnprintf(msg + k, sizeof msg - (size_t)k, fmt, ap);
+    gmc_diag_vwarn(d->warn, d->wn, d->src, line, fmt, ap);
     va_end(ap);
     d->nwarn++;
-    if (!d->warn) {
-        fprintf(stderr, "%s\n", msg);
-    } else if (d->wn) {
-        size_t used = strnlen(d->warn, d->wn - 1);
-        snprintf(d->warn + used, d->wn - used, "%s\n", msg);
-    }
 }
 
 /* ------------------------------------------------------------- validation */
