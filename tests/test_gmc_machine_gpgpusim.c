@@ -89,6 +89,7 @@ static void rtx2060_super_config_gives_the_machine_keys(void **st)
     assert_int_equal(m.l1_lat, 32);
     assert_int_equal(m.shmem_lat, 30);
     assert_int_equal(m.l2_slices_per_ch, 2);
+    assert_int_equal(m.l2_slice_bank, 1);        /* GPGPU-Sim's sub-partition: the bank's low bits */
     assert_int_equal(m.l2_slice_size, 131072);   /* 64 x 128 x 16 per sub-partition */
     assert_int_equal(m.l2_assoc, 16);
     assert_int_equal(m.l2_mshr, 192);

@@ -12,9 +12,10 @@
  * ones of Rau's pseudo-randomly interleaved memory [ISCA'91], for 16, 32
  * and 64 sub-partitions in all (GPGPU-Sim supports no others).
  *
- * Only the channel is modelled: the sub-partition bits below the channel's
- * pick GPGPU-Sim's L2 slice, and gmc's GPU picks its slice within a
- * channel by its own hash (gmc_gpu_slice_of). */
+ * The matrix covers the channel; the sub-partition bits below the
+ * channel's pick GPGPU-Sim's L2 slice, which gmc_gpu_slice_of hashes with
+ * the same equations (gmc_ipoly_feed) when the machine's l2_slice_bank is
+ * 1. */
 #ifndef GMC_BIM_IPOLY_H
 #define GMC_BIM_IPOLY_H
 #include <stddef.h>

@@ -154,6 +154,11 @@ int sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
                 return 1;
             }
             o->bim_ipoly = 1;
+            /* and the sub-partition (L2 slice) when the slice follows the bank */
+            cfg->ipoly_sets = ip->ipoly.sets;
+            cfg->ipoly_ch_at = ip->ipoly.ch_at;
+            cfg->ipoly_ch_bits = ip->ipoly.ch_bits;
+            cfg->ipoly_sub_bits = ip->ipoly.sub_bits;
         }
         cfg->map = &o->sel.map;
         cfg->bim = &o->sel.m;

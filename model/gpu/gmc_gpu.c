@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_gpu_impl.h"
+#include "bim/gmc_bim_ipoly.h"
 #include "mc/gmc_sched.h"
 #include "mem/gmc_dram_cfg.h"
 #include "mc/gmc_memsys.h"
@@ -51,6 +52,15 @@ unsigned gmc_gpu_slice_of(const gmc_gpu_t *g, uint64_t addr)
     }
     if (g->spc == 1)
         return ch;
+    if (g->slice_bank) {   /* GPGPU-Sim: chip x S + (bank & (S - 1)), IPoly on the bank bits */
+        gmc_mc_req_t r;
+        gmc_memsys_decode(g->ms, addr, &ch, &r);
+        unsigned sub = r.bank;
+        uint64_t h = (addr & g->ms->amask) >> g->ipoly_h_at;
+        for (unsigned j = 0; j < g->ipoly_bits; j++)
+            sub ^= (unsigned)__builtin_parityll(g->ipoly_feed[j] & h) << j;
+        return ch * g->spc + (sub & (g->spc - 1));
+    }
     uint64_t l = addr >> 7;
     unsigned sub = (unsigned)((l ^ (l >> 5) ^ (l >> 11)) & (g->spc - 1));
     return ch * g->spc + sub;
@@ -153,6 +163,18 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     }
     g->nch_mask = g->nch > 1 && !(g->nch & (g->nch - 1)) ? g->nch - 1 : 0;
     g->spc = m->l2_slices_per_ch;
+    if (m->l2_slice_bank && g->spc > 1) {
+        g->slice_bank = 1;
+        g->slice_by_line = 0;   /* bank bits may lie inside a line */
+        if (cfg->ipoly_sets) {
+            g->ipoly_bits = cfg->ipoly_sub_bits < 6 ? cfg->ipoly_sub_bits : 6;
+            g->ipoly_h_at = cfg->ipoly_ch_at + cfg->ipoly_ch_bits + cfg->ipoly_sub_bits;
+            for (unsigned j = 0; j < g->ipoly_bits; j++)
+                g->ipoly_feed[j] = gmc_ipoly_feed(cfg->ipoly_sets, j);
+            if (g->ipoly_h_at >= 64)
+                g->ipoly_bits = 0;
+        }
+    }
     g->nslice = g->nch * g->spc;
     g->nsm = m->sms;
     g->disp = &gmc_tbdisp_rr;

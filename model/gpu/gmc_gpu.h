@@ -25,6 +25,11 @@ typedef struct {
     const void   *map;           /* const gmc_addrmap_t *: the address map, NULL = the machine's addr_map */
     const void   *dram;          /* const gmc_dram_cfg_t *: the DRAM device, NULL = the machine's dram preset
                                     (a GPGPU-Sim config brings its own timing) */
+    /* GPGPU-Sim's IPoly hash (-gpgpu_memory_partition_indexing 2) as the
+     * GPGPU-Sim config gave it (mem/gmc_dram_import.h's gmc_ipoly_t: sets 0
+     * = none): with machine.l2_slice_bank it picks the sub-partition, the L2
+     * slice, as the BIM it comes with picks the channel */
+    unsigned      ipoly_sets, ipoly_ch_at, ipoly_ch_bits, ipoly_sub_bits;
     int           refresh;       /* DRAM refresh on (default 1) */
     int           every_cycle;   /* the slow reference: tick the memory system every DRAM cycle
                                     (no skipping of idle cycles); same results, slower */

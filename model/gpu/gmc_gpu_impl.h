@@ -200,6 +200,12 @@ struct gmc_gpu {
     uint64_t         sum_div, sum_inmc;
     uint64_t         l1_merged, l1_sent, l2_merged, l2_sent, wb_sectors;
     uint64_t         atoms;
+    /* l2_slice_bank: the slice within a channel is the decoded bank's low
+     * bits, each XOR the parity of ipoly_feed[j] & (address >> ipoly_h_at)
+     * for j < ipoly_bits (GPGPU-Sim's IPoly sub-partition; 0 bits: none) */
+    int              slice_bank;
+    unsigned         ipoly_bits, ipoly_h_at;
+    uint64_t         ipoly_feed[6];
 };
 
 /* Thread-block dispatch, pluggable.  dispatch(g) runs at every core edge

@@ -35,6 +35,7 @@ extern "C" {
     X(l1_merge,          1, 64,       "-",     "misses merged per L1 MSHR entry")              \
     X(l1_lat,            1, 1000,     "core cycles", "L1 hit latency")                        \
     X(l2_slices_per_ch,  1, 16,       "-",     "L2 slices (sub-partitions) per memory channel") \
+    X(l2_slice_bank,     0, 1,        "-",     "slice within a channel: 0 a hash of the line address, 1 the bank's low bits (GPGPU-Sim's sub-partition; IPoly-hashed when the config says so)") \
     X(l2_slice_size,     128, 67108864, "B",   "L2 capacity per slice")                        \
     X(l2_assoc,          1, 4096,     "ways",  "L2 associativity")                             \
     X(l2_mshr,           1, 4096,     "-",     "L2 MSHR entries per slice")                    \

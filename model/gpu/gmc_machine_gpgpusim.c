@@ -348,6 +348,13 @@ int gmc_machine_gpgpusim(const char *text, size_t len, const char *src, const gm
     }
     if (rc == 0)
         rc = gmc_gs_apply(&g);
+    if (rc == 0) {
+        /* GPGPU-Sim picks a channel's sub-partition (gmc's L2 slice) by the
+         * bank's low bits, IPoly-hashed under -gpgpu_memory_partition_indexing
+         * 2 (addrdec.cc): every GPGPU-Sim config does, so the file sets it */
+        g.m->l2_slice_bank = 1;
+        g.m->set |= 1ull << GMC_MACHINE_P_l2_slice_bank;
+    }
     if (rc == 0)
         rc = import_dram(&g, text, len, o, nopt, base, dram, map, mapn, info);
     if (rc == 0)

@@ -3,8 +3,9 @@
 # no assertions, profile-guided -- must give the same bytes as build/bin/gmc
 # (-O2, assertions on).  Compares the JSON reports of every synthetic
 # workload under FR-FCFS and Warped-MC on the default machine, two
-# workloads on each other preset, an Accel-Sim trace directory and a trace-
-# mode run; then shows that the comparison can fail (a different seed).
+# workloads on each other preset, an Accel-Sim trace directory, an imported
+# gpgpusim.config with IPoly and a trace-mode run; then shows that the
+# comparison can fail (a different seed).
 #   fast_same.sh GMC FAST
 set -u
 GMC=$1 FAST=$2
@@ -27,6 +28,8 @@ for m in pae-gddr5 yuan-gddr3; do
   done
 done
 same "sim --traces new" sim --traces "$ROOT/tests/data/accelsim/new" --set sms=4
+{ cat "$ROOT/tests/data/gpgpusim/rtx2060-super.config"; echo '-gpgpu_memory_partition_indexing 2'; } >"$T/ipoly.config"
+same "sim gpgpusim.config with IPoly" sim --machine "$T/ipoly.config" --workload moa --scale 0.05
 awk 'BEGIN { srand(3); for (i = 0; i < 5000; i++)
   printf "%d %s %x %d %d 100\n", i * 3, (rand() < 0.3 ? "W" : "R"), int(rand() * 2^25) * 32, i % 32, int(i / 32) % 48 }' >"$T/trace.txt"
 same "mem warped-mc trace" mem --sched warped-mc --trace "$T/trace.txt"
