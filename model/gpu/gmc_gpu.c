@@ -37,11 +37,21 @@ void gmc_gpu_fail(gmc_gpu_t *g, const char *fmt, ...)
 }
 
 /* Slice of an address: its channel (the memory system's map, BIM
- * included), then a hash of the line address above the channel's
- * interleave among that channel's slices. */
+ * included), then among that channel's slices the bank's low bits
+ * (l2_slice_bank) or a hash of the line address above the channel's
+ * interleave. */
 unsigned gmc_gpu_slice_of(const gmc_gpu_t *g, uint64_t addr)
 {
     unsigned ch;
+    if (g->slice_bank) {   /* GPGPU-Sim: chip x S + (bank & (S - 1)), IPoly on the bank bits; one decode */
+        gmc_mc_req_t r;
+        gmc_memsys_decode(g->ms, addr, &ch, &r);
+        unsigned sub = r.bank;
+        uint64_t h = (addr & g->ms->amask) >> g->ipoly_h_at;
+        for (unsigned j = 0; j < g->ipoly_bits; j++)
+            sub ^= (unsigned)__builtin_parityll(g->ipoly_feed[j] & h) << j;
+        return ch * g->spc + (sub & (g->spc - 1));
+    }
     if (g->nch_runs) {   /* gmc_memsys_decode's channel field alone */
         uint64_t a = addr & g->ch_amask, f = 0;
         for (unsigned i = 0; i < g->nch_runs; i++)
@@ -52,15 +62,6 @@ unsigned gmc_gpu_slice_of(const gmc_gpu_t *g, uint64_t addr)
     }
     if (g->spc == 1)
         return ch;
-    if (g->slice_bank) {   /* GPGPU-Sim: chip x S + (bank & (S - 1)), IPoly on the bank bits */
-        gmc_mc_req_t r;
-        gmc_memsys_decode(g->ms, addr, &ch, &r);
-        unsigned sub = r.bank;
-        uint64_t h = (addr & g->ms->amask) >> g->ipoly_h_at;
-        for (unsigned j = 0; j < g->ipoly_bits; j++)
-            sub ^= (unsigned)__builtin_parityll(g->ipoly_feed[j] & h) << j;
-        return ch * g->spc + (sub & (g->spc - 1));
-    }
     uint64_t l = addr >> 7;
     unsigned sub = (unsigned)((l ^ (l >> 5) ^ (l >> 11)) & (g->spc - 1));
     return ch * g->spc + sub;
