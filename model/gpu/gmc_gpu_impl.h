@@ -82,8 +82,16 @@ typedef struct gmc_sm {
     uint8_t         nofit;        /* the running kernel's next CTA does not fit (until one ends) */
     uint8_t         need[GMC_SM_MAX_WARPS];   /* load/store-unit entries the warp's next
                                                  instruction needs (0: not a memory access) --
-                                                 a compact copy of w[i].nacc, so a full unit
-                                                 filters candidates without touching warps */
+                                                 a copy of w[i].nacc */
+    /* The warps by need, so that a unit short of room filters its
+     * candidates with a few mask operations, not a pass over the ready
+     * warps (with 64 warps mostly waiting to load, that pass had cost a
+     * tenth of the instructions of `hoa`): bit v - 1 of need_vals is set
+     * when need_mask[v - 1], the warps with need v, is not empty.  A warp
+     * that exited keeps its bit: candidates come from `ready`, and the
+     * slot's next warp replaces it. */
+    uint64_t        need_vals;
+    uint64_t        need_mask[64];   /* need 1..GMC_COALESCE_MAX (<= 64) */
     gmc_wsched_t    ws[8];
     uint64_t        sched_mask[8];
     uint64_t        ready_at[GMC_SM_MAX_WARPS];   /* per warp: core cycle from which it may issue */
@@ -247,6 +255,7 @@ void gmc_gpu_mem_sync(gmc_gpu_t *g);
  * touched, sector mask of the bytes used), in order of first lane; out
  * holds GMC_COALESCE_MAX. */
 #define GMC_COALESCE_MAX 64
+_Static_assert(GMC_COALESCE_MAX <= 64, "gmc_sm_t need_vals has a bit per need 1..GMC_COALESCE_MAX");
 unsigned gmc_coalesce(const gmc_inst_t *in, gmc_lsu_acc_t *out);
 /* The same, always lane by lane (the reference for gmc_coalesce's
  * unit-stride shortcut). */

@@ -81,6 +81,21 @@ int gmc_sm_within_limits(const gmc_machine_t *m, const gmc_kernel_t *k)
     return (!m->regs_per_sm || regs <= m->regs_per_sm) && k->smem_per_cta <= m->smem_per_sm;
 }
 
+/* need[wi] = v, need_vals and need_mask following (gmc_sm_t). */
+static void set_need(gmc_sm_t *s, unsigned wi, unsigned v)
+{
+    const unsigned o = s->need[wi];
+    if (o == v)
+        return;
+    if (o && !(s->need_mask[o - 1] &= ~(1ULL << wi)))
+        s->need_vals &= ~(1ULL << (o - 1));
+    if (v) {
+        s->need_mask[v - 1] |= 1ULL << wi;
+        s->need_vals |= 1ULL << (v - 1);
+    }
+    s->need[wi] = (uint8_t)v;
+}
+
 /* Fetches w's next instruction; at the end of its stream marks it ended. */
 static void fetch(gmc_gpu_t *g, gmc_sm_t *s, gmc_warp_t *w)
 {
@@ -104,7 +119,7 @@ static void fetch(gmc_gpu_t *g, gmc_sm_t *s, gmc_warp_t *w)
     uint8_t op = in->op;
     w->nacc = !w->ended && (op == GMC_OP_LD || op == GMC_OP_ST || op == GMC_OP_ATOM)
                   ? (uint8_t)gmc_coalesce(in, w->acc) : 0;
-    s->need[w - s->w] = w->nacc;
+    set_need(s, (unsigned)(w - s->w), w->nacc);
 }
 
 static void sleep_until(gmc_sm_t *s, unsigned wi, uint64_t t)
@@ -465,10 +480,9 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
     }
     uint64_t eligible = s->ready;
     const unsigned room = GMC_LSU_CAP - s->lsu_n;
-    if (room < GMC_COALESCE_MAX)   /* memory instructions that do not fit wait */
-        for (uint64_t m = eligible; m; m &= m - 1)
-            if (s->need[__builtin_ctzll(m)] > room)
-                eligible &= ~(1ULL << __builtin_ctzll(m));
+    if (room < GMC_COALESCE_MAX)   /* memory instructions that do not fit wait: need > room */
+        for (uint64_t m = s->need_vals & (~0ULL << room); m; m &= m - 1)
+            eligible &= ~s->need_mask[__builtin_ctzll(m)];
     if (!eligible)
         return;
     const gmc_wsched_ops_t *ops = g->wsched;
