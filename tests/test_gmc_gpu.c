@@ -127,6 +127,61 @@ static void sixteen_byte_lanes_touch_four_lines(void **s)
         assert_int_equal(a[i].sectors, 0xf);
 }
 
+/* The lane loop against the definition, byte by byte: every byte of every
+ * active lane, in lane order, names its line (first touch appends it) and
+ * sector.  Random gathers over a few lines (repeats, and lines whose
+ * filter bits collide: the loop's scan is then taken) and over many
+ * (nearly all new: the scan skipped); widths 1..32, random masks. */
+static unsigned coalesce_bytes(const gmc_inst_t *in, gmc_lsu_acc_t *out)
+{
+    unsigned n = 0;
+    const uint64_t w = in->width ? in->width : 4;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(in->mask >> l & 1))
+            continue;
+        for (uint64_t b = in->addr[l]; b < in->addr[l] + w; b++) {
+            unsigned i = 0;
+            while (i < n && out[i].line != (b & ~127ull))
+                i++;
+            if (i == n) {
+                out[n].line = b & ~127ull;
+                out[n].sectors = 0;
+                out[n++].op = in->op;
+            }
+            out[i].sectors |= 1u << ((b >> 5) & 3);
+        }
+    }
+    return n;
+}
+
+static void the_lane_loop_equals_its_definition_byte_by_byte(void **s)
+{
+    (void)s;
+    uint64_t seed = 0xc0a1e5cebull, x = seed;
+    unsigned cases = 100000, repeats = 0;
+    for (unsigned k = 0; k < cases; k++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        uint64_t r = x >> 11;
+        gmc_inst_t in = lanes(0, 0, (uint8_t)(r % 33), (uint32_t)(x >> 3) | (k % 3 ? UINT32_MAX : 0));
+        const uint64_t span = (r >> 6) % 2 ? 1024 : 1ull << 30;   /* a few lines or many */
+        for (int l = 0; l < 32; l++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            in.addr[l] = (x >> 20) % span;
+        }
+        gmc_lsu_acc_t a[GMC_COALESCE_MAX], b[GMC_COALESCE_MAX];
+        unsigned na = gmc_coalesce_lanes(&in, a), nb = coalesce_bytes(&in, b);
+        assert_int_equal(na, nb);
+        for (unsigned i = 0; i < na; i++) {
+            assert_int_equal(a[i].line, b[i].line);
+            assert_int_equal(a[i].sectors, b[i].sectors);
+            assert_int_equal(a[i].op, b[i].op);
+        }
+        repeats += span == 1024;
+    }
+    printf("coalescer: %u random gathers (seed 0x%llx, %u over 8 lines) equal their byte-by-byte definition\n",
+           cases, (unsigned long long)seed, repeats);
+}
+
 /* gmc_coalesce's unit-stride shortcut against the lane-by-lane loop:
  * random instructions, half of them unit-stride (any base, widths 1..32),
  * the rest near misses (one lane moved, one lane off, stride w + 1) and
@@ -639,6 +694,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(coalesced_4B_lanes_touch_one_line_four_sectors),
         cmocka_unit_test(unit_stride_shortcut_equals_the_lane_loop),
+        cmocka_unit_test(the_lane_loop_equals_its_definition_byte_by_byte),
         cmocka_unit_test(popc32_counts_every_mask),
         cmocka_unit_test(strided_form_coalesces_as_its_listed_lanes),
         cmocka_unit_test(slice_of_agrees_with_the_memory_system_and_its_line),
