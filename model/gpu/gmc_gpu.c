@@ -191,7 +191,9 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     g->l2 = calloc(g->nslice, sizeof *g->l2);
     g->sm_next = calloc(g->nsm, sizeof *g->sm_next);      /* 0: step */
     g->l2_next = calloc(g->nslice, sizeof *g->l2_next);
-    if (!g->sm || !g->l2 || !g->sm_next || !g->l2_next) {
+    g->l2_shut = calloc(g->nslice, sizeof *g->l2_shut);
+    g->l2_wait = calloc(g->nslice, sizeof *g->l2_wait);
+    if (!g->sm || !g->l2 || !g->sm_next || !g->l2_next || !g->l2_shut || !g->l2_wait) {
         snprintf(err, n, "out of memory");
         goto fail;
     }
@@ -221,6 +223,8 @@ void gmc_gpu_delete(gmc_gpu_t *g)
     free(g->l2);
     free(g->sm_next);
     free(g->l2_next);
+    free(g->l2_shut);
+    free(g->l2_wait);
     gmc_icnt_free(g->req_net);
     gmc_icnt_free(g->rep_net);
     gmc_memsys_delete(g->ms);
@@ -283,13 +287,23 @@ static void core_edge(gmc_gpu_t *g)
     g->core_cyc++;
 }
 
+/* Whether slice i's dq waits for a controller queue that has room now. */
+static inline int l2_room(const gmc_gpu_t *g, unsigned i)
+{
+    const uint32_t q = g->l2_wait[i];
+    return q && gmc_memsys_has_room(g->ms, (q - 1) / 2, (int)((q - 1) & 1));
+}
+
+/* A slice steps when it has something of its own to do (l2_next), a
+ * packet it can take arrives (l2_shut), or the queue its dq waits for has
+ * room at its turn (l2_wait; an earlier slice may have taken the room). */
 static void l2_edge(gmc_gpu_t *g)
 {
     const uint64_t now = g->l2_cyc;
     const uint64_t *at = g->req_net->dst_at, inow = g->req_net->now;
     const int all = g->cfg.every_edge;
     for (unsigned i = 0; i < g->nslice; i++)
-        if (all || g->l2_next[i] <= now || at[i] <= inow)
+        if (all || g->l2_next[i] <= now || (at[i] <= inow && !g->l2_shut[i]) || l2_room(g, i))
             gmc_l2_cycle(g, &g->l2[i]);
     g->l2_cyc++;
 }
@@ -348,8 +362,11 @@ static void jump(gmc_gpu_t *g)
     if (c <= g->core_cyc)
         return;
     uint64_t l = UINT64_MAX;
-    for (unsigned i = 0; i < g->nslice; i++)
+    for (unsigned i = 0; i < g->nslice; i++) {
+        if (l2_room(g, i))
+            return;   /* a step of the memory system made room: the next L2 edge steps it */
         l = g->l2_next[i] < l ? g->l2_next[i] : l;
+    }
     if (l <= g->l2_cyc)
         return;
     uint64_t d = gmc_memsys_next_event(g->ms);

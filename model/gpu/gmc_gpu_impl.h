@@ -153,6 +153,12 @@ typedef struct {
     gmc_memsys_entry_t dq_e;      /* the head of dq decoded (gmc_memsys_prepare), if dq_e_ok:
                                      a full controller queue costs a retry, not a decode */
     int              dq_e_ok;
+    /* Not stepped while held up by the memory system (a step would change
+     * nothing).  dq_blocked: dq's head was refused (its queue full); the
+     * slice waits for room there (gmc_gpu's l2_wait).  stuck_lim >= 0:
+     * this cycle's lookup left a ready head for want of room in dq, which
+     * it has once dq_n < stuck_lim. */
+    int              dq_blocked, stuck_lim;
 } gmc_l2_t;
 
 /* Samples for the distributions (grown as needed). */
@@ -199,8 +205,17 @@ struct gmc_gpu {
      * cycle would change nothing and is skipped.  UINT64_MAX: nothing
      * until a packet comes.  nofit_n: SMs with nofit set. */
     uint64_t        *sm_next, *l2_next;
+    /* l2_shut[i]: slice i's input pipeline is full, so a packet arriving
+     * for it is no reason to step it.  l2_wait[i]: 0, or 1 + 2 * channel +
+     * is_write of the controller queue whose room slice i's dq waits for
+     * (gmc_l2_t dq_blocked): it steps when that queue has room at its
+     * turn, as a retry at every edge would have entered then and only then
+     * (a refused retry changes nothing). */
+    uint8_t         *l2_shut;
+    uint32_t        *l2_wait;
     unsigned         nofit_n;
     uint64_t         jumps, jumped_ps;   /* idle stretches skipped whole (not reported) */
+    uint64_t         l2_waits;    /* times a slice began to wait for controller room (not reported) */
     /* statistics */
     gmc_gpu_stats_t  st;
     gmc_inst_t       fetch_in;    /* the kernel's output at a fetch (gmc_inst_head_t) */

@@ -191,6 +191,7 @@ static void pipe_pop(gmc_l2_t *l)
 
 static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
 {
+    l->stuck_lim = -1;
     if (l->hitq_ready > g->l2_cyc)   /* empty: UINT64_MAX */
         return;
     const gmc_l2_delay_t *p = &l->hitq[l->hitq_head];
@@ -199,8 +200,10 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
     if (p->kind == GMC_PKT_WRITE) {
         if (l->head_miss || !gmc_cache_write_hit(l->c, line, sec)) {
             l->head_miss = 1;   /* a retry skips the lookup (a miss changes nothing) */
-            if (l->dq_n + 4 > l->dq_cap)
+            if (l->dq_n + 4 > l->dq_cap) {
+                l->stuck_lim = (int)l->dq_cap - 3;   /* goes once dq_n + 4 <= dq_cap */
                 return;
+            }
             if (gmc_cache_mshr_find(l->c, line) >= 0) {
                 dq_push(g, l, p->addr, 1, NULL, NONE);   /* a fetch is in flight: write around it */
             } else {
@@ -231,8 +234,12 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
     }
     l->head_miss = 1;
     /* every waiter becomes a reply: keep room for all of them */
-    if (l->dq_n >= l->dq_cap || l->rep_n + l->pool_used + 1 > l->rep_mask)
+    if (l->rep_n + l->pool_used + 1 > l->rep_mask)
         return;   /* back-pressure: the request waits in the network */
+    if (l->dq_n >= l->dq_cap) {
+        l->stuck_lim = (int)l->dq_cap;
+        return;
+    }
     const int e = gmc_cache_mshr_find(l->c, line);
     if (!gmc_cache_miss_ok_at(l->c, e))
         return;
@@ -274,6 +281,7 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
             l->hitq_ready = d->ready;
         gmc_icnt_pop(g->req_net, l->id);
     }
+    l->dq_blocked = 0;
     if (l->dq_n) {
         gmc_gpu_mem_sync(g);
         /* gmc_memsys_send in its two halves (prepare, enter at now): the
@@ -286,8 +294,10 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
                 gmc_memsys_prepare(g->ms, r, &l->dq_e);
                 l->dq_e_ok = 1;
             }
-            if (gmc_memsys_enter(g->ms, &l->dq_e, gmc_memsys_now(g->ms)) != GMC_MEM_ACCEPTED)
+            if (gmc_memsys_enter(g->ms, &l->dq_e, gmc_memsys_now(g->ms)) != GMC_MEM_ACCEPTED) {
+                l->dq_blocked = 1;   /* GMC_MEM_FULL: wait for room (gmc_gpu.c l2_edge) */
                 break;
+            }
             l->dq_e_ok = 0;
             l->dq_head = (l->dq_head + 1) & l->dq_wrap;
             if (!--l->dq_n)
@@ -298,20 +308,31 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
 
 /* The first L2 cycle after now at which l has something to do of its own
  * (a request arriving is the network's to tell, a fill the memory
- * system's: gmc_l2_mem_done): now + 1 while replies or DRAM requests wait,
- * else the head of the input pipeline's lookup, UINT64_MAX if empty. */
+ * system's: gmc_l2_mem_done, room in a controller queue gmc_gpu.c's
+ * l2_edge): now + 1 while replies wait or DRAM requests can go, else the
+ * head of the input pipeline's lookup, UINT64_MAX if empty or if that head
+ * waits for room in dq (which takes room in a controller queue first). */
 static uint64_t next_at(const gmc_l2_t *l, uint64_t now)
 {
-    if (l->rep_n || l->dq_n)
+    if (l->rep_n || (l->dq_n && !l->dq_blocked))
         return now + 1;
     if (!l->hitq_n)
         return UINT64_MAX;
     uint64_t t = l->hitq_ready;
-    return t > now ? t : now + 1;
+    if (t > now)
+        return t;
+    if (l->stuck_lim >= 0 && (int)l->dq_n >= l->stuck_lim)
+        return UINT64_MAX;
+    return now + 1;
 }
 
 void gmc_l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
 {
     l2_cycle(g, l);
-    g->l2_next[l->id] = next_at(l, g->l2_cyc);
+    const unsigned i = l->id;
+    g->l2_next[i] = next_at(l, g->l2_cyc);
+    g->l2_shut[i] = l->hitq_n > l->hitq_mask;
+    const uint32_t q = l->dq_n && l->dq_blocked ? 1 + 2 * l->dq_e.ch + l->dq_e.req.is_write : 0;
+    g->l2_waits += q && !g->l2_wait[i];
+    g->l2_wait[i] = q;
 }

@@ -101,6 +101,12 @@ void gmc_memsys_decode(const gmc_memsys_t *ms, uint64_t addr, unsigned *ch, gmc_
  * is the cycle the request was offered (outside-wait statistics). */
 void gmc_memsys_prepare(const gmc_memsys_t *ms, const gmc_mem_req_t *r, gmc_memsys_entry_t *e);
 int  gmc_memsys_enter(gmc_memsys_t *ms, gmc_memsys_entry_t *e, uint64_t trace_cycle);
+/* Whether channel ch's queue of that type has room: gmc_memsys_enter
+ * would accept an entry for it now. */
+static inline int gmc_memsys_has_room(const gmc_memsys_t *ms, unsigned ch, int is_write)
+{
+    return gmc_mc_can_accept(&ms->mc[ch], is_write);
+}
 /* Requests queued (entered, column command not yet issued). */
 unsigned gmc_memsys_queued(const gmc_memsys_t *ms);
 
