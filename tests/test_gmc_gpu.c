@@ -469,6 +469,7 @@ static void skipping_idle_dram_cycles_changes_nothing(void **s)
  * every edge.  *jumps gets the idle stretches the run skipped whole. */
 static unsigned tiny_queues;   /* run_kernels: controller queues of 2, L2-to-DRAM queues of 4 */
 static uint64_t l2_waits;      /* run_kernels: slices that waited for controller room (summed) */
+static uint64_t sm_stucks;     /* run_kernels: SM steps that left the SM stuck (summed) */
 
 static char *run_kernels(const char *preset, gmc_kernel_t **ks, unsigned nk, int slow, uint64_t *jumps)
 {
@@ -492,7 +493,7 @@ static char *run_kernels(const char *preset, gmc_kernel_t **ks, unsigned nk, int
     if (jumps)
         *jumps = g->jumps;
     if (!slow)
-        l2_waits += g->l2_waits;
+        l2_waits += g->l2_waits, sm_stucks += g->sm_stucks;
     gmc_gpu_delete(g);
     return buf;
 }
@@ -535,7 +536,7 @@ static void skipping_idle_parts_and_jumping_idle_stretches_change_nothing(void *
     static const gmc_kernel_ops_t sleepy_ops = {tk_begin, sleepy_next, NULL};
     unsigned runs = 0;
     uint64_t jumped = 0;
-    l2_waits = 0;
+    l2_waits = sm_stucks = 0;
     for (int p = 0; p < 6; p++) {   /* 3..5: the presets with tiny queues */
         tiny_queues = p >= 3;
         tk_t tc = {2, 0, 16 << 20, 3 + (uint64_t)p}, tg = {2, 1, 16 << 20, 7 + (uint64_t)p};
@@ -559,11 +560,12 @@ static void skipping_idle_parts_and_jumping_idle_stretches_change_nothing(void *
     }
     tiny_queues = 0;
     /* workloads: several kernels (bfs: one per level), atomics (kmeans) */
-    const char *wls[] = {"bfs", "spmv", "kmeans", "stencil"};
+    /* hoa and transpose: SMs stuck on a full load/store unit and network */
+    const char *wls[] = {"bfs", "spmv", "kmeans", "stencil", "hoa", "transpose"};
     gmc_workload_params_t wp;
     gmc_workload_params_default(&wp);
     wp.scale = 0.02;
-    for (unsigned i = 0; i < 4; i++) {
+    for (unsigned i = 0; i < sizeof wls / sizeof *wls; i++) {
         char err[512];
         gmc_workload_t *w = gmc_workload_new(wls[i], &wp, err, sizeof err);
         if (!w)
@@ -588,10 +590,12 @@ static void skipping_idle_parts_and_jumping_idle_stretches_change_nothing(void *
         runs++;
     }
     assert_true(jumped > 0);     /* the jump was exercised */
-    assert_true(l2_waits > 0);   /* and slices left unstepped while waiting for controller room */
+    assert_true(l2_waits > 0);   /* slices left unstepped while waiting for controller room */
+    assert_true(sm_stucks > 0);  /* SMs left unstepped while stuck */
     print_message("%u machine x kernel runs: reports identical with and without GPU-side skipping "
-                  "(%llu idle stretches jumped, %llu waits of a slice for controller room)\n", runs,
-                  (unsigned long long)jumped, (unsigned long long)l2_waits);
+                  "(%llu idle stretches jumped, %llu waits of a slice for controller room, %llu stuck "
+                  "SM steps)\n", runs, (unsigned long long)jumped, (unsigned long long)l2_waits,
+                  (unsigned long long)sm_stucks);
 }
 
 static int slow_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)

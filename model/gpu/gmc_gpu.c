@@ -192,8 +192,9 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     g->sm_next = calloc(g->nsm, sizeof *g->sm_next);      /* 0: step */
     g->l2_next = calloc(g->nslice, sizeof *g->l2_next);
     g->l2_shut = calloc(g->nslice, sizeof *g->l2_shut);
+    g->sm_wait = calloc(g->nsm, sizeof *g->sm_wait);
     g->l2_wait = calloc(g->nslice, sizeof *g->l2_wait);
-    if (!g->sm || !g->l2 || !g->sm_next || !g->l2_next || !g->l2_shut || !g->l2_wait) {
+    if (!g->sm || !g->l2 || !g->sm_next || !g->l2_next || !g->l2_shut || !g->l2_wait || !g->sm_wait) {
         snprintf(err, n, "out of memory");
         goto fail;
     }
@@ -224,6 +225,7 @@ void gmc_gpu_delete(gmc_gpu_t *g)
     free(g->sm_next);
     free(g->l2_next);
     free(g->l2_shut);
+    free(g->sm_wait);
     free(g->l2_wait);
     gmc_icnt_free(g->req_net);
     gmc_icnt_free(g->rep_net);
@@ -282,7 +284,8 @@ static void core_edge(gmc_gpu_t *g)
     const uint64_t *at = g->rep_net->dst_at, inow = g->rep_net->now;
     const int all = g->cfg.every_edge;
     for (unsigned i = 0; i < g->nsm; i++)
-        if (all || g->sm_next[i] <= now || at[i] <= inow)
+        if (all || g->sm_next[i] <= now || at[i] <= inow ||
+            (g->sm_wait[i] && gmc_icnt_can_send(g->req_net, i)))
             gmc_sm_cycle(g, &g->sm[i]);
     g->core_cyc++;
 }

@@ -101,7 +101,9 @@ typedef struct gmc_sm {
     gmc_l1_waiter_t *pool;
     uint32_t        pool_free;
     unsigned        pool_n;
-    uint64_t        lsu_stall;    /* cycles the head access waited (MSHR or network full) */
+    uint64_t        lsu_stall;    /* retries of a waiting head access (MSHR or out full; a stuck
+                                     SM is not stepped, so not one per cycle) */
+    int             stuck;        /* the last cycle issued nothing and its unit's head waited */
     /* load/store unit */
     gmc_lsu_acc_t   lsu[GMC_LSU_CAP];
     gmc_pkt_t       out[GMC_OUT_CAP];
@@ -211,11 +213,14 @@ struct gmc_gpu {
      * (gmc_l2_t dq_blocked): it steps when that queue has room at its
      * turn, as a retry at every edge would have entered then and only then
      * (a refused retry changes nothing). */
+    uint8_t         *sm_wait;     /* SM i is stuck (gmc_sm_t) with packets the request network
+                                     refused: it steps once the network has room for them */
     uint8_t         *l2_shut;
     uint32_t        *l2_wait;
     unsigned         nofit_n;
     uint64_t         jumps, jumped_ps;   /* idle stretches skipped whole (not reported) */
     uint64_t         l2_waits;    /* times a slice began to wait for controller room (not reported) */
+    uint64_t         sm_stucks;   /* SM steps that left it stuck (gmc_sm_t; not reported) */
     /* statistics */
     gmc_gpu_stats_t  st;
     gmc_inst_t       fetch_in;    /* the kernel's output at a fetch (gmc_inst_head_t) */

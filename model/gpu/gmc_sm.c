@@ -326,8 +326,9 @@ static void out_push(gmc_gpu_t *g, gmc_sm_t *s, uint8_t kind, uint64_t addr, con
     g->st.sm_requests++;
 }
 
-/* The head access of the load/store unit, if it can proceed this cycle. */
-static void lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
+/* The head access of the load/store unit, if it can proceed this cycle:
+ * 1 if it did, 0 if it waits (for room in out or an MSHR). */
+static int lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
 {
     gmc_lsu_acc_t *a = &s->lsu[s->lsu_head];
     gmc_warp_t *w = &s->w[a->warp];
@@ -340,7 +341,7 @@ static void lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
             if (gmc_popc32(miss) > room ||
                 gmc_cache_miss(s->l1, a->line, miss, &entry, &send) != GMC_CACHE_MISS_OK) {
                 s->lsu_stall++;
-                return;   /* retried next cycle; the read_hits above only touched LRU */
+                return 0;   /* retried at the SM's next step; the read_hits above only touched LRU */
             }
             for (uint32_t m = miss; m; m &= m - 1)
                 waiter_add(s, entry, (unsigned)__builtin_ctz(m), a->warp);
@@ -363,7 +364,7 @@ static void lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
         unsigned ns = gmc_popc32(a->sectors);
         if (ns > room) {
             s->lsu_stall++;
-            return;
+            return 0;
         }
         uint8_t kind = a->op == GMC_OP_ST ? GMC_PKT_WRITE : GMC_PKT_ATOM;
         if (a->op == GMC_OP_ST)
@@ -375,6 +376,7 @@ static void lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
     s->lsu_head = (s->lsu_head + 1) % GMC_LSU_CAP;
     if (!--s->lsu_n)
         s->lsu_head = 0;   /* empty: start over at the front, whose host lines are warm */
+    return 1;
 }
 
 /* Issues w's instruction; returns 0 if it cannot issue this cycle (the
@@ -456,9 +458,9 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
         s->hitq_n--;
         complete(g, s, h.warp, h.sectors, 0, 0);
     }
-    if (s->lsu_n)
-        lsu_step(g, s);
+    int moved = s->lsu_n && lsu_step(g, s);   /* or a send made room for the head */
     while (s->out_n && gmc_icnt_can_send(g->req_net, s->id)) {
+        moved = 1;
         gmc_icnt_send(g->req_net, s->id, &s->out[s->out_head]);
         s->out_head = (s->out_head + 1) % GMC_OUT_CAP;
         if (!--s->out_n)
@@ -483,6 +485,12 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
     if (room < GMC_COALESCE_MAX)   /* memory instructions that do not fit wait: need > room */
         for (uint64_t m = s->need_vals & (~0ULL << room); m; m &= m - 1)
             eligible &= ~s->need_mask[__builtin_ctzll(m)];
+    /* Nothing issues and the unit's head waits: until a reply arrives, a
+     * sleeping warp or an L1 hit is due, or (out not empty: the network
+     * refused it) the network takes a packet, the SM's cycles would change
+     * nothing -- a retry of the head repeats its lookup, whose LRU touch
+     * then moves nothing (only this SM's cycles change its L1). */
+    s->stuck = !eligible && !moved;
     if (!eligible)
         return;
     const gmc_wsched_ops_t *ops = g->wsched;
@@ -500,12 +508,13 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
 }
 
 /* The first cycle after now at which s has something to do of its own
- * (a packet arriving is the network's to tell): now + 1 while it has
- * accesses or packets queued or warps ready, else its first L1 hit
- * returning or sleeping warp waking, UINT64_MAX if none. */
+ * (a packet arriving is the network's to tell, room in the network
+ * gmc_gpu.c's core_edge): now + 1 while it has accesses or packets queued
+ * or warps ready and is not stuck, else its first L1 hit returning or
+ * sleeping warp waking, UINT64_MAX if none. */
 static uint64_t next_at(const gmc_sm_t *s, uint64_t now)
 {
-    if (s->lsu_n || s->out_n || s->ready)
+    if (!s->stuck && (s->lsu_n || s->out_n || s->ready))
         return now + 1;
     uint64_t t = s->hitq_n ? s->hitq[s->hitq_head].ready : UINT64_MAX;
     if (s->sleeping && s->wake_min < t)
@@ -517,4 +526,6 @@ void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
 {
     sm_cycle(g, s);
     g->sm_next[s->id] = next_at(s, g->core_cyc);
+    g->sm_wait[s->id] = s->stuck && s->out_n;
+    g->sm_stucks += s->stuck;
 }
