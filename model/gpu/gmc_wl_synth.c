@@ -96,13 +96,16 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         if (gmc_wl_gap(&s->c, 2, c, GMC_WL_FULL, SITE_LD, in))   /* e += T, compare; add */
             return 1;
         gmc_wl_op(in, GMC_OP_LD, SITE_LD, GMC_WL_FULL, s->width);
-        if (s->kind == HOA)
+        if (s->kind == HOA) {
             hoa_addrs(s, e0 / 32, in);
-        else
+        } else if (e0 % s->wrap + 32 <= s->wrap) {   /* no wrap inside the warp: base + stride */
+            gmc_wl_strided(in, s->data + s->width * (e0 % s->wrap), s->width);
+        } else {
             for (uint64_t l = 0, r = e0 % s->wrap; l < 32; l++) {   /* r = (e0 + l) % wrap, one division */
                 in->addr[l] = s->data + s->width * r;
                 r = r + 1 == s->wrap ? 0 : r + 1;
             }
+        }
         c->s[1] = e0 + s->threads;
         return 1;
     }
