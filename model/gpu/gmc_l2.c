@@ -332,7 +332,10 @@ void gmc_l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
     const unsigned i = l->id;
     g->l2_next[i] = next_at(l, g->l2_cyc);
     g->l2_shut[i] = l->hitq_n > l->hitq_mask;
-    const uint32_t q = l->dq_n && l->dq_blocked ? 1 + 2 * l->dq_e.ch + l->dq_e.req.is_write : 0;
-    g->l2_waits += q && !g->l2_wait[i];
+    uint32_t q = 0;
+    if (l->dq_n && l->dq_blocked) {
+        q = 1 + 2 * l->dq_e.ch + l->dq_e.req.is_write;
+        g->l2_waits += !g->l2_wait[i];
+    }
     g->l2_wait[i] = q;
 }
