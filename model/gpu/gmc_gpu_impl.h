@@ -207,14 +207,14 @@ struct gmc_gpu {
      * cycle would change nothing and is skipped.  UINT64_MAX: nothing
      * until a packet comes.  nofit_n: SMs with nofit set. */
     uint64_t        *sm_next, *l2_next;
+    uint8_t         *sm_wait;     /* SM i is stuck (gmc_sm_t) with packets the request network
+                                     refused: it steps once the network has room for them */
     /* l2_shut[i]: slice i's input pipeline is full, so a packet arriving
      * for it is no reason to step it.  l2_wait[i]: 0, or 1 + 2 * channel +
      * is_write of the controller queue whose room slice i's dq waits for
      * (gmc_l2_t dq_blocked): it steps when that queue has room at its
      * turn, as a retry at every edge would have entered then and only then
      * (a refused retry changes nothing). */
-    uint8_t         *sm_wait;     /* SM i is stuck (gmc_sm_t) with packets the request network
-                                     refused: it steps once the network has room for them */
     uint8_t         *l2_shut;
     uint32_t        *l2_wait;
     unsigned         nofit_n;
