@@ -463,14 +463,14 @@ static void skipping_idle_dram_cycles_changes_nothing(void **s)
     print_message("%u machine x kernel pairs: reports identical with and without skipping\n", runs);
 }
 
-/* One machine, every kernel of a list run on it in order (statistics
- * accumulate), the JSON report; every_edge = 1 with every_cycle = 1 is
- * the slow reference: every SM, slice, network and controller stepped at
- * every edge.  *jumps gets the idle stretches the run skipped whole. */
 static unsigned tiny_queues;   /* run_kernels: controller queues of 2, L2-to-DRAM queues of 4 */
 static uint64_t l2_waits;      /* run_kernels: slices that waited for controller room (summed) */
 static uint64_t sm_stucks;     /* run_kernels: SM steps that left the SM stuck (summed) */
 
+/* One machine, every kernel of a list run on it in order (statistics
+ * accumulate), the JSON report; every_edge = 1 with every_cycle = 1 is
+ * the slow reference: every SM, slice, network and controller stepped at
+ * every edge.  *jumps gets the idle stretches the run skipped whole. */
 static char *run_kernels(const char *preset, gmc_kernel_t **ks, unsigned nk, int slow, uint64_t *jumps)
 {
     char err[512];
