@@ -127,6 +127,21 @@ static void sixteen_byte_lanes_touch_four_lines(void **s)
         assert_int_equal(a[i].sectors, 0xf);
 }
 
+/* The tests' random stream: one step of Knuth's MMIX LCG (low bits weak:
+ * callers use the high ones). */
+static void lcg_step(uint64_t *x) { *x = *x * 6364136223846793005ull + 1442695040888963407ull; }
+
+/* Two coalescer outputs are the same accesses in the same order. */
+static void assert_same_accesses(const gmc_lsu_acc_t *a, unsigned na, const gmc_lsu_acc_t *b, unsigned nb)
+{
+    assert_int_equal(na, nb);
+    for (unsigned i = 0; i < na; i++) {
+        assert_int_equal(a[i].line, b[i].line);
+        assert_int_equal(a[i].sectors, b[i].sectors);
+        assert_int_equal(a[i].op, b[i].op);
+    }
+}
+
 /* The lane loop against the definition, byte by byte: every byte of every
  * active lane, in lane order, names its line (first touch appends it) and
  * sector.  Random gathers over a few lines (repeats, and lines whose
@@ -160,22 +175,17 @@ static void the_lane_loop_equals_its_definition_byte_by_byte(void **s)
     uint64_t seed = 0xc0a1e5cebull, x = seed;
     unsigned cases = 100000, repeats = 0;
     for (unsigned k = 0; k < cases; k++) {
-        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        lcg_step(&x);
         uint64_t r = x >> 11;
         gmc_inst_t in = lanes(0, 0, (uint8_t)(r % 33), (uint32_t)(x >> 3) | (k % 3 ? UINT32_MAX : 0));
         const uint64_t span = (r >> 6) % 2 ? 1024 : 1ull << 30;   /* a few lines or many */
         for (int l = 0; l < 32; l++) {
-            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            lcg_step(&x);
             in.addr[l] = (x >> 20) % span;
         }
         gmc_lsu_acc_t a[GMC_COALESCE_MAX], b[GMC_COALESCE_MAX];
         unsigned na = gmc_coalesce_lanes(&in, a), nb = coalesce_bytes(&in, b);
-        assert_int_equal(na, nb);
-        for (unsigned i = 0; i < na; i++) {
-            assert_int_equal(a[i].line, b[i].line);
-            assert_int_equal(a[i].sectors, b[i].sectors);
-            assert_int_equal(a[i].op, b[i].op);
-        }
+        assert_same_accesses(a, na, b, nb);
         repeats += span == 1024;
     }
     printf("coalescer: %u random gathers (seed 0x%llx, %u over 8 lines) equal their byte-by-byte definition\n",
@@ -192,7 +202,7 @@ static void unit_stride_shortcut_equals_the_lane_loop(void **s)
     uint64_t seed = 0x5eed0c0a1e5ceull, x = seed;
     unsigned cases = 200000, shortcut = 0;
     for (unsigned k = 0; k < cases; k++) {
-        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        lcg_step(&x);
         uint64_t r = x >> 11;
         uint8_t w = (uint8_t)(1 + (r % 32));
         uint64_t base = (r >> 8) % 100000;
@@ -211,12 +221,7 @@ static void unit_stride_shortcut_equals_the_lane_loop(void **s)
             in.width = 0;   /* the 4-byte default */
         gmc_lsu_acc_t a[GMC_COALESCE_MAX], b[GMC_COALESCE_MAX];
         unsigned na = gmc_coalesce(&in, a), nb = gmc_coalesce_lanes(&in, b);
-        assert_int_equal(na, nb);
-        for (unsigned i = 0; i < na; i++) {
-            assert_int_equal(a[i].line, b[i].line);
-            assert_int_equal(a[i].sectors, b[i].sectors);
-            assert_int_equal(a[i].op, b[i].op);
-        }
+        assert_same_accesses(a, na, b, nb);
         shortcut += (r >> 30) % 8 >= 4;
     }
     printf("coalescer: %u random instructions (seed 0x%llx, %u unit-stride) equal lane by lane\n",
@@ -233,7 +238,7 @@ static void popc32_counts_every_mask(void **s)
     for (uint32_t v = 0; v < 65536; v++, n++)
         assert_int_equal(gmc_popc32(v), __builtin_popcount(v));
     for (unsigned k = 0; k < 200000; k++, n++) {
-        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        lcg_step(&x);
         uint32_t v = (uint32_t)(x >> 32);
         assert_int_equal(gmc_popc32(v), __builtin_popcount(v));
     }
@@ -250,7 +255,7 @@ static void strided_form_coalesces_as_its_listed_lanes(void **s)
     uint64_t seed = 0x57a1de5ull, x = seed;
     unsigned cases = 200000, unit = 0;
     for (unsigned k = 0; k < cases; k++) {
-        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        lcg_step(&x);
         uint64_t r = x >> 11;
         uint8_t w = (uint8_t)(1 + (r % 16));
         int64_t st;
@@ -275,12 +280,7 @@ static void strided_form_coalesces_as_its_listed_lanes(void **s)
             assert_int_equal(list.addr[l], in.addr[0] + (uint64_t)((int64_t)l * st));
         gmc_lsu_acc_t a[GMC_COALESCE_MAX], b[GMC_COALESCE_MAX];
         unsigned na = gmc_coalesce(&in, a), nb = gmc_coalesce_lanes(&list, b);
-        assert_int_equal(na, nb);
-        for (unsigned i = 0; i < na; i++) {
-            assert_int_equal(a[i].line, b[i].line);
-            assert_int_equal(a[i].sectors, b[i].sectors);
-            assert_int_equal(a[i].op, b[i].op);
-        }
+        assert_same_accesses(a, na, b, nb);
         unit += in.mask == ~0u && st == (in.width ? in.width : 4);
     }
     printf("coalescer: %u random strided instructions (seed 0x%llx, %u unit-stride) equal their listed lanes\n",
@@ -300,7 +300,7 @@ static void slice_of_agrees_with_the_memory_system_and_its_line(void **s)
         gmc_gpu_t *g = machine(gmc_machine_preset_name(p), 0);
         by_line += g->slice_by_line != 0;
         for (unsigned k = 0; k < 20000; k++, checked++) {
-            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            lcg_step(&x);
             uint64_t a = (x >> 16) & 0xffffffffull;
             unsigned sl = gmc_gpu_slice_of(g, a);
             assert_int_equal(sl / g->spc, gmc_memsys_channel_of(g->ms, a));
@@ -326,7 +326,7 @@ static void slice_of_agrees_with_the_memory_system_and_its_line(void **s)
     assert_false(g->slice_by_line);
     unsigned split = 0;
     for (unsigned k = 0; k < 20000; k++, checked++) {
-        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        lcg_step(&x);
         uint64_t a = (x >> 16) & 0x3fffffffull;
         assert_int_equal(gmc_gpu_slice_of(g, a) / g->spc, gmc_memsys_channel_of(g->ms, a));
         split += gmc_gpu_slice_of(g, a) != gmc_gpu_slice_of(g, a & ~127ull);
