@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_gpu_impl.h"
+#include "util/gmc_ring.h"
 
 #define NONE UINT32_MAX
 
@@ -76,24 +77,13 @@ void gmc_l2_free(gmc_l2_t *l)
 
 int gmc_l2_busy(const gmc_l2_t *l) { return l->hitq_n || l->rep_n || l->dq_n || gmc_cache_mshr_used(l->c); }
 
-/* A full ring wraps at twice the entries from now on (within its
- * allocation): the entries that had wrapped to the front move up past the
- * old end, so head .. head + n - 1 stay in order. */
-static void ring_widen(void *buf, size_t esz, unsigned *wrap, unsigned head, unsigned n)
-{
-    unsigned s = *wrap + 1;
-    unsigned front = head + n > s ? head + n - s : 0;
-    memcpy((char *)buf + (size_t)s * esz, buf, (size_t)front * esz);
-    *wrap = 2 * s - 1;
-}
-
 /* entry: a demand read's MSHR entry, carried in the tag (slice | (entry + 1) << 32)
  * so that its completion needs no MSHR lookup; NONE for writes. */
 static void dq_push(gmc_gpu_t *g, gmc_l2_t *l, uint64_t addr, int is_write, const gmc_l2_delay_t *p,
                     uint32_t entry)
 {
     if (l->dq_n > l->dq_wrap && l->dq_wrap + 1 < l->dq_max)
-        ring_widen(l->dq, sizeof *l->dq, &l->dq_wrap, l->dq_head, l->dq_n);
+        gmc_ring_widen(l->dq, sizeof *l->dq, &l->dq_wrap, l->dq_head, l->dq_n);
     gmc_mem_req_t *r = &l->dq[(l->dq_head + l->dq_n++) & l->dq_wrap];
     memset(r, 0, sizeof *r);
     r->addr = addr;
@@ -120,7 +110,7 @@ static void reply(gmc_l2_t *l, const gmc_l2_waiter_t *w, uint64_t addr, int offc
                   uint64_t arr, uint64_t done)
 {
     if (l->rep_n > l->rep_wrap && l->rep_wrap < l->rep_mask)
-        ring_widen(l->rep, sizeof *l->rep, &l->rep_wrap, l->rep_head, l->rep_n);
+        gmc_ring_widen(l->rep, sizeof *l->rep, &l->rep_wrap, l->rep_head, l->rep_n);
     gmc_pkt_t *p = &l->rep[(l->rep_head + l->rep_n++) & l->rep_wrap];
     memset(p, 0, sizeof *p);
     p->addr = addr;

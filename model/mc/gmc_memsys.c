@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/gmc_ring.h"
 
 static unsigned log2_exact(uint64_t v)   /* v a power of two */
 {
@@ -86,7 +87,9 @@ static void on_column(void *ctx, unsigned ch, const gmc_mc_req_t *r)
         ms->cq_hd[k] = r->done;
         ms->cq_live[k / 64] |= 1ull << (k % 64);
     }
-    gmc_mem_done_t *d = &q->d[(q->head + q->n++) & ms->cq_mask];
+    if (q->n > q->wrap)
+        gmc_ring_widen(q->d, sizeof *q->d, &q->wrap, q->head, q->n);
+    gmc_mem_done_t *d = &q->d[(q->head + q->n++) & q->wrap];
     if (r->done < ms->next_done)
         ms->next_done = r->done;
     *d = (gmc_mem_done_t){.tag = r->tag, .addr = r->addr, .pc = r->pc, .id = r->id,
@@ -177,9 +180,11 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
             ms->cq_hd[k] = GMC_MEM_NEVER;
     if (!ms->cq || !ms->cq_hd || !ms->cq_due || !ms->cq_live)
         goto oom;
-    for (unsigned k = 0; k < ms->nch * 2; k++)
+    for (unsigned k = 0; k < ms->nch * 2; k++) {
         if (!(ms->cq[k].d = calloc((size_t)ms->cq_mask + 1, sizeof *ms->cq[k].d)))
             goto oom;
+        ms->cq[k].wrap = ms->cq_mask < 15 ? ms->cq_mask : 15;
+    }
     return 0;
 oom:
     snprintf(err, n, "out of memory for %u channels", ms->nch);

@@ -36,10 +36,15 @@ extern "C" {
 
 /* Completions waiting for their data: per channel and type a ring in issue
  * order, which is done order (every read takes the same time, so does
- * every write). */
+ * every write).  cq_mask + 1 slots are allocated (32 on the RTX 2060
+ * Super-like GDDR6: tCL + tBURST = 24 cycles in flight); the ring wraps at
+ * wrap + 1 of them, 16 at first, grown when full (util/gmc_ring.h).  A
+ * busy channel's ring seldom empties, and cycling through all its 96-byte
+ * slots made these writes the GPU harness's largest source of host cache
+ * misses (docs/harness.md "Speed"). */
 typedef struct {
     gmc_mem_done_t *d;
-    uint32_t        head, n;
+    unsigned        head, n, wrap;
 } gmc_memsys_cq_t;
 
 struct gmc_memsys {

@@ -145,7 +145,7 @@ static void deliver(gmc_memsys_t *ms, uint64_t t)
             ms->in_cb = 0;
         }
         /* empty: start over at the front, whose host lines are warm */
-        q->head = --q->n ? (q->head + 1) & ms->cq_mask : 0;
+        q->head = --q->n ? (q->head + 1) & q->wrap : 0;
         if (!q->n)
             ms->cq_live[k / 64] &= ~(1ull << (k % 64));
         uint64_t h = ms->cq_hd[k] = q->n ? q->d[q->head].done : GMC_MEM_NEVER;
