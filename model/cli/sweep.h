@@ -80,13 +80,14 @@ typedef struct {
  * sbatch in PATH); the job id goes to OUT/slurm/jobid and stdout. */
 int  gmc_sweep_slurm(const gmc_sweep_t *s, const gmc_sweep_slurm_opts_t *o);
 
-/* The points done before count only if this gmc binary made them:
- * OUT/gmc-build holds a digest of the binary that did.  If it differs (or
- * is missing while points are done), their OUT/points/ID.json files and
- * OUT/merged.json are removed, so they run again (one line on stderr says
- * so, unless force), and the digest is written.  A binary that cannot
- * be read keeps everything (a warning).  0, or 1 after printing why.
- * (sweep_build.c) */
+/* The points done before count only if this gmc binary made them with the
+ * arguments the points file gives them now: OUT/gmc-build holds a digest
+ * of the binary, OUT/point-args one of each point's arguments.  A point
+ * done before under another binary (or none recorded) or other arguments
+ * (or none recorded) loses its OUT/points/ID.json, and OUT/merged.json
+ * goes, so it runs again (one line on stderr per reason, unless force);
+ * then both records are written.  A binary that cannot be read passes the
+ * build check (a warning).  0, or 1 after printing why.  (sweep_build.c) */
 int   gmc_sweep_build_sync(const gmc_sweep_t *s, const char *out, const char *gmc, int force);
 
 /* Shared by the pieces above (sweep.c). */

@@ -111,6 +111,35 @@ echo 0123456789abcdef >"$T/j2/gmc-build"
   && ok "slurm: another build's points are submitted again" || notok "slurm: another build's points are submitted again" "$(cat "$T/err")"
 "$GMC" sweep run "$T/p.txt" -o "$T/j2" -j2 >/dev/null 2>&1
 
+# --- a point whose arguments changed runs again, the others are kept:
+# OUT/point-args holds per ID the digest of the arguments that made its
+# JSON (an edited points file, or an experiment rerun with another --scale
+# into the same directory, used to merge the old results under the new
+# command)
+[ "$(cut -f1 "$T/j2/point-args" | tr '\n' ' ')" = "frfcfs-2 frfcfs-4 fcfs-2 fcfs-4 bfifo-2 bfifo-4 " ] \
+  && awk -F'\t' 'NF != 2 || $2 !~ /^[0-9a-f]+$/ || length($2) != 16 { bad = 1 } END { exit bad }' "$T/j2/point-args" \
+  && ok "point-args: one line per point" || notok "point-args: one line per point" "$(cat "$T/j2/point-args")"
+sed 's/--sched fcfs --channels 4/--sched fcfs --channels 8/' "$T/p.txt" >"$T/p8.txt"
+i_kept=$(stat -c %i "$T/j2/points/bfifo-2.json")
+"$GMC" sweep run "$T/p8.txt" -o "$T/j2" -j2 >/dev/null 2>"$T/err"; rc=$?
+if [ $rc = 0 ] && grep -qF "gmc sweep: the 1 point done before was made with other arguments than $T/p8.txt gives them now ($T/j2/point-args): running it again" "$T/err" \
+   && grep -q "6 points, 5 done before, 1 to run" "$T/err" && [ "$(stat -c %i "$T/j2/points/bfifo-2.json")" = "$i_kept" ] \
+   && grep -q '"channels": 8' "$T/j2/points/fcfs-4.json"
+then ok "changed arguments: that point runs again (said on stderr), the others are kept"
+else notok "changed arguments: that point runs again (said on stderr), the others are kept" "rc $rc: $(cat "$T/err")"; fi
+"$GMC" sweep run "$T/p.txt" -o "$T/j2" -j2 >/dev/null 2>"$T/err"
+grep -q "6 points, 5 done before, 1 to run" "$T/err" && cmp -s "$T/j1/merged.json" "$T/j2/merged.json" \
+  && ok "changed back: it runs again, the same merged.json as before" || notok "changed back: it runs again, the same merged.json as before" "$(cat "$T/err")"
+printf 'fcfs-4\tmem --trace %s --sched fcfs --channels 4 --json\n' "$T/t.trc" >"$T/p1.txt"
+"$GMC" sweep run "$T/p1.txt" -o "$T/j2" >/dev/null 2>"$T/err" && "$GMC" sweep run "$T/p.txt" -o "$T/j2" >/dev/null 2>"$T/err2" \
+  && grep -q "1 points, all done before" "$T/err" && grep -q "6 points, all done before" "$T/err2" \
+  && ok "point-args keeps the IDs another points file does not name" || notok "point-args keeps the IDs another points file does not name" "$(cat "$T/err" "$T/err2")"
+rm "$T/j2/point-args"
+"$GMC" sweep run "$T/p.txt" -o "$T/j2" -j2 >/dev/null 2>"$T/err"
+grep -q "the 6 points done before were made with other arguments" "$T/err" && [ "$(grep -c ' ok ' "$T/err")" = 6 ] \
+  && cmp -s "$T/j1/merged.json" "$T/j2/merged.json" \
+  && ok "points without a point-args record: run again" || notok "points without a point-args record: run again" "$(cat "$T/err")"
+
 # --- failing points: the others complete, exit 1, one line naming them and their logs
 cp "$T/p.txt" "$T/pf.txt"
 printf 'bad-arg\tmem --trace %s --bogus --json\n' "$T/t.trc" >>"$T/pf.txt"
