@@ -20,7 +20,7 @@ typedef struct {
     int         bim_ipoly;     /* the GPGPU-Sim file's IPoly hash is the BIM (sim_machine.c) */
     bim_sel_t   sel;
     /* results of the run, for the report */
-    char        machine_src[300];     /* "preset rtx2060s", "file F", "gpgpusim.config F" */
+    char        machine_src[300];     /* "preset rtx2060s", "file F ...", "gpgpusim.config F", then " --set K=V" per override */
     char        import_note[8192];    /* a GPGPU-Sim config's used / ignored options */
     uint64_t    trace_lines, unknown_ops;
     unsigned    trace_version;

@@ -101,6 +101,10 @@ int sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
         snprintf(line, sizeof line, "%.*s = %s", (int)(eq - o->set[i]), o->set[i], eq + 1);
         if (gmc_machine_parse(line, strlen(line), "--set", m, err, sizeof err))
             return cli_usage_error(SIM_CMD, "%s", err);
+        /* the report's machine_source names the overrides too */
+        size_t l = strlen(o->machine_src);
+        if (l < sizeof o->machine_src)
+            snprintf(o->machine_src + l, sizeof o->machine_src - l, " --set %s", o->set[i]);
     }
     if (o->sched)
         snprintf(m->mem_sched, sizeof m->mem_sched, "%s", o->sched);

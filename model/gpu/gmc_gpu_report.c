@@ -115,6 +115,13 @@ int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra)
         fprintf(f, "%s", extra);
     fprintf(f, "  \"machine\": \"%s\",\n  \"warp_sched\": \"%s\",\n  \"mem_sched\": \"%s\",\n",
             m->name, g->wsched->name, m->mem_sched);
+    /* every machine key as the run used it (a file of these lines is the
+     * machine again): a report says what ran, --set overrides included */
+    fprintf(f, "  \"machine_config\": {\"dram\": \"%s\", \"addr_map\": \"%s\"", m->dram,
+            m->addr_map[0] ? m->addr_map : "derived");
+    for (unsigned i = 0; i < GMC_MACHINE_NPARAM; i++)
+        fprintf(f, ", \"%s\": %" PRIu32, gmc_machine_param_name(i), gmc_machine_get(m, i));
+    fprintf(f, "},\n");
     fprintf(f, "  \"kernels\": %" PRIu64 ",\n  \"kernels_over_limits\": %" PRIu64 ",\n  \"ctas\": %" PRIu64 ",\n",
             s.kernels, s.kernels_over_limits, s.ctas);
     fprintf(f, "  \"cycles\": %" PRIu64 ",\n  \"instructions\": %" PRIu64 ",\n", s.cycles, s.instructions);

@@ -55,7 +55,7 @@ assert eval(sys.argv[2]), sys.argv[2]
 PY
 }
 if "$GMC" sim --workload spmv "${SMALL[@]}" --json >"$T/s1.json" 2>"$T/err" && [ ! -s "$T/err" ] \
-   && check_json "$T/s1.json" 'j["machine"] == "rtx2060s" and j["machine_source"] == "preset rtx2060s" and j["bim"] == "none" and j["refresh"] is True and j["load_warp_time"]["n"] > 0 and j["divergence"]["n"] > 0 and j["dram_requests"] > 0'
+   && check_json "$T/s1.json" 'j["machine"] == "rtx2060s" and j["machine_source"] == "preset rtx2060s --set sms=4" and j["bim"] == "none" and j["refresh"] is True and j["load_warp_time"]["n"] > 0 and j["divergence"]["n"] > 0 and j["dram_requests"] > 0'
 then ok "--json parses, has the fields, defaults to rtx2060s"; else notok "--json parses, has the fields, defaults to rtx2060s" "$(cat "$T/err")"; fi
 
 "$GMC" sim --workload spmv "${SMALL[@]}" --json >"$T/s1b.json" 2>&1
@@ -84,9 +84,27 @@ printf '# four SMs\nsms = 4   # a comment\n\n' >"$T/m4.cfg"
 if grep -q "\"machine_source\": \"file $T/m4.cfg over preset rtx2060s\"" "$T/f.json" \
    && diff <(grep -v machine_source "$T/f.json") <(grep -v machine_source "$T/s.json") >/dev/null
 then ok "machine file = --set over rtx2060s"; else notok "machine file = --set over rtx2060s" "$(cat "$T/err")"; fi
+# machine_config is the whole machine as the run used it: written back as
+# a machine file it runs the same (every other line of the report equal)
+for m in rtx2060s pae-gddr5; do
+  "$GMC" sim --machine $m --workload stream --set sms=4 --set l2_lat=77 --set mc_queue=24 --scale 0.02 --json >"$T/mc.json" 2>"$T/err"
+  python3 - "$T/mc.json" >"$T/mc.cfg" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+print("name =", j["machine"]); print("warp_sched =", j["warp_sched"]); print("mem_sched =", j["mem_sched"])
+for k, v in j["machine_config"].items():
+    print(k, "=", v)
+PY
+  "$GMC" sim --machine "$T/mc.cfg" --workload stream --scale 0.02 --json >"$T/mc2.json" 2>>"$T/err"
+  if grep -q "\"machine_source\": \"preset $m --set sms=4 --set l2_lat=77 --set mc_queue=24\"" "$T/mc.json" \
+     && grep -q '"l2_lat": 77, ' "$T/mc.json" && [ "$(grep -c . "$T/mc.cfg")" -ge 30 ] \
+     && diff <(grep -v machine_source "$T/mc.json") <(grep -v machine_source "$T/mc2.json") >/dev/null
+  then ok "$m: machine_config written back as a machine file runs the same"
+  else notok "$m: machine_config written back as a machine file runs the same" "$(cat "$T/err"; diff "$T/mc.json" "$T/mc2.json" | head -5)"; fi
+done
 for m in pae-gddr5 yuan-gddr3; do
   if "$GMC" sim --machine $m --workload stream --set sms=4 --scale 0.02 --json >"$T/p.json" 2>"$T/err" \
-     && check_json "$T/p.json" "j['machine'] == '$m' and j['machine_source'] == 'preset $m'"
+     && check_json "$T/p.json" "j['machine'] == '$m' and j['machine_source'] == 'preset $m --set sms=4'"
   then ok "preset $m runs"; else notok "preset $m runs" "$(cat "$T/err")"; fi
 done
 if "$GMC" sim --workload stream "${SMALL[@]}" --scheme pae --seed 3 --no-refresh --json >"$T/b.json" 2>"$T/err" \
@@ -202,7 +220,7 @@ expect_fail "--max-cycles watchdog" 1 "^gmc sim: kernel stream: ran past --max-c
 # ---- GPGPU-Sim configs as --machine -------------------------------------
 C="$GS/rtx2060-super.config"
 if "$GMC" sim --machine "$C" --workload stream --set sms=4 --scale 0.01 --json >"$T/g.json" 2>"$T/err" \
-   && check_json "$T/g.json" "j['machine'] == 'rtx2060-super' and j['machine_source'] == 'gpgpusim.config $C'" \
+   && check_json "$T/g.json" "j['machine'] == 'rtx2060-super' and j['machine_source'] == 'gpgpusim.config $C --set sms=4'" \
    && grep -Eq "^gmc sim: $C: used [0-9]+ options: -gpgpu_n_clusters .*; ignored [0-9]+: -.*; from the base machine rtx2060s: " "$T/err"
 then ok "GPGPU-Sim config runs, used/ignored options on stderr"; else notok "GPGPU-Sim config runs, used/ignored options on stderr" "$(cat "$T/err")"; fi
 grep -Eq "^$C:[0-9]+: warning: " "$T/err" && ok "GPGPU-Sim config: warnings name file:line" \
