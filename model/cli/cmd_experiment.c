@@ -7,9 +7,11 @@
 #include <unistd.h>
 #include "cli.h"
 #include "exp.h"
+#include "gpu/gmc_machine.h"
 #include "sweep.h"
 
 #define EXP_CMD "experiment"
+#define EXP_MAX_SET 32
 
 static const exp_def_t *const defs[] = {&exp_warped_mc, &exp_pae, &exp_schedulers};
 #define NDEFS (sizeof defs / sizeof defs[0])
@@ -25,6 +27,8 @@ static void usage(FILE *f)
         "  -j N          parallel runs (default: the online CPUs); results do not depend on it\n"
         "  --scale X     workload size multiplier for every run (default 0.25)\n"
         "  --seed N      every random choice (default 1)\n"
+        "  --set KEY=VALUE  a machine key for every run, as gmc sim --set (repeatable;\n"
+        "                gmc sim --machine-keys): an ablation; the summary says so\n"
         "  --force       rerun points already done (default: resume)\n"
         "  --slurm       submit the runs as a Slurm job array instead (sbatch); then\n"
         "  --collect     merge and summarize once the array is done\n"
@@ -32,6 +36,27 @@ static void usage(FILE *f)
         "experiments:\n");
     for (size_t i = 0; i < NDEFS; i++)
         fprintf(f, "  %-12s %s\n", defs[i]->name, defs[i]->what);
+}
+
+/* --set KEY=VALUE: a machine key (checked against the default preset, so
+ * a typo fails here, not in every point) and a value without blanks,
+ * quotes or backslashes (the points file splits on blanks). */
+static int set_ok(const char *a)
+{
+    const char *eq = strchr(a, '=');
+    if (!eq || eq == a)
+        return cli_usage_error(EXP_CMD, "--set: expected KEY=VALUE, found '%s'", a);
+    if (strpbrk(a, " \t\"\\'#"))
+        return cli_usage_error(EXP_CMD, "--set: expected KEY=VALUE without blanks, quotes, '#' or "
+                                        "backslashes, found '%s'", a);
+    gmc_machine_t m;
+    char err[512], line[300];
+    if (gmc_machine_preset(GMC_MACHINE_DEFAULT, &m, err, sizeof err))
+        return cli_usage_error(EXP_CMD, "%s", err);
+    snprintf(line, sizeof line, "%.*s = %s", (int)(eq - a), a, eq + 1);
+    if (gmc_machine_parse(line, strlen(line), "--set", &m, err, sizeof err))
+        return cli_usage_error(EXP_CMD, "%s", err);
+    return 0;
 }
 
 static int load_points(exp_ctx_t *x, const gmc_sweep_t *s)
@@ -59,6 +84,8 @@ int cmd_experiment(int argc, char **argv)
 {
     const char *name = NULL, *out = NULL, *partition = NULL, *timelim = NULL;
     uint64_t jobs = 0, seed = 1;
+    const char *set[EXP_MAX_SET];
+    unsigned nset = 0;
     double scale = 0.25;
     int slurm = 0, collect = 0, force = 0, dry = 0;
     for (int i = 1; i < argc; i++) {
@@ -84,6 +111,15 @@ int cmd_experiment(int argc, char **argv)
                 scale = strtod(v, &e);
                 if (*e || e == v || !(scale > 0) || scale > 64)
                     return cli_usage_error(EXP_CMD, "--scale: expected a number in (0, 64], found '%s'", v);
+            }
+        } else if (!strcmp(a, "--set")) {
+            const char *v;
+            if (!(rc = cli_opt_str(EXP_CMD, a, argc, argv, &i, &v))) {
+                if (nset == EXP_MAX_SET)
+                    return cli_usage_error(EXP_CMD, "--set: expected at most %d, found more", EXP_MAX_SET);
+                if ((rc = set_ok(v)))
+                    return rc;
+                set[nset++] = v;
             }
         } else if (!strcmp(a, "--slurm")) {
             slurm = 1;
@@ -132,6 +168,16 @@ int cmd_experiment(int argc, char **argv)
     x.out = out;
     x.scale = scale;
     x.seed = (unsigned long long)seed;
+    x.set = set;
+    x.nset = nset;
+    /* the command that makes these results, for the summary and --collect */
+    int cl = snprintf(x.cmd, sizeof x.cmd, "gmc experiment %s --scale %g --seed %llu", name, scale, x.seed);
+    for (unsigned k = 0; k < nset; k++) {
+        if (cl > 0 && (size_t)cl < sizeof x.cmd)
+            cl += snprintf(x.cmd + cl, sizeof x.cmd - (size_t)cl, " --set %s", set[k]);
+        size_t sl = strlen(x.setnote);
+        snprintf(x.setnote + sl, sizeof x.setnote - sl, "%s%s", k ? " " : ", --set ", set[k]);
+    }
     /* the points file: written afresh (it is a pure function of the options) */
     char *pf = gmc_sweep_path(out, "points.txt", NULL);
     if (!(x.points = fopen(pf, "w"))) {
@@ -139,7 +185,7 @@ int cmd_experiment(int argc, char **argv)
         free(pf);
         return 1;
     }
-    fprintf(x.points, "# gmc experiment %s --scale %g --seed %llu\n", name, scale, x.seed);
+    fprintf(x.points, "# %s\n", x.cmd);
     d->points(&x);
     if (fclose(x.points)) {
         fprintf(stderr, "gmc experiment: %s: cannot write\n", pf);
@@ -160,8 +206,8 @@ int cmd_experiment(int argc, char **argv)
         gmc_sweep_slurm_opts_t so = {out, self, partition, timelim, 0, 0, force, dry};
         rc = gmc_sweep_slurm(&s, &so);
         if (!rc)
-            printf("when the array is done: gmc experiment %s --collect%s%s --scale %g --seed %llu\n", name,
-                   out == outbuf ? "" : " -o ", out == outbuf ? "" : out, scale, x.seed);
+            printf("when the array is done: %s --collect%s%s\n", x.cmd,
+                   out == outbuf ? "" : " -o ", out == outbuf ? "" : out);
     } else {
         if (!collect) {
             gmc_sweep_run_opts_t ro = {out, self, (unsigned)jobs, force, isatty(2)};

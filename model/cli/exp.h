@@ -21,6 +21,10 @@ typedef struct exp_ctx {
     size_t       npt;
     FILE       *md;           /* the summary being written (OUT/summary.md) */
     int          gnuplot_ok;
+    const char *const *set;   /* --set KEY=VALUE machine overrides, added to every point */
+    unsigned     nset;
+    char         cmd[1024];   /* the command that makes these results (exp_cmd) */
+    char         setnote[768];/* ", --set K=V ..." for the stdout tables, or "" */
 } exp_ctx_t;
 
 typedef struct {
@@ -32,7 +36,7 @@ typedef struct {
 extern const exp_def_t exp_warped_mc, exp_pae, exp_schedulers;
 
 /* Adds a point: ID and the gmc sim arguments after `sim` (printf-style);
- * --json, --seed and --scale are appended. */
+ * the --set overrides, --seed, --scale and --json are appended. */
 void exp_point(exp_ctx_t *x, const char *id, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* The point's JSON, or NULL. */
@@ -47,5 +51,10 @@ FILE  *exp_open(const exp_ctx_t *x, const char *file);
 /* Runs gnuplot on OUT/<script> (in OUT), if gnuplot exists; 0 or -1. */
 int    exp_plot(exp_ctx_t *x, const char *script);
 double exp_geomean(const double *v, int n);
+/* "gmc experiment NAME --scale X --seed N [--set K=V]..." (x->cmd). */
+const char *exp_cmd(const exp_ctx_t *x);
+/* The summary's line on the --set overrides, if any: the paper's numbers
+ * are for its machine, these runs changed it. */
+void   exp_md_overrides(const exp_ctx_t *x, FILE *md);
 
 #endif

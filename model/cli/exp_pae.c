@@ -80,11 +80,13 @@ static int summarize(exp_ctx_t *x)
     FILE *md = exp_open(x, "summary.md");
     if (!md)
         return 1;
-    fprintf(md, "# Experiment pae\n\n`gmc experiment pae --scale %g --seed %llu`: machine pae-gddr5 (PAE [ISCA'18] "
-        "Table I), %d workloads x %d address maps (BIM seed %llu); points/ has every run, pae.csv the table.\n\n"
-        "| scheme | paper speedup over BASE | gmc speedup (geomean) | same direction | paper DRAM power | gmc DRAM power (geomean) |\n"
-        "|---|---|---|---|---|---|\n", x->scale, x->seed, NWL, NS, x->seed);
-    printf("\npae (pae-gddr5, scale %g): speedup over BASE, geomean of %d workloads\n", x->scale, NWL);
+    fprintf(md, "# Experiment pae\n\n`%s`: machine pae-gddr5 (PAE [ISCA'18] "
+        "Table I), %d workloads x %d address maps (BIM seed %llu); points/ has every run, pae.csv the table.\n\n",
+        exp_cmd(x), NWL, NS, x->seed);
+    exp_md_overrides(x, md);
+    fprintf(md, "| scheme | paper speedup over BASE | gmc speedup (geomean) | same direction | paper DRAM power | gmc DRAM power (geomean) |\n"
+        "|---|---|---|---|---|---|\n");
+    printf("\npae (pae-gddr5, scale %g%s): speedup over BASE, geomean of %d workloads\n", x->scale, x->setnote, NWL);
     for (int s = 1; s < NS; s++) {
         double g = exp_geomean(sp[s], NWL), p = exp_geomean(pw[s], NWL);
         fprintf(md, "| %s | %.2fx | %.2fx | %s | %+.0f%% | %+.1f%% |\n", scheme[s], paper_speedup[s], g,

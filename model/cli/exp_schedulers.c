@@ -32,9 +32,11 @@ static int summarize(exp_ctx_t *x)
         return 1;
     fprintf(csv, "workload,sched,ipc,ipc_norm,cycles,lwt_mean,lwt_p99,div_mean,row_hit_rate,bank_parallelism\n");
     fprintf(dat, "workload");
-    fprintf(md, "# Experiment schedulers\n\n`gmc experiment schedulers --scale %g --seed %llu`: every memory "
+    fprintf(md, "# Experiment schedulers\n\n`%s`: every memory "
             "scheduler on every workload, machine rtx2060s. IPC normalised to FR-FCFS (mean load-warp time in "
-            "core cycles in parentheses).\n\n| workload |", x->scale, x->seed);
+            "core cycles in parentheses).\n\n", exp_cmd(x));
+    exp_md_overrides(x, md);
+    fprintf(md, "| workload |");
     unsigned ns = 0;
     for (unsigned s = 0; gmc_sched_get(s); s++, ns++) {
         fprintf(dat, " %s", gmc_sched_get(s)->name);
@@ -45,7 +47,7 @@ static int summarize(exp_ctx_t *x)
     for (unsigned s = 0; s < ns; s++)
         fprintf(md, "---|");
     fprintf(md, "\n");
-    printf("\nschedulers (rtx2060s, scale %g): IPC normalised to FR-FCFS\n%-15s", x->scale, "workload");
+    printf("\nschedulers (rtx2060s, scale %g%s): IPC normalised to FR-FCFS\n%-15s", x->scale, x->setnote, "workload");
     for (unsigned s = 0; s < ns; s++)
         printf(" %11s", gmc_sched_get(s)->name);
     printf("\n");

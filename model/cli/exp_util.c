@@ -12,7 +12,25 @@ void exp_point(exp_ctx_t *x, const char *id, const char *fmt, ...)
     va_start(ap, fmt);
     vfprintf(x->points, fmt, ap);
     va_end(ap);
+    for (unsigned i = 0; i < x->nset; i++)
+        fprintf(x->points, " --set %s", x->set[i]);
     fprintf(x->points, " --seed %llu --scale %g --json\n", x->seed, x->scale);
+}
+
+const char *exp_cmd(const exp_ctx_t *x)
+{
+    return x->cmd;
+}
+
+void exp_md_overrides(const exp_ctx_t *x, FILE *md)
+{
+    if (!x->nset)
+        return;
+    fprintf(md, "**Machine changed by `--set`:");
+    for (unsigned i = 0; i < x->nset; i++)
+        fprintf(md, " %s", x->set[i]);
+    fprintf(md, ".** Every run has these overrides; the paper's numbers below are for its own "
+                "machine, so they are a reference, not a target.\n\n");
 }
 
 const char *exp_json(const exp_ctx_t *x, const char *id)

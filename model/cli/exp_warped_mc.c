@@ -138,10 +138,11 @@ static int summarize(exp_ctx_t *x)
     if (!md)
         return 1;
     fprintf(md, "# Experiment warped-mc\n\n"
-        "`gmc experiment warped-mc --scale %g --seed %llu`: machine rtx2060s (Warped-MC [ICPP'23] Table 2), "
-        "%d workloads x %d memory schedulers; every point's JSON is in points/, the table in warped-mc.csv.\n\n"
-        "| claim (Warped-MC [ICPP'23]) | paper | gmc | same direction |\n|---|---|---|---|\n",
-        x->scale, x->seed, NWL, NSC);
+        "`%s`: machine rtx2060s (Warped-MC [ICPP'23] Table 2), "
+        "%d workloads x %d memory schedulers; every point's JSON is in points/, the table in warped-mc.csv.\n\n",
+        exp_cmd(x), NWL, NSC);
+    exp_md_overrides(x, md);
+    fprintf(md, "| claim (Warped-MC [ICPP'23]) | paper | gmc | same direction |\n|---|---|---|---|\n");
     fprintf(md, "| Warped-MC IPC over FR-FCFS, MOA+HOA (sec. 5.2) | +8.9%% | %+.1f%% (geomean of %d) | %s |\n",
             PCT(g_wmc_mh), nmh, DIR(8.9, PCT(g_wmc_mh)));
     fprintf(md, "| Warped-MC IPC over FR-FCFS, all | +5.1%% | %+.1f%% | %s |\n", PCT(g_wmc_all),
@@ -203,7 +204,7 @@ static int summarize(exp_ctx_t *x)
     if (fclose(md))
         return 1;
     /* the short table for the terminal */
-    printf("\nwarped-mc (rtx2060s, scale %g): IPC normalised to FR-FCFS\n%-16s %-4s", x->scale, "workload", "cls");
+    printf("\nwarped-mc (rtx2060s, scale %g%s): IPC normalised to FR-FCFS\n%-16s %-4s", x->scale, x->setnote, "workload", "cls");
     for (int s = 0; s < NSC; s++)
         printf(" %9s", sc[s].id);
     printf("\n");

@@ -53,6 +53,25 @@ t1=$(stat -c %Y "$T/j1/points/hoa.frfcfs.json"); sleep 1
 [ "$(stat -c %Y "$T/j1/points/hoa.frfcfs.json")" = "$t1" ] && ok "a second run resumes (nothing rerun)" \
   || notok "a second run resumes (nothing rerun)"
 
+# --set: a machine override for every point; the points done before had
+# other arguments, so all of them run again (not merged as the new ones)
+"$GMC" experiment warped-mc --scale $S --set mc_queue=32 -j 2 -o "$T/j1" >"$T/set.out" 2>"$T/set.err"; rc=$?
+n=$(grep -c $'\t' "$T/j1/points.txt")
+if [ $rc = 0 ] && grep -q "the $n points done before were made with other arguments" "$T/set.err" \
+   && [ "$(grep -c -- '--set mc_queue=32 --seed' "$T/j1/points.txt")" = "$n" ] \
+   && grep -q '"mc_queue": 32}' "$T/j1/points/hoa.frfcfs.json" \
+   && grep -q '"machine_source": "preset rtx2060s --set mc_queue=32"' "$T/j1/points/hoa.frfcfs.json" \
+   && grep -q '^`gmc experiment warped-mc --scale 0.02 --seed 1 --set mc_queue=32`' "$T/j1/summary.md" \
+   && grep -q 'Machine changed by `--set`: mc_queue=32' "$T/j1/summary.md" \
+   && grep -q 'scale 0.02, --set mc_queue=32)' "$T/set.out" && ! cmp -s "$T/j1/merged.json" "$T/warped-mc/merged.json"
+then ok "--set: every point runs again with it; points, reports, summary and table say so"
+else notok "--set: every point runs again with it; points, reports, summary and table say so" "rc $rc: $(tail -3 "$T/set.err")"; fi
+expect_fail "--set: unknown key" 2 "--set:1: expected a machine key .*found 'mc_queu'" -- "$GMC" experiment pae --set mc_queu=3 -o "$T/bad"
+expect_fail "--set: out of range" 2 "mc_queue: expected an integer in 1..1024, found '0'" -- "$GMC" experiment pae --set mc_queue=0 -o "$T/bad"
+expect_fail "--set: no =" 2 "--set: expected KEY=VALUE, found 'mc_queue'" -- "$GMC" experiment pae --set mc_queue -o "$T/bad"
+expect_fail "--set: a blank" 2 "--set: expected KEY=VALUE without blanks" -- "$GMC" experiment pae --set 'mc_queue=3 4' -o "$T/bad"
+[ ! -e "$T/bad" ] && ok "--set errors: nothing written" || notok "--set errors: nothing written"
+
 # a dry-run Slurm submission writes the array script
 "$GMC" experiment pae --scale $S --slurm --dry-run -o "$T/sl" >/dev/null 2>"$T/sl.err"
 grep -q -- '--array=' "$T/sl/slurm/sweep.sbatch" 2>/dev/null && ok "--slurm --dry-run writes the array script" \
