@@ -233,6 +233,7 @@ void gmc_gpu_delete(gmc_gpu_t *g)
     free(g->s_time.v);
     free(g->s_div.v);
     free(g->s_inmc.v);
+    free(g->s_chans.v);
     free(g);
 }
 

@@ -85,6 +85,8 @@ typedef struct {
     gmc_dist_t divergence;        /* core cycles, loads with >= 2 off-chip requests */
     gmc_dist_t div_in_mc;         /* the part inside the memory controller, same loads */
     double     in_mc_fraction;    /* sum(in-MC) / sum(divergence) */
+    gmc_dist_t load_warp_channels;/* memory channels each of those loads' off-chip sectors came
+                                     from (exact up to 64 channels, else counted modulo 64) */
 } gmc_gpu_stats_t;
 
 /* Computes the summary (sorts the samples: call at the end). */

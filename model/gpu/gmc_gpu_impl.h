@@ -49,6 +49,7 @@ typedef struct {
     uint64_t          ld_issue;
     uint64_t          ret_min, ret_max;   /* core cycles: earliest/latest off-chip return */
     uint64_t          mc_min, mc_max;     /* DRAM cycles: least/most time inside the controller */
+    uint64_t          ld_chans;    /* channels its off-chip sectors came from (bit ch % 64) */
     gmc_inst_head_t   in;          /* the next instruction, fetched ahead (its lane
                                       addresses are consumed by the coalescer at fetch) */
     gmc_warp_cursor_t cur;
@@ -224,7 +225,7 @@ struct gmc_gpu {
     /* statistics */
     gmc_gpu_stats_t  st;
     gmc_inst_t       fetch_in;    /* the kernel's output at a fetch (gmc_inst_head_t) */
-    gmc_samples_t    s_time, s_div, s_inmc;
+    gmc_samples_t    s_time, s_div, s_inmc, s_chans;
     uint64_t         sum_div, sum_inmc;
     uint64_t         l1_merged, l1_sent, l2_merged, l2_sent, wb_sectors;
     uint64_t         atoms;

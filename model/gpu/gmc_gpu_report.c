@@ -78,6 +78,7 @@ void gmc_gpu_stats(gmc_gpu_t *g, gmc_gpu_stats_t *s)
     dist(&g->s_time, &g->st.load_warp_time);
     dist(&g->s_div, &g->st.divergence);
     dist(&g->s_inmc, &g->st.div_in_mc);
+    dist(&g->s_chans, &g->st.load_warp_channels);
     g->st.in_mc_fraction = g->sum_div ? (double)g->sum_inmc / (double)g->sum_div : 0;
     g->st.icnt_packets = g->req_net->packets + g->rep_net->packets;
     g->st.icnt_latency_sum = g->req_net->latency_sum + g->rep_net->latency_sum;
@@ -143,6 +144,7 @@ int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra)
     put_dist(f, "divergence", &s.divergence);
     put_dist(f, "divergence_in_mc", &s.div_in_mc);
     fprintf(f, "  \"divergence_in_mc_fraction\": %.4f,\n", s.in_mc_fraction);
+    put_dist(f, "load_warp_channels", &s.load_warp_channels);
     fprintf(f, "  \"sm_requests\": %" PRIu64 ",\n", s.sm_requests);
     fprintf(f, "  \"l1\": {\"read_sectors\": %" PRIu64 ", \"hit_sectors\": %" PRIu64
             ", \"merged\": %" PRIu64 ", \"sent\": %" PRIu64 ", \"hit_rate\": %.4f},\n",

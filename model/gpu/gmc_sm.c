@@ -217,8 +217,10 @@ static void warp_exit(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
 
 /* Sectors of w's load came back (off-chip ones with the controller's
  * arrival and done cycles). */
+/* count sectors of warp wi's load are back; offchip ones came from DRAM
+ * through channel ch after in_mc DRAM cycles inside its controller. */
 static void complete(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi, uint32_t count, int offchip,
-                     uint64_t in_mc)
+                     uint64_t in_mc, unsigned ch)
 {
     gmc_warp_t *w = &s->w[wi];
     const uint64_t now = g->core_cyc;
@@ -226,12 +228,14 @@ static void complete(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi, uint32_t count, int
         if (!w->ld_offchip) {
             w->ret_min = w->ret_max = now;
             w->mc_min = w->mc_max = in_mc;
+            w->ld_chans = 0;
         } else {
             w->ret_max = now;   /* returns come in time order */
             w->mc_min = in_mc < w->mc_min ? in_mc : w->mc_min;
             w->mc_max = in_mc > w->mc_max ? in_mc : w->mc_max;
         }
         w->ld_offchip += count;
+        w->ld_chans |= 1ull << (ch & 63);
     }
     w->pending -= count;
     if (w->pending)
@@ -251,6 +255,7 @@ static void complete(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi, uint32_t count, int
             st->load_warps_multi++;
             gmc_gpu_sample(&g->s_div, div);
             gmc_gpu_sample(&g->s_inmc, inmc);
+            gmc_gpu_sample(&g->s_chans, (uint32_t)__builtin_popcountll(w->ld_chans));
             g->sum_div += div;
             g->sum_inmc += inmc < div ? inmc : div;
         }
@@ -274,10 +279,10 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
     if (!p)
         return;
     if (p->kind == GMC_PKT_ATOM_REPLY) {
-        complete(g, s, p->warp, 1, p->offchip, p->dram_in_mc);
+        complete(g, s, p->warp, 1, p->offchip, p->dram_in_mc, p->src / g->spc);
     } else {
         uint64_t line = p->addr & ~127ULL;
-        unsigned sec = (unsigned)(p->addr >> 5) & 3;
+        unsigned sec = (unsigned)(p->addr >> 5) & 3, ch = p->src / g->spc;   /* slice = ch x spc + sub */
         uint32_t ep = p->tag;   /* the L1 entry + 1 the read was sent for */
         int e = ep ? (int)ep - 1 : gmc_cache_mshr_find(s->l1, line);
         uint64_t vl;
@@ -288,7 +293,7 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
             /* waiters were pushed at the front: walk, complete, free */
             for (uint32_t i = *h; i != NONE;) {
                 uint32_t nx = s->pool[i].next;
-                complete(g, s, s->pool[i].warp, 1, p->offchip, p->dram_in_mc);
+                complete(g, s, s->pool[i].warp, 1, p->offchip, p->dram_in_mc, ch);
                 s->pool[i].next = s->pool_free;
                 s->pool_free = i;
                 i = nx;
@@ -456,7 +461,7 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
         gmc_l1_hit_t h = s->hitq[s->hitq_head];
         s->hitq_head = (s->hitq_head + 1) & s->hitq_mask;
         s->hitq_n--;
-        complete(g, s, h.warp, h.sectors, 0, 0);
+        complete(g, s, h.warp, h.sectors, 0, 0, 0);
     }
     int moved = s->lsu_n && lsu_step(g, s);   /* or a send made room for the head */
     while (s->out_n && gmc_icnt_can_send(g->req_net, s->id)) {

@@ -35,7 +35,7 @@ import json, sys
 j = json.load(open(sys.argv[1]))
 for k in ("ipc", "cycles", "instructions", "dram_requests", "load_warps", "offchip_per_load_warp"):
     assert isinstance(j[k], (int, float)), k
-for d in ("load_warp_time", "divergence", "divergence_in_mc"):
+for d in ("load_warp_time", "divergence", "divergence_in_mc", "load_warp_channels"):
     D = j[d]
     for k in ("n", "mean", "p25", "p50", "p75", "p95", "p99", "max"):
         assert isinstance(D[k], (int, float)), (d, k)
@@ -48,6 +48,9 @@ assert j["load_warp_time"]["n"] <= j["load_warps"]
 assert j["divergence"]["n"] == j["load_warps_multi_offchip"] == j["divergence_in_mc"]["n"]
 assert j["load_warps_multi_offchip"] <= j["load_warps_offchip"] <= j["load_warps"]
 assert 0 <= j["divergence_in_mc_fraction"] <= 1
+C = j["load_warp_channels"]   # the loads of divergence, each from 1 .. channels channels
+assert C["n"] == j["divergence"]["n"], C
+assert C["n"] == 0 or 1 <= C["p25"] and C["max"] <= min(64, j["machine_config"]["dram_channels"] or 64), C
 o = j["offchip_per_load_warp"]
 assert j["class"] == ("LOA" if o < 1 else "MOA" if o <= 8 else "HOA"), (o, j["class"])
 assert sum(j["ops"].values()) == j["instructions"], j["ops"]
@@ -71,6 +74,13 @@ then ok "another seed changes spmv, JSON still valid"; else notok "another seed 
 "$GMC" sim --workload stream "${SMALL[@]}" --json --seed 1 | grep -v '"seed"' >"$T/a" 2>&1
 "$GMC" sim --workload stream "${SMALL[@]}" --json --seed 9 | grep -v '"seed"' >"$T/b" 2>&1
 [ -s "$T/a" ] && cmp -s "$T/a" "$T/b" && ok "another seed leaves stream unchanged" || notok "another seed leaves stream unchanged"
+
+# load_warp_channels: moa's loads read one 128-byte line each (one channel),
+# hoa's lines are scattered over the 16 channels
+if "$GMC" sim --workload moa "${SMALL[@]}" --json >"$T/ch1.json" && "$GMC" sim --workload hoa "${SMALL[@]}" --json >"$T/ch2.json" \
+   && check_json "$T/ch1.json" 'j["load_warp_channels"]["max"] == 1 and j["load_warp_channels"]["n"] > 1000' \
+   && check_json "$T/ch2.json" 'j["load_warp_channels"]["mean"] > 8 and j["load_warp_channels"]["max"] == 16'
+then ok "load_warp_channels: 1 for moa's one-line loads, most of 16 for hoa's"; else notok "load_warp_channels: 1 for moa's one-line loads, most of 16 for hoa's"; fi
 
 # --set reaches the machine: 8 SMs finish stream sooner than 4
 c4=$("$GMC" sim --workload stream --set sms=4 --scale 0.05 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["cycles"])')
