@@ -164,6 +164,7 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     }
     g->nch_mask = g->nch > 1 && !(g->nch & (g->nch - 1)) ? g->nch - 1 : 0;
     g->spc = m->l2_slices_per_ch;
+    g->spc_shift = (unsigned)__builtin_ctz(g->spc);   /* a power of two (gmc_machine_check) */
     if (m->l2_slice_bank && g->spc > 1) {
         g->slice_bank = 1;
         g->slice_by_line = 0;   /* bank bits may lie inside a line */
@@ -233,7 +234,6 @@ void gmc_gpu_delete(gmc_gpu_t *g)
     free(g->s_time.v);
     free(g->s_div.v);
     free(g->s_inmc.v);
-    free(g->s_chans.v);
     free(g);
 }
 

@@ -171,6 +171,7 @@ struct gmc_gpu {
     gmc_gpu_cfg_t    cfg;
     gmc_machine_t   *m;           /* = &cfg.machine */
     unsigned         nsm, nslice, nch, spc;   /* spc: slices per channel */
+    unsigned         spc_shift;               /* log2(spc): a slice's channel is slice >> spc_shift */
     gmc_sm_t        *sm;
     gmc_l2_t        *l2;
     gmc_icnt_t      *req_net, *rep_net;
@@ -225,7 +226,8 @@ struct gmc_gpu {
     /* statistics */
     gmc_gpu_stats_t  st;
     gmc_inst_t       fetch_in;    /* the kernel's output at a fetch (gmc_inst_head_t) */
-    gmc_samples_t    s_time, s_div, s_inmc, s_chans;
+    gmc_samples_t    s_time, s_div, s_inmc;
+    uint64_t         chan_hist[65];   /* loads of s_div by channels their DRAM sectors came from */
     uint64_t         sum_div, sum_inmc;
     uint64_t         l1_merged, l1_sent, l2_merged, l2_sent, wb_sectors;
     uint64_t         atoms;
@@ -269,6 +271,11 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d);
 unsigned gmc_gpu_slice_of(const gmc_gpu_t *g, uint64_t addr);
 /* gmc_gpu.c */
 void gmc_gpu_sample(gmc_samples_t *s, uint64_t v);
+/* gmc_gpu_report.c: nearest-rank distributions of samples (sorted in
+ * place), and of a histogram h[0..nv) of small values (h[v] samples of
+ * value v; the same numbers, no sort). */
+void gmc_gpu_dist(gmc_samples_t *s, gmc_dist_t *d);
+void gmc_gpu_hist_dist(const uint64_t *h, unsigned nv, gmc_dist_t *d);
 void gmc_gpu_fail(gmc_gpu_t *g, const char *fmt, ...);
 /* the memory system's clock, caught up to the DRAM edge in progress */
 void gmc_gpu_mem_sync(gmc_gpu_t *g);

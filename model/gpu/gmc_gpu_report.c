@@ -51,7 +51,7 @@ static void sort_u32(uint32_t *v, size_t n)
 }
 
 /* Nearest-rank percentiles of the samples (sorted in place). */
-static void dist(gmc_samples_t *s, gmc_dist_t *d)
+void gmc_gpu_dist(gmc_samples_t *s, gmc_dist_t *d)
 {
     memset(d, 0, sizeof *d);
     if (!s->n)
@@ -72,13 +72,40 @@ static void dist(gmc_samples_t *s, gmc_dist_t *d)
     d->max = s->v[s->n - 1];
 }
 
+/* The same from a histogram of small values (h[v] samples of value v):
+ * no sample array, no sort (test_gmc_gpu checks it against gmc_gpu_dist). */
+void gmc_gpu_hist_dist(const uint64_t *h, unsigned nv, gmc_dist_t *d)
+{
+    memset(d, 0, sizeof *d);
+    double sum = 0;
+    for (unsigned v = 0; v < nv; v++) {
+        d->n += h[v];
+        sum += (double)h[v] * v;
+        if (h[v])
+            d->max = v;
+    }
+    if (!d->n)
+        return;
+    d->mean = sum / (double)d->n;
+    uint64_t *const pq[5] = {&d->p25, &d->p50, &d->p75, &d->p95, &d->p99};
+    static const unsigned q[5] = {25, 50, 75, 95, 99};
+    for (unsigned k = 0; k < 5; k++) {
+        /* nearest rank, as dist's PCT: the ceil(q/100 x n)-th smallest */
+        uint64_t rank = (uint64_t)(((double)q[k] * (double)d->n + 99.0) / 100.0), seen = 0;
+        unsigned v = 0;
+        while ((seen += h[v]) < rank)
+            v++;
+        *pq[k] = v;
+    }
+}
+
 void gmc_gpu_stats(gmc_gpu_t *g, gmc_gpu_stats_t *s)
 {
     g->st.cycles = g->core_cyc;
-    dist(&g->s_time, &g->st.load_warp_time);
-    dist(&g->s_div, &g->st.divergence);
-    dist(&g->s_inmc, &g->st.div_in_mc);
-    dist(&g->s_chans, &g->st.load_warp_channels);
+    gmc_gpu_dist(&g->s_time, &g->st.load_warp_time);
+    gmc_gpu_dist(&g->s_div, &g->st.divergence);
+    gmc_gpu_dist(&g->s_inmc, &g->st.div_in_mc);
+    gmc_gpu_hist_dist(g->chan_hist, 65, &g->st.load_warp_channels);
     g->st.in_mc_fraction = g->sum_div ? (double)g->sum_inmc / (double)g->sum_div : 0;
     g->st.icnt_packets = g->req_net->packets + g->rep_net->packets;
     g->st.icnt_latency_sum = g->req_net->latency_sum + g->rep_net->latency_sum;

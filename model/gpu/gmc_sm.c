@@ -255,7 +255,7 @@ static void complete(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi, uint32_t count, int
             st->load_warps_multi++;
             gmc_gpu_sample(&g->s_div, div);
             gmc_gpu_sample(&g->s_inmc, inmc);
-            gmc_gpu_sample(&g->s_chans, (uint32_t)__builtin_popcountll(w->ld_chans));
+            g->chan_hist[__builtin_popcountll(w->ld_chans)]++;
             g->sum_div += div;
             g->sum_inmc += inmc < div ? inmc : div;
         }
@@ -279,10 +279,10 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
     if (!p)
         return;
     if (p->kind == GMC_PKT_ATOM_REPLY) {
-        complete(g, s, p->warp, 1, p->offchip, p->dram_in_mc, p->src / g->spc);
+        complete(g, s, p->warp, 1, p->offchip, p->dram_in_mc, p->src >> g->spc_shift);
     } else {
         uint64_t line = p->addr & ~127ULL;
-        unsigned sec = (unsigned)(p->addr >> 5) & 3, ch = p->src / g->spc;   /* slice = ch x spc + sub */
+        unsigned sec = (unsigned)(p->addr >> 5) & 3, ch = p->src >> g->spc_shift;   /* slice = ch x spc + sub */
         uint32_t ep = p->tag;   /* the L1 entry + 1 the read was sent for */
         int e = ep ? (int)ep - 1 : gmc_cache_mshr_find(s->l1, line);
         uint64_t vl;
