@@ -89,6 +89,10 @@ int  gmc_sweep_slurm(const gmc_sweep_t *s, const gmc_sweep_slurm_opts_t *o);
  * then both records are written.  A binary that cannot be read passes the
  * build check (a warning).  0, or 1 after printing why.  (sweep_build.c) */
 int   gmc_sweep_build_sync(const gmc_sweep_t *s, const char *out, const char *gmc, int force);
+/* Whether every point's result was made with the arguments s gives it
+ * (OUT/point-args): 0, or 1 after one line naming those that were not
+ * (collect must not merge another command's results under this one). */
+int   gmc_sweep_args_check(const gmc_sweep_t *s, const char *out);
 
 /* Shared by the pieces above (sweep.c). */
 /* mkdir -p for one directory below an existing one; 0 or -1 (printed). */

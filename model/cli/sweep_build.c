@@ -156,6 +156,33 @@ static int args_write(const gmc_sweep_t *s, const char *path, const arg_ent_t *o
     return cli_out_commit(&o) ? 1 : 0;
 }
 
+int gmc_sweep_args_check(const gmc_sweep_t *s, const char *out)
+{
+    char *apath = gmc_sweep_path(out, "point-args", NULL), *atext;
+    arg_ent_t *rec;
+    const size_t nrec = args_read(apath, &atext, &rec);
+    size_t bad = 0, shown = 0;
+    for (size_t k = 0; k < s->n; k++) {
+        const arg_ent_t *e = args_find(rec, nrec, s->pts[k].id);
+        if (e && e->h == args_digest(&s->pts[k]))
+            continue;
+        if (!bad++)
+            fprintf(stderr, "gmc sweep: %s: points whose result was not made with the arguments %s gives them:",
+                    out, s->path);
+        if (shown < 10)
+            fprintf(stderr, "%s %s", shown++ ? "," : "", s->pts[k].id);
+    }
+    if (bad) {
+        if (bad > shown)
+            fprintf(stderr, " and %zu more", bad - shown);
+        fprintf(stderr, " (%zu of %zu; %s records them): run or submit %s again\n", bad, s->n, apath, s->path);
+    }
+    free(rec);
+    free(atext);
+    free(apath);
+    return bad != 0;
+}
+
 static void say_rerun(size_t n, const char *why)
 {
     fprintf(stderr, "gmc sweep: the %zu point%s done before %s %s: running %s again\n", n,

@@ -36,7 +36,7 @@ static int check_missing(const gmc_sweep_t *s, const char *out)
 
 int gmc_sweep_merge(const gmc_sweep_t *s, const char *out)
 {
-    if (check_missing(s, out))
+    if (check_missing(s, out) || gmc_sweep_args_check(s, out))
         return 1;
     char *path = gmc_sweep_path(out, "merged.json", NULL);
     cli_outfile_t o;

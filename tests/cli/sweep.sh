@@ -134,6 +134,10 @@ printf 'fcfs-4\tmem --trace %s --sched fcfs --channels 4 --json\n' "$T/t.trc" >"
 "$GMC" sweep run "$T/p1.txt" -o "$T/j2" >/dev/null 2>"$T/err" && "$GMC" sweep run "$T/p.txt" -o "$T/j2" >/dev/null 2>"$T/err2" \
   && grep -q "1 points, all done before" "$T/err" && grep -q "6 points, all done before" "$T/err2" \
   && ok "point-args keeps the IDs another points file does not name" || notok "point-args keeps the IDs another points file does not name" "$(cat "$T/err" "$T/err2")"
+"$GMC" sweep collect -o "$T/j2" "$T/p8.txt" >/dev/null 2>"$T/err"; rc=$?
+[ $rc = 1 ] && [ "$(wc -l <"$T/err")" = 1 ] \
+  && grep -qF "gmc sweep: $T/j2: points whose result was not made with the arguments $T/p8.txt gives them: fcfs-4 (1 of 6; $T/j2/point-args records them): run or submit $T/p8.txt again" "$T/err" \
+  && ok "collect: a point done with other arguments is named, exit 1" || notok "collect: a point done with other arguments is named, exit 1" "rc $rc: $(cat "$T/err")"
 rm "$T/j2/point-args"
 "$GMC" sweep run "$T/p.txt" -o "$T/j2" -j2 >/dev/null 2>"$T/err"
 grep -q "the 6 points done before were made with other arguments" "$T/err" && [ "$(grep -c ' ok ' "$T/err")" = 6 ] \
