@@ -30,7 +30,8 @@ static void usage(FILE *f)
         "         most N tasks, default 1000, a task then runs several points), and submits\n"
         "         it with sbatch --parsable ($SBATCH or PATH); --dry-run only writes it\n"
         "collect  checks that every point of POINTS (default OUT/slurm/points.txt) has its\n"
-        "         result, names the missing ones, and writes OUT/merged.json like run\n"
+        "         result, made with the arguments POINTS gives it (OUT/point-args), names the\n"
+        "         others, and writes OUT/merged.json like run\n"
         "--force  runs every point again, done or not\n");
 }
 
