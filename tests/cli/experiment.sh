@@ -38,6 +38,10 @@ grep -q '| Warped-MC IPC over FR-FCFS, MOA+HOA (sec. 5.2) | +8.9% |' "$T/warped-
   && ok "warped-mc summary quotes the paper's +8.9%" || notok "warped-mc summary quotes the paper's +8.9%"
 grep -q '| pae | 1.52x |' "$T/pae/summary.md" && ok "pae summary quotes the paper's 1.52x" \
   || notok "pae summary quotes the paper's 1.52x"
+grep -q "^| FR-FCFS's speedup over FIFO, memory-limited workloads, harmonic-mean IPC (Yuan \[MICRO'09\] .* | +88.3% | +[0-9.]*% " "$T/schedulers/summary.md" \
+  && [ "$(grep -c '^yuan-gddr3,' "$T/schedulers/schedulers.csv")" = 44 ] \
+  && ok "schedulers summary quotes Yuan's +88.3% beside gmc's (yuan-gddr3 rows in the CSV)" \
+  || notok "schedulers summary quotes Yuan's +88.3% beside gmc's (yuan-gddr3 rows in the CSV)"
 
 # results do not depend on the job count
 "$GMC" experiment warped-mc --scale $S -j 1 -o "$T/j1" >/dev/null 2>&1
