@@ -40,6 +40,9 @@ static double get(const exp_ctx_t *x, unsigned w, const char *sched, const char 
     return exp_get(x, id, path);
 }
 
+/* A number of the point (workload w, scheduler sched) on one machine. */
+typedef double (*getter_t)(const exp_ctx_t *, unsigned, const char *, const char *);
+
 static double yget(const exp_ctx_t *x, unsigned w, const char *sched, const char *path)
 {
     char id[96];
@@ -47,18 +50,16 @@ static double yget(const exp_ctx_t *x, unsigned w, const char *sched, const char
     return exp_get(x, id, path);
 }
 
-/* Memory-limited: MOA or HOA as measured under FR-FCFS (off-chip requests
- * per load warp > 1), on the machine whose numbers f reads. */
-static int mem_limited(const exp_ctx_t *x, unsigned w,
-                       double (*f)(const exp_ctx_t *, unsigned, const char *, const char *))
+/* Memory-limited: MOA or HOA as measured under FR-FCFS (at least one
+ * off-chip request per load warp), on the machine whose numbers f reads. */
+static int mem_limited(const exp_ctx_t *x, unsigned w, getter_t f)
 {
     return f(x, w, "frfcfs", "offchip_per_load_warp") >= 1;
 }
 
 /* Harmonic mean of the IPC under sched over the memory-limited workloads
  * (Yuan et al.'s Fig. 2 "HM"); *n gets their count. */
-static double hm_ipc(const exp_ctx_t *x, const char *sched, int *n,
-                     double (*f)(const exp_ctx_t *, unsigned, const char *, const char *))
+static double hm_ipc(const exp_ctx_t *x, const char *sched, int *n, getter_t f)
 {
     double inv = 0;
     *n = 0;
@@ -73,11 +74,10 @@ static double hm_ipc(const exp_ctx_t *x, const char *sched, int *n,
 /* The headline table: the papers' FIFO numbers beside gmc's. */
 static void headline(const exp_ctx_t *x, FILE *md)
 {
-    int n, n2, n3;
-    double fr = hm_ipc(x, "frfcfs", &n, yget), fifo = hm_ipc(x, "fcfs", &n2, yget);
-    double strict = hm_ipc(x, "fcfs-strict", &n2, yget), bf = hm_ipc(x, "bfifo", &n2, yget);
+    int n, same, n3 = 0;   /* same: the same workloads as n */
+    double fr = hm_ipc(x, "frfcfs", &n, yget), fifo = hm_ipc(x, "fcfs", &same, yget);
+    double strict = hm_ipc(x, "fcfs-strict", &same, yget), bf = hm_ipc(x, "bfifo", &same, yget);
     double geo[64];
-    n3 = 0;
     for (unsigned w = 0; w < gmc_workload_count() && n3 < 64; w++)
         if (mem_limited(x, w, get))
             geo[n3++] = get(x, w, "fcfs", "ipc") / get(x, w, "frfcfs", "ipc");
@@ -96,8 +96,6 @@ static void headline(const exp_ctx_t *x, FILE *md)
             g < 1 ? "yes" : "**no**");
 #undef UP
 }
-
-typedef double (*getter_t)(const exp_ctx_t *, unsigned, const char *, const char *);
 
 static void csv_row(const exp_ctx_t *x, FILE *csv, const char *machine, unsigned w, const char *sn, getter_t f)
 {

@@ -144,15 +144,21 @@ static int args_write(const gmc_sweep_t *s, const char *path, const arg_ent_t *o
     cli_outfile_t o;
     if (cli_out_open(&o, "sweep", path))
         return 1;
-    for (size_t k = 0; k < s->n; k++)
-        fprintf(o.f, "%s\t%016" PRIx64 "\n", s->pts[k].id, args_digest(&s->pts[k]));
-    for (size_t i = 0; i < nold; i++) {
-        int here = 0;
-        for (size_t k = 0; k < s->n && !here; k++)
-            here = !strcmp(s->pts[k].id, old[i].id);
-        if (!here)
-            fprintf(o.f, "%s\t%016" PRIx64 "\n", old[i].id, old[i].h);
+    arg_ent_t *cur = malloc((s->n ? s->n : 1) * sizeof *cur);   /* this sweep's IDs, sorted */
+    if (!cur) {
+        cli_out_abort(&o);
+        fputs("gmc sweep: out of memory\n", stderr);
+        return 1;
     }
+    for (size_t k = 0; k < s->n; k++) {
+        cur[k] = (arg_ent_t){s->pts[k].id, args_digest(&s->pts[k])};
+        fprintf(o.f, "%s\t%016" PRIx64 "\n", cur[k].id, cur[k].h);
+    }
+    qsort(cur, s->n, sizeof *cur, ent_cmp);
+    for (size_t i = 0; i < nold; i++)
+        if (!args_find(cur, s->n, old[i].id))
+            fprintf(o.f, "%s\t%016" PRIx64 "\n", old[i].id, old[i].h);
+    free(cur);
     return cli_out_commit(&o) ? 1 : 0;
 }
 
