@@ -70,7 +70,7 @@ if [ $rc = 0 ] && grep -q "the $n points done before were made with other argume
    && grep -q 'scale 0.02, --set mc_queue=32)' "$T/set.out" && ! cmp -s "$T/j1/merged.json" "$T/warped-mc/merged.json"
 then ok "--set: every point runs again with it; points, reports, summary and table say so"
 else notok "--set: every point runs again with it; points, reports, summary and table say so" "rc $rc: $(tail -3 "$T/set.err")"; fi
-expect_fail "--collect with another --set" 1 "points whose result was not made with the arguments .* gives them: loa.fcfs, .* \(40 of 40;" \
+expect_fail "--collect with another --set" 1 "points whose result was not made with the arguments .* gives them: loa.fcfs, .* \(56 of 56;" \
   -- "$GMC" experiment warped-mc --scale $S --set mc_queue=48 --collect -o "$T/j1"
 expect_fail "--set: unknown key" 2 "--set:1: expected a machine key .*found 'mc_queu'" -- "$GMC" experiment pae --set mc_queu=3 -o "$T/bad"
 expect_fail "--set: out of range" 2 "mc_queue: expected an integer in 1..1024, found '0'" -- "$GMC" experiment pae --set mc_queue=0 -o "$T/bad"
