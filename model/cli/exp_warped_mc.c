@@ -97,16 +97,16 @@ static int summarize(exp_ctx_t *x)
     if (!gp)
         return 1;
     fprintf(gp,
-        "set terminal pngcairo size 1200,500 noenhanced\n"
+        "set terminal pngcairo size 1500,500 noenhanced\n"
         "set output 'ipc.png'\nset title 'IPC normalised to FR-FCFS (Warped-MC [ICPP23] Fig. 9 style)'\n"
         "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
         "set key outside right\nset grid ytics\nset xtics rotate by -30\nset yrange [0:*]\n"
         "plot for [i=2:%d] 'ipc.dat' using i:xtic(1) title columnheader(i)\n"
         "set output 'lwt_box.png'\nset title 'load-warp time / mean: p25-p75 box, p50 line, whiskers to p95 "
         "(Fig. 5 style); left FR-FCFS, right Warped-MC'\n"
-        "unset key\nset xrange [-1:*]\nset style fill solid 0.4\nset boxwidth 0.8\nset xtics rotate by -30\nset yrange [0:*]\n"
+        "unset key\nset xrange [-1:%d]\nset style fill solid 0.4\nset boxwidth 0.8\nset xtics rotate by -30\nset yrange [0:*]\n"
         "plot 'lwt_box.dat' using 1:3:3:6:5:xtic(2) with candlesticks notitle, "
-        "'' using 1:4:4:4:4 with candlesticks lt -1 notitle\n", NSC + 1);
+        "'' using 1:4:4:4:4 with candlesticks lt -1 notitle\n", NSC + 1, 3 * NWL - 1);
     fclose(gp);
     exp_plot(x, "plots.gp");
 
