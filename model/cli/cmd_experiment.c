@@ -8,6 +8,9 @@
 #include "cli.h"
 #include "exp.h"
 #include "gpu/gmc_machine.h"
+#include "mc/gmc_sched.h"
+#include "mem/gmc_addrmap.h"
+#include "mem/gmc_dram_cfg.h"
 #include "sweep.h"
 
 #define EXP_CMD "experiment"
@@ -56,6 +59,22 @@ static int set_ok(const char *a)
     snprintf(line, sizeof line, "%.*s = %s", (int)(eq - a), a, eq + 1);
     if (gmc_machine_parse(line, strlen(line), "--set", &m, err, sizeof err))
         return cli_usage_error(EXP_CMD, "%s", err);
+    /* the string keys name things that must exist (gmc sim checks them
+     * only once the machine is built: every point would fail) */
+    const gmc_sched_ops_t *ops;
+    size_t kl = (size_t)(eq - a);
+#define KEY(k) (kl == strlen(k) && !strncmp(a, k, kl))
+    if (KEY("mem_sched") && gmc_sched_find(m.mem_sched, &ops, err, sizeof err))
+        return cli_usage_error(EXP_CMD, "--set mem_sched: %s", strncmp(err, "--sched: ", 9) ? err : err + 9);
+    if (KEY("warp_sched") && strcmp(m.warp_sched, "lrr") && strcmp(m.warp_sched, "gto"))
+        return cli_usage_error(EXP_CMD, "--set warp_sched: expected lrr or gto, found '%s'", m.warp_sched);
+    if (KEY("dram") && !gmc_dram_preset_text(m.dram))
+        return cli_usage_error(EXP_CMD, "--set dram: expected a DRAM preset (gmc mem --help names them), found '%s'",
+                               m.dram);
+    if (KEY("addr_map") && m.addr_map[0] && strcmp(m.addr_map, "derived") && !gmc_addrmap_preset_spec(m.addr_map))
+        return cli_usage_error(EXP_CMD, "--set addr_map: expected an address-map preset or derived, found '%s'",
+                               m.addr_map);
+#undef KEY
     return 0;
 }
 

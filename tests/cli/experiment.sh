@@ -75,6 +75,8 @@ expect_fail "--collect with another --set" 1 "points whose result was not made w
 expect_fail "--set: unknown key" 2 "--set:1: expected a machine key .*found 'mc_queu'" -- "$GMC" experiment pae --set mc_queu=3 -o "$T/bad"
 expect_fail "--set: out of range" 2 "mc_queue: expected an integer in 1..1024, found '0'" -- "$GMC" experiment pae --set mc_queue=0 -o "$T/bad"
 expect_fail "--set: no =" 2 "--set: expected KEY=VALUE, found 'mc_queue'" -- "$GMC" experiment pae --set mc_queue -o "$T/bad"
+expect_fail "--set: an unknown DRAM preset" 2 "--set dram: expected a DRAM preset .*found 'nope'" -- "$GMC" experiment pae --set dram=nope -o "$T/bad"
+expect_fail "--set: an unknown scheduler" 2 "--set mem_sched: expected one of frfcfs.*found 'bogus'" -- "$GMC" experiment pae --set mem_sched=bogus -o "$T/bad"
 expect_fail "--set: a blank" 2 "--set: expected KEY=VALUE without blanks" -- "$GMC" experiment pae --set 'mc_queue=3 4' -o "$T/bad"
 [ ! -e "$T/bad" ] && ok "--set errors: nothing written" || notok "--set errors: nothing written"
 
