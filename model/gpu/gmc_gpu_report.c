@@ -186,12 +186,12 @@ int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra)
     fprintf(f, "  \"dram\": {\"reads\": %" PRIu64 ", \"writes\": %" PRIu64 ", \"row_hit_rate\": %.4f"
             ", \"activations\": %" PRIu64 ", \"activations_per_nonhit\": %.4f, \"refreshes\": %" PRIu64
             ", \"bank_parallelism\": %.3f, \"channel_parallelism\": %.3f"
-            ", \"bandwidth_gbs\": %.2f, \"bus_efficiency\": %.4f, \"cycles\": %" PRIu64 "},\n",
+            ", \"bandwidth_gbs\": %.2f, \"bus_efficiency\": %.4f, \"efficiency\": %.4f, \"cycles\": %" PRIu64 "},\n",
             ms.reads, ms.writes, ratio((double)ms.row_hits, (double)served), ms.act,
             ratio((double)ms.act, (double)nonhit), ms.ref, ratio((double)ms.blp_sum, (double)ms.pending_cycles),
             ratio((double)ms.pending_cycles, (double)g->dram_cyc),
             ratio((double)served * burst, dram_ns), ratio((double)ms.data_busy, (double)g->dram_cyc * g->nch),
-            g->dram_cyc);
+            ratio((double)ms.data_busy, (double)ms.pending_cycles), g->dram_cyc);
     gmc_dram_energy_t en;
     gmc_mem_stats_t ms2;
     gmc_memsys_stats(g->ms, &ms2);

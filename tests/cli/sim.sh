@@ -44,6 +44,8 @@ for d in ("load_warp_time", "divergence", "divergence_in_mc", "load_warp_channel
 assert j["cycles"] > 0 and j["instructions"] > 0
 assert abs(j["ipc"] - j["instructions"] / j["cycles"]) < 1e-4, (j["ipc"], j["instructions"], j["cycles"])
 assert j["dram_requests"] == j["dram"]["reads"] + j["dram"]["writes"]
+# busy over pending channel-cycles, which are at most all of them
+assert 0 <= j["dram"]["bus_efficiency"] <= j["dram"]["efficiency"] + 1e-4 and j["dram"]["efficiency"] <= 1, j["dram"]
 assert j["load_warp_time"]["n"] <= j["load_warps"]
 assert j["divergence"]["n"] == j["load_warps_multi_offchip"] == j["divergence_in_mc"]["n"]
 assert j["load_warps_multi_offchip"] <= j["load_warps_offchip"] <= j["load_warps"]
