@@ -47,17 +47,14 @@ static void usage(FILE *f)
 static int set_ok(const char *a)
 {
     const char *eq = strchr(a, '=');
-    if (!eq || eq == a)
-        return cli_usage_error(EXP_CMD, "--set: expected KEY=VALUE, found '%s'", a);
-    if (strpbrk(a, " \t\"\\'#"))
+    if (eq && eq != a && strpbrk(a, " \t\"\\'#"))   /* no '=': gmc_machine_set says so */
         return cli_usage_error(EXP_CMD, "--set: expected KEY=VALUE without blanks, quotes, '#' or "
                                         "backslashes, found '%s'", a);
     gmc_machine_t m;
-    char err[512], line[300];
+    char err[512];
     if (gmc_machine_preset(GMC_MACHINE_DEFAULT, &m, err, sizeof err))
         return cli_usage_error(EXP_CMD, "%s", err);
-    snprintf(line, sizeof line, "%.*s = %s", (int)(eq - a), a, eq + 1);
-    if (gmc_machine_parse(line, strlen(line), "--set", &m, err, sizeof err))
+    if (gmc_machine_set(&m, a, err, sizeof err))
         return cli_usage_error(EXP_CMD, "%s", err);
     /* the string keys name things that must exist (gmc sim checks them
      * only once the machine is built: every point would fail) */

@@ -94,12 +94,7 @@ int sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
         return rc;
     gmc_machine_t *m = &cfg->machine;
     for (unsigned i = 0; i < o->nset; i++) {
-        char line[300];
-        const char *eq = strchr(o->set[i], '=');
-        if (!eq)
-            return cli_usage_error(SIM_CMD, "--set: expected KEY=VALUE, found '%s'", o->set[i]);
-        snprintf(line, sizeof line, "%.*s = %s", (int)(eq - o->set[i]), o->set[i], eq + 1);
-        if (gmc_machine_parse(line, strlen(line), "--set", m, err, sizeof err))
+        if (gmc_machine_set(m, o->set[i], err, sizeof err))
             return cli_usage_error(SIM_CMD, "%s", err);
         /* the report's machine_source names the overrides too */
         size_t l = strlen(o->machine_src);

@@ -45,6 +45,25 @@ static char *str_field(gmc_machine_t *m, const char *key, size_t *cap)
     return NULL;
 }
 
+int gmc_machine_set(gmc_machine_t *m, const char *kv, char *err, size_t n)
+{
+    const char *eq = strchr(kv, '=');
+    if (!eq || eq == kv) {
+        snprintf(err, n, "--set: expected KEY=VALUE, found '%s'", kv);
+        return -1;
+    }
+    size_t len = strlen(kv) + 3;   /* "KEY = VALUE": the parser's line */
+    char *line = malloc(len + 1);
+    if (!line) {
+        snprintf(err, n, "--set: out of memory");
+        return -1;
+    }
+    snprintf(line, len + 1, "%.*s = %s", (int)(eq - kv), kv, eq + 1);
+    int rc = gmc_machine_parse(line, strlen(line), "--set", m, err, n);
+    free(line);
+    return rc;
+}
+
 int gmc_machine_parse(const char *text, size_t len, const char *src, gmc_machine_t *m,
                       char *err, size_t n)
 {

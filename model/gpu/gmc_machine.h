@@ -76,6 +76,10 @@ typedef struct {
  * src names the text in errors ("file:line: ..."). */
 int gmc_machine_parse(const char *text, size_t len, const char *src, gmc_machine_t *m,
                       char *err, size_t n);
+/* One `KEY=VALUE` override over *m, as `gmc sim --set` and `gmc experiment
+ * --set` take it: 0, or -1 with "--set: expected KEY=VALUE, found ..." or
+ * the parser's "--set:1: ..." in err. */
+int gmc_machine_set(gmc_machine_t *m, const char *kv, char *err, size_t n);
 /* Loads a shipped preset by name. */
 int gmc_machine_preset(const char *name, gmc_machine_t *m, char *err, size_t n);
 const char *gmc_machine_preset_name(unsigned i);   /* NULL past the end */
