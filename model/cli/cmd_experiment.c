@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "cli.h"
 #include "exp.h"
@@ -72,6 +73,63 @@ static int set_ok(const char *a)
         return cli_usage_error(EXP_CMD, "--set addr_map: expected an address-map preset or derived, found '%s'",
                                m.addr_map);
 #undef KEY
+    return 0;
+}
+
+/* Whether points a and b run the same configuration: the same arguments
+ * but for --workload's value (a workload's own options are checked with
+ * the first point that names it). */
+static int same_config(const gmc_sweep_point_t *a, const gmc_sweep_point_t *b)
+{
+    if (a->argc != b->argc)
+        return 0;
+    for (int i = 0; i < a->argc; i++)
+        if (strcmp(a->argv[i], b->argv[i]) && !(i > 0 && !strcmp(a->argv[i - 1], "--workload")))
+            return 0;
+    return 1;
+}
+
+/* Before any point runs: each configuration of the points (machine, --set,
+ * schedulers) and each workload is built once by `gmc sim --check`, in a
+ * child, so that a --set that breaks a rule across keys (l2_slice_size
+ * against l2_assoc, say), which gmc sim finds only once the machine is
+ * built, fails here with gmc sim's message instead of in every point.
+ * 0, or gmc sim's exit code after its message and one line naming the
+ * point. */
+static int preflight(const gmc_sweep_t *s, const char *pf)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        const gmc_sweep_point_t *p = &s->pts[i];
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = same_config(&s->pts[j], p);
+        if (seen || strcmp(p->argv[0], "sim"))
+            continue;
+        fflush(NULL);
+        pid_t pid = fork();
+        if (pid < 0) {
+            perror("gmc experiment: fork");
+            return 1;
+        }
+        if (pid == 0) {
+            char **av = malloc(((size_t)p->argc + 2) * sizeof *av);
+            if (!av)
+                _exit(1);
+            memcpy(av, p->argv, (size_t)p->argc * sizeof *av);
+            av[p->argc] = "--check";
+            av[p->argc + 1] = NULL;
+            _exit(cmd_sim(p->argc + 1, av));
+        }
+        int st;
+        while (waitpid(pid, &st, 0) < 0)
+            ;
+        int rc = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+        if (rc) {
+            fprintf(stderr, "gmc experiment: %s:%u: point %s would fail so (gmc sim --check); no point was run\n",
+                    pf, p->line, p->id);
+            return rc;
+        }
+    }
     return 0;
 }
 
@@ -210,6 +268,8 @@ int cmd_experiment(int argc, char **argv)
     }
     gmc_sweep_t s;
     int rc = gmc_sweep_load(&s, pf, NULL);
+    if (!rc && !collect && (rc = preflight(&s, pf)))
+        gmc_sweep_free(&s);
     free(pf);
     if (rc)
         return rc;

@@ -42,6 +42,8 @@ static void usage(FILE *f)
         "                       as in gmc bim (default: the machine's map, no BIM)\n"
         "  --no-refresh         DRAM refresh off\n"
         "  --max-cycles N       stop with an error if a kernel runs longer (core cycles)\n"
+        "  --check              build the machine and check the workload or trace directory,\n"
+        "                       run nothing: exit 0 silently, or the error a run would give\n"
         "  --json               the report as one JSON object\n"
         "  -o FILE              the report to FILE (written only if the run succeeds)\n"
         "  --csv FILE           also every number of the JSON report as name,value lines\n");
@@ -109,6 +111,8 @@ static int parse_args(sim_opts_t *o, int argc, char **argv)
             exit(0);
         } else if (!strcmp(a, "--json")) {
             o->json = 1;
+        } else if (!strcmp(a, "--check")) {
+            o->check = 1;
         } else if (!strcmp(a, "--no-refresh")) {
             o->no_refresh = 1;
         } else if (!strcmp(a, "--machine-keys")) {
@@ -229,6 +233,37 @@ static int run_workload(sim_opts_t *o, gmc_gpu_t *g)
     return rc;
 }
 
+/* --check: what a run would refuse before its first cycle, without
+ * running -- the workload made as the run makes it (name, options, data),
+ * or the trace directory's kernel list (the kernels are not parsed).  0
+ * or the exit code after one error line. */
+static int check_workload(const sim_opts_t *o)
+{
+    if (o->traces) {
+        char err[1024];
+        struct stat st;
+        if (stat(o->traces, &st) || !S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "gmc sim: %s: expected an Accel-Sim trace directory, found %s\n", o->traces,
+                    stat(o->traces, &st) ? "nothing there" : "a file");
+            return 1;
+        }
+        gmc_accelsim_t *t = gmc_accelsim_open(o->traces, err, sizeof err);
+        if (!t) {
+            fprintf(stderr, "gmc sim: %s\n", err);
+            return 1;
+        }
+        gmc_accelsim_close(t);
+        return 0;
+    }
+    char err[1024];
+    gmc_workload_params_t p = {o->seed, o->scale, o->alu_per_mem};
+    gmc_workload_t *w = gmc_workload_new(o->workload, &p, err, sizeof err);
+    if (!w)
+        return cli_usage_error(SIM_CMD, "%s", err);
+    gmc_workload_delete(w);
+    return 0;
+}
+
 int cmd_sim(int argc, char **argv)
 {
     static sim_opts_t o;
@@ -256,6 +291,11 @@ int cmd_sim(int argc, char **argv)
     if (!g) {
         fprintf(stderr, "gmc sim: %s\n", err);
         return 1;
+    }
+    if (o.check) {
+        rc = check_workload(&o);
+        gmc_gpu_delete(g);
+        return rc;
     }
     if ((rc = run_workload(&o, g))) {
         gmc_gpu_delete(g);

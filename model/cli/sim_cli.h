@@ -17,6 +17,7 @@ typedef struct {
     uint64_t    seed, max_cycles;
     unsigned    wmc_score_at, wmc_m_rule;
     int         json, no_refresh, list_keys, list_info, bim_given;
+    int         check;         /* --check: build everything, run nothing (gmc experiment's preflight) */
     int         bim_ipoly;     /* the GPGPU-Sim file's IPoly hash is the BIM (sim_machine.c) */
     bim_sel_t   sel;
     /* results of the run, for the report */

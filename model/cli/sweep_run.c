@@ -131,10 +131,28 @@ static void slot_free(slot_t *sl)
     memset(sl, 0, sizeof *sl);
 }
 
+/* The last non-blank line of a point's log (its error, as a rule) into
+ * buf, cut to n - 1 bytes; "" if none or unreadable. */
+static void last_line(const char *path, char *buf, size_t n)
+{
+    size_t len;
+    char *t = gmc_sweep_slurp(path, &len);
+    buf[0] = 0;
+    if (!t)
+        return;
+    while (len && (t[len - 1] == '\n' || t[len - 1] == '\r' || t[len - 1] == ' '))
+        len--;
+    size_t b = len;
+    while (b && t[b - 1] != '\n')
+        b--;
+    snprintf(buf, n, "%.*s", (int)(len - b), t + b);
+    free(t);
+}
+
 /* A child ended: keep its output or say why not (also in its log). */
 static int finish(slot_t *sl, int st, const gmc_sweep_t *s, sweep_progress_t *pr)
 {
-    char why[96] = "";
+    char why[96] = "", said[400] = "", shown[512];
     if (WIFSIGNALED(st))
         snprintf(why, sizeof why, "killed by signal %d", WTERMSIG(st));
     else if (WEXITSTATUS(st))
@@ -152,6 +170,7 @@ static int finish(slot_t *sl, int st, const gmc_sweep_t *s, sweep_progress_t *pr
     }
     int ok = !why[0];
     if (!ok) {
+        last_line(sl->log, said, sizeof said);   /* what the point said, before the line below */
         unlink(sl->tmp);
         unlink(sl->json);   /* a --force rerun that failed leaves no stale result */
         FILE *f = fopen(sl->log, "a");
@@ -160,7 +179,8 @@ static int finish(slot_t *sl, int st, const gmc_sweep_t *s, sweep_progress_t *pr
             fclose(f);
         }
     }
-    sweep_progress_point(pr, s->pts[sl->k].id, ok, why, now() - sl->t0, sl->log);
+    snprintf(shown, sizeof shown, "%s%s%s", why, said[0] ? ": " : "", said);
+    sweep_progress_point(pr, s->pts[sl->k].id, ok, shown, now() - sl->t0, sl->log);
     return ok;
 }
 

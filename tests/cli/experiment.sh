@@ -79,6 +79,15 @@ expect_fail "--set: an unknown DRAM preset" 2 "--set dram: expected a DRAM prese
 expect_fail "--set: an unknown scheduler" 2 "--set mem_sched: expected one of frfcfs.*found 'bogus'" -- "$GMC" experiment pae --set mem_sched=bogus -o "$T/bad"
 expect_fail "--set: a blank" 2 "--set: expected KEY=VALUE without blanks" -- "$GMC" experiment pae --set 'mc_queue=3 4' -o "$T/bad"
 [ ! -e "$T/bad" ] && ok "--set errors: nothing written" || notok "--set errors: nothing written"
+# a rule across keys (sets = size / (128 B x ways) a power of two) holds
+# only once the machine is built: checked before any point runs
+"$GMC" experiment warped-mc --scale $S --set l2_slice_size=1000 -o "$T/bad2" >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc = 2 ] && [ "$(wc -l <"$T/err")" = 2 ] \
+   && grep -q "^gmc sim: machine rtx2060s: l2_slice_size 1000 with 16 ways: expected size / (128 B x ways) to be a power of two, found 0.49 sets$" "$T/err" \
+   && grep -q "^gmc experiment: $T/bad2/points.txt:2: point loa.fcfs would fail so (gmc sim --check); no point was run$" "$T/err" \
+   && [ ! -e "$T/bad2/points" ] && [ ! -e "$T/bad2/logs" ] && [ ! -s "$T/out" ]
+then ok "--set breaking a rule across keys: gmc sim's error, the point named, nothing run"
+else notok "--set breaking a rule across keys: gmc sim's error, the point named, nothing run" "rc $rc: $(cat "$T/err"; ls "$T/bad2")"; fi
 
 # a dry-run Slurm submission writes the array script
 "$GMC" experiment pae --scale $S --slurm --dry-run -o "$T/sl" >/dev/null 2>"$T/sl.err"

@@ -192,6 +192,16 @@ expect_fail "--traces dir without kernelslist.g" 1 "^gmc sim: $T/empty/kernelsli
 W=(--workload stream --set sms=4 --scale 0.01)
 expect_fail "unknown workload" 2 "^gmc sim: workload: expected one of stream, .*, found 'nosuch'$" -- "$GMC" sim --workload nosuch
 expect_fail "unknown workload option" 2 "^gmc sim: workload hoa: expected lines=" -- "$GMC" sim --workload hoa:lines=8
+# --check: builds what a run builds, runs nothing, says nothing when fine
+out=$("$GMC" sim --workload moa --check 2>&1); rc=$?
+[ $rc = 0 ] && [ -z "$out" ] && ok "--check: a good command, exit 0, silent" || notok "--check: a good command, exit 0, silent" "rc $rc: $out"
+out=$("$GMC" sim --traces "$AS/new" --set sms=4 --check 2>&1); rc=$?
+[ $rc = 0 ] && [ -z "$out" ] && ok "--check: a trace directory, exit 0, silent" || notok "--check: a trace directory, exit 0, silent" "rc $rc: $out"
+expect_fail "--check: a rule across machine keys" 2 "^gmc sim: machine rtx2060s: l2_slice_size 1000 with 16 ways: expected size / \(128 B x ways\) to be a power of two, found 0.49 sets$" -- \
+  "$GMC" sim --workload moa --set l2_slice_size=1000 --check
+expect_fail "--check: a workload option" 2 "^gmc sim: workload hoa: expected lines=" -- "$GMC" sim --workload hoa:lines=8 --check
+expect_fail "--check: a trace directory without kernelslist.g" 1 "^gmc sim: $T/empty/kernelslist\.g: expected a readable kernel list" -- \
+  "$GMC" sim --traces "$T/empty" --check
 expect_fail "unknown machine" 2 "^gmc sim: --machine: expected a preset \(gmc sim --machine list\) or a file, found 'nosuch'$" -- \
   "$GMC" sim "${W[@]}" --machine nosuch
 printf 'sms = 4\nbogus = 3\n' >"$T/bad.cfg"

@@ -157,6 +157,10 @@ else notok "failed points: named with their logs, exit 1, the others done, no me
 grep -q "unknown option '--bogus'" "$T/f/logs/bad-arg.err" && grep -q "point bad-arg failed: exit 2" "$T/f/logs/bad-arg.err" \
   && grep -q "point not-json failed: exit 0 but stdout is not one JSON object" "$T/f/logs/not-json.err" \
   && ok "failed points: the log says why" || notok "failed points: the log says why" "$(cat "$T/f/logs/"*.err)"
+grep -q "^\[[0-9]/8\] bad-arg FAILED (exit 2: gmc mem: unknown option '--bogus' .*) [0-9.]* s, log $T/f/logs/bad-arg.err$" "$T/err" \
+  && grep -q "^\[[0-9]/8\] not-json FAILED (exit 0 but stdout is not one JSON object) [0-9.]* s, log " "$T/err" \
+  && ok "failed points: the progress line shows the point's last stderr line" \
+  || notok "failed points: the progress line shows the point's last stderr line" "$(cat "$T/err")"
 # a --force rerun that fails leaves no stale result behind
 printf 'p\tmem --trace %s --json\n' "$T/t.trc" >"$T/p1.txt"
 "$GMC" sweep run "$T/p1.txt" -o "$T/st" >/dev/null 2>&1
