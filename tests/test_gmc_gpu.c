@@ -10,6 +10,7 @@
 #include "gpu/gmc_bits.h"
 #include "gpu/gmc_gpu_impl.h"
 #include "gpu/gmc_workload.h"
+#include "mem/gmc_dram_cfg.h"
 #include "gpu_test_kernels.h"
 
 static gmc_gpu_t *machine_limits(const char *preset, int every_cycle, uint32_t ignore_limits)
@@ -748,6 +749,76 @@ static void histogram_distribution_equals_the_sorted_samples(void **state)
     printf("histogram distributions: %u random cases equal to the sorted samples'\n", cases);
 }
 
+/* load_warp_channels past 64 channels (an HBM-sized machine, 96 and 128
+ * channels): every load of a gather kernel reads 32 lines no other load
+ * reads, so all 32 sectors are DRAM reads and the channels a load's data
+ * came from are the channels of its lines.  The histogram is checked bin
+ * by bin against that count made from the lane addresses; a channel set
+ * of one 64-bit word (channel mod 64) gets loads that span channels c and
+ * c + 64 wrong. */
+static void load_channels_are_exact_past_64_channels(void **state)
+{
+    (void)state;
+    const unsigned chans[] = {96, 128};
+    unsigned loads_checked = 0, differ_mod64 = 0;
+    for (unsigned ci = 0; ci < 2; ci++) {
+        char err[512], warn[512];
+        gmc_dram_cfg_t d;
+        assert_true(gmc_dram_cfg_preset("gddr6-rtx2060s", &d, err, sizeof err, warn, sizeof warn) >= 0);
+        d.channels = chans[ci];
+        gmc_gpu_cfg_t c;
+        memset(&c, 0, sizeof c);
+        assert_int_equal(gmc_machine_preset("rtx2060s", &c.machine, err, sizeof err), 0);
+        snprintf(c.machine.addr_map, sizeof c.machine.addr_map, "derived");
+        c.machine.dram_channels = 0;   /* the device's */
+        c.dram = &d;
+        assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
+        gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
+        if (!g)
+            fail_msg("%s", err);
+        assert_int_equal(g->nch, chans[ci]);
+        tk_t t = {2, 1, 1ull << 36, 40 + ci};
+        const uint32_t ctas = 64, threads = 256;
+        gmc_kernel_t k;
+        tk_make(&k, &t, ctas, threads);
+        assert_int_equal(gmc_gpu_run(g, &k, err, sizeof err), 0);
+        gmc_gpu_stats_t st;
+        gmc_gpu_stats(g, &st);
+        /* the premise: no sector hit or merged anywhere */
+        assert_int_equal(st.l1_hit_sectors + st.l2_hit_sectors + g->l1_merged + g->l2_merged, 0);
+        uint64_t *ref = calloc(g->nch + 1, sizeof *ref);
+        assert_non_null(ref);
+        gmc_warp_cursor_t cur;
+        gmc_inst_t in;
+        for (uint64_t gw = 0; gw < (uint64_t)ctas * threads / 32; gw++) {
+            tk_begin(&k, (uint32_t)(gw / (threads / 32)), (uint32_t)(gw % (threads / 32)), &cur);
+            while (tk_next(&k, &cur, &in, err, sizeof err) && in.op != GMC_OP_EXIT) {
+                if (in.op != GMC_OP_LD)
+                    continue;
+                uint64_t set[4] = {0}, m64 = 0;
+                for (int l = 0; l < 32; l++) {
+                    unsigned ch = gmc_memsys_channel_of(g->ms, in.addr[l]);
+                    set[ch / 64] |= 1ull << (ch % 64);
+                    m64 |= 1ull << (ch % 64);
+                }
+                unsigned n = gmc_popc64(set[0]) + gmc_popc64(set[1]) + gmc_popc64(set[2]) + gmc_popc64(set[3]);
+                ref[n]++;
+                differ_mod64 += gmc_popc64(m64) != n;
+                loads_checked++;
+            }
+        }
+        for (unsigned v = 0; v <= g->nch; v++)
+            if (ref[v] != g->chan_hist[v])
+                fail_msg("%u channels: loads over %u channels: %llu, expected %llu", chans[ci], v,
+                         (unsigned long long)g->chan_hist[v], (unsigned long long)ref[v]);
+        free(ref);
+        gmc_gpu_delete(g);
+    }
+    assert_true(differ_mod64 > 0);   /* the case would catch a channel set mod 64 */
+    printf("load channels past 64 channels: %u loads, histogram exact (%u of them span channels c and c + 64)\n",
+           loads_checked, differ_mod64);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -773,6 +844,7 @@ int main(void)
         cmocka_unit_test(a_cta_that_fits_no_sm_is_an_error),
         cmocka_unit_test(ignore_limits_runs_one_oversized_cta_per_sm),
         cmocka_unit_test(histogram_distribution_equals_the_sorted_samples),
+        cmocka_unit_test(load_channels_are_exact_past_64_channels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,4 +18,9 @@ static inline unsigned gmc_popc32(uint32_t x)
     return (x * 0x01010101u) >> 24;
 }
 
+static inline unsigned gmc_popc64(uint64_t x)
+{
+    return gmc_popc32((uint32_t)x) + gmc_popc32((uint32_t)(x >> 32));
+}
+
 #endif

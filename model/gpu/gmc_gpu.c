@@ -163,6 +163,11 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
             g->slice_by_line &= g->ch_run[i].lsb >= 7;
     }
     g->nch_mask = g->nch > 1 && !(g->nch & (g->nch - 1)) ? g->nch - 1 : 0;
+    g->chan_words = (g->nch + 63) / 64;
+    if (!(g->chan_hist = calloc(g->nch + 1, sizeof *g->chan_hist))) {
+        snprintf(err, n, "out of memory");
+        goto fail;
+    }
     g->spc = m->l2_slices_per_ch;
     g->spc_shift = (unsigned)__builtin_ctz(g->spc);   /* a power of two (gmc_machine_check) */
     if (m->l2_slice_bank && g->spc > 1) {
@@ -223,6 +228,7 @@ void gmc_gpu_delete(gmc_gpu_t *g)
             gmc_l2_free(&g->l2[i]);
     free(g->sm);
     free(g->l2);
+    free(g->chan_hist);
     free(g->sm_next);
     free(g->l2_next);
     free(g->l2_shut);

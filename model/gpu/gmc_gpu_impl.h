@@ -49,7 +49,8 @@ typedef struct {
     uint64_t          ld_issue;
     uint64_t          ret_min, ret_max;   /* core cycles: earliest/latest off-chip return */
     uint64_t          mc_min, mc_max;     /* DRAM cycles: least/most time inside the controller */
-    uint64_t          ld_chans;    /* channels its off-chip sectors came from (bit ch % 64) */
+    uint64_t          ld_chans;    /* channels its off-chip sectors came from (bit ch), up to
+                                      64 channels; past that the SM's chset */
     gmc_inst_head_t   in;          /* the next instruction, fetched ahead (its lane
                                       addresses are consumed by the coalescer at fetch) */
     gmc_warp_cursor_t cur;
@@ -109,6 +110,9 @@ typedef struct gmc_sm {
     gmc_lsu_acc_t   lsu[GMC_LSU_CAP];
     gmc_pkt_t       out[GMC_OUT_CAP];
     gmc_cta_slot_t  cta[64];
+    /* With more than 64 channels, each warp's load's channels as a bit set
+     * of chan_words words (warp i at i * chan_words); NULL otherwise. */
+    uint64_t       *chset;
     gmc_warp_t      w[GMC_SM_MAX_WARPS];
 } gmc_sm_t;
 
@@ -227,7 +231,8 @@ struct gmc_gpu {
     gmc_gpu_stats_t  st;
     gmc_inst_t       fetch_in;    /* the kernel's output at a fetch (gmc_inst_head_t) */
     gmc_samples_t    s_time, s_div, s_inmc;
-    uint64_t         chan_hist[65];   /* loads of s_div by channels their DRAM sectors came from */
+    uint64_t        *chan_hist;   /* [nch + 1]: loads of s_div by channels their DRAM sectors came from */
+    unsigned         chan_words;  /* words of a load's channel set: 1 (ld_chans) up to 64 channels */
     uint64_t         sum_div, sum_inmc;
     uint64_t         l1_merged, l1_sent, l2_merged, l2_sent, wb_sectors;
     uint64_t         atoms;

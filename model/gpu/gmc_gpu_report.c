@@ -105,7 +105,7 @@ void gmc_gpu_stats(gmc_gpu_t *g, gmc_gpu_stats_t *s)
     gmc_gpu_dist(&g->s_time, &g->st.load_warp_time);
     gmc_gpu_dist(&g->s_div, &g->st.divergence);
     gmc_gpu_dist(&g->s_inmc, &g->st.div_in_mc);
-    gmc_gpu_hist_dist(g->chan_hist, 65, &g->st.load_warp_channels);
+    gmc_gpu_hist_dist(g->chan_hist, g->nch + 1, &g->st.load_warp_channels);
     g->st.in_mc_fraction = g->sum_div ? (double)g->sum_inmc / (double)g->sum_div : 0;
     g->st.icnt_packets = g->req_net->packets + g->rep_net->packets;
     g->st.icnt_latency_sum = g->req_net->latency_sum + g->rep_net->latency_sum;

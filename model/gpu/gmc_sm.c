@@ -22,6 +22,11 @@ int gmc_sm_init(gmc_gpu_t *g, gmc_sm_t *s, unsigned id, char *err, size_t n)
     while (q < m->l1_lat + 2)
         q <<= 1;
     s->hitq = calloc(q, sizeof *s->hitq);
+    if (g->chan_words > 1 &&
+        !(s->chset = calloc((size_t)m->warps_per_sm * g->chan_words, sizeof *s->chset))) {
+        snprintf(err, n, "out of memory for SM %u", id);
+        return -1;
+    }
     s->hitq_mask = q - 1;
     s->pool_n = m->l1_mshr * m->l1_merge * 4;
     s->wait_head = malloc((size_t)m->l1_mshr * 4 * sizeof *s->wait_head);
@@ -47,6 +52,7 @@ void gmc_sm_free(gmc_sm_t *s)
 {
     gmc_cache_delete(s->l1);
     free(s->hitq);
+    free(s->chset);
     free(s->wait_head);
     free(s->pool);
 }
@@ -229,13 +235,18 @@ static void complete(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi, uint32_t count, int
             w->ret_min = w->ret_max = now;
             w->mc_min = w->mc_max = in_mc;
             w->ld_chans = 0;
+            if (s->chset)
+                memset(&s->chset[(size_t)wi * g->chan_words], 0, g->chan_words * sizeof *s->chset);
         } else {
             w->ret_max = now;   /* returns come in time order */
             w->mc_min = in_mc < w->mc_min ? in_mc : w->mc_min;
             w->mc_max = in_mc > w->mc_max ? in_mc : w->mc_max;
         }
         w->ld_offchip += count;
-        w->ld_chans |= 1ull << (ch & 63);
+        if (!s->chset)
+            w->ld_chans |= 1ull << (ch & 63);   /* ch < 64 */
+        else
+            s->chset[(size_t)wi * g->chan_words + ch / 64] |= 1ull << (ch & 63);
     }
     w->pending -= count;
     if (w->pending)
@@ -255,7 +266,13 @@ static void complete(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi, uint32_t count, int
             st->load_warps_multi++;
             gmc_gpu_sample(&g->s_div, div);
             gmc_gpu_sample(&g->s_inmc, inmc);
-            g->chan_hist[__builtin_popcountll(w->ld_chans)]++;
+            unsigned nc = 0;
+            if (!s->chset)
+                nc = gmc_popc64(w->ld_chans);
+            else
+                for (unsigned k = 0; k < g->chan_words; k++)
+                    nc += gmc_popc64(s->chset[(size_t)wi * g->chan_words + k]);
+            g->chan_hist[nc]++;
             g->sum_div += div;
             g->sum_inmc += inmc < div ? inmc : div;
         }
