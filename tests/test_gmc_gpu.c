@@ -464,7 +464,7 @@ static void skipping_idle_dram_cycles_changes_nothing(void **s)
     print_message("%u machine x kernel pairs: reports identical with and without skipping\n", runs);
 }
 
-static unsigned tiny_queues;   /* run_kernels: controller queues of 2, L2-to-DRAM queues of 4 */
+static unsigned tiny_queues;   /* run_kernels: controller queues of 2, L2-to-DRAM queues of tiny_queues */
 static uint64_t l2_waits;      /* run_kernels: slices that waited for controller room (summed) */
 static uint64_t sm_stucks;     /* run_kernels: SM steps that left the SM stuck (summed) */
 
@@ -480,7 +480,7 @@ static char *run_kernels(const char *preset, gmc_kernel_t **ks, unsigned nk, int
     assert_int_equal(gmc_machine_preset(preset, &c.machine, err, sizeof err), 0);
     if (tiny_queues) {   /* the slices' DRAM queues back up: they wait for room (l2_wait) */
         c.machine.mc_queue = 2;
-        c.machine.l2_queue = 4;
+        c.machine.l2_queue = tiny_queues;
     }
     assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
     c.every_cycle = c.every_edge = slow;
@@ -538,8 +538,10 @@ static void skipping_idle_parts_and_jumping_idle_stretches_change_nothing(void *
     unsigned runs = 0;
     uint64_t jumped = 0;
     l2_waits = sm_stucks = 0;
-    for (int p = 0; p < 6; p++) {   /* 3..5: the presets with tiny queues */
-        tiny_queues = p >= 3;
+    /* p 3..5: the presets with tiny queues; 6..8 with L2-to-DRAM queues of
+     * 1..3, shorter than a write's four possible write-backs */
+    for (int p = 0; p < 9; p++) {
+        tiny_queues = p < 3 ? 0 : p < 6 ? 4 : (unsigned)p - 5;
         tk_t tc = {2, 0, 16 << 20, 3 + (uint64_t)p}, tg = {2, 1, 16 << 20, 7 + (uint64_t)p};
         tk_t tz = {6, 0, 64 << 20, 9 + (uint64_t)p};
         gmc_kernel_t kc, kg, kz;

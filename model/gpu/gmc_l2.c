@@ -190,8 +190,14 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
     if (p->kind == GMC_PKT_WRITE) {
         if (l->head_miss || !gmc_cache_write_hit(l->c, line, sec)) {
             l->head_miss = 1;   /* a retry skips the lookup (a miss changes nothing) */
-            if (l->dq_n + 4 > l->dq_cap) {
-                l->stuck_lim = (int)l->dq_cap - 3;   /* goes once dq_n + 4 <= dq_cap */
+            /* Room for what it may queue: the write itself, or the up to
+             * four dirty sectors of the line its fill evicts.  A queue
+             * shorter than four (l2_queue 1..3) takes them when empty,
+             * going over its size as the fills' write-backs may: waiting
+             * for dq_n + 4 <= dq_cap there would wait for ever. */
+            if (l->dq_n && l->dq_n + 4 > l->dq_cap) {
+                /* goes once dq_n + 4 <= dq_cap, or dq_n == 0 */
+                l->stuck_lim = l->dq_cap > 4 ? (int)l->dq_cap - 3 : 1;
                 return;
             }
             if (gmc_cache_mshr_find(l->c, line) >= 0) {
