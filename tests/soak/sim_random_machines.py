@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Random machines through `gmc sim`: a soak of the GPU harness's closed loop.
+
+Usage: sim_random_machines.py GMC SEED RUNS
+
+Each run takes a preset, a workload, a scale and a scheduler at random and
+2-6 machine keys (`--set`), most near the bottom of their range (one MSHR,
+a queue of two, a buffer of one: where a closed loop can deadlock), every
+choice from SEED.  A run passes when it
+  - exits 0 with one JSON object on stdout and only notes on stderr, or
+  - exits 1 or 2 with its error as lines starting "gmc sim: ", and the
+    error is not the watchdog (nothing issued or returned for 10^6 core
+    cycles: a machine the checks accept must never hang);
+and every fifth successful run, run again, gives the same bytes.
+Prints one line per failure with the command that reproduces it, then
+"N passed, N failed" and the exit counts; exits 1 if any failed.
+"""
+import math
+import random
+import re
+import subprocess
+import sys
+import os
+
+def machine_keys(header):
+    keys = {}
+    for line in open(header):
+        m = re.match(r'\s*X\((\w+),\s*(\d+),\s*(\d+),', line)
+        if m:
+            keys[m.group(1)] = (int(m.group(2)), int(m.group(3)))
+    return keys
+
+# the keys that size a resource a request waits for
+SMALL = ["l1_mshr", "l1_merge", "l2_mshr", "l2_merge", "l2_queue", "icnt_in_buf", "icnt_out_buf",
+         "mc_queue", "l1_assoc", "l2_assoc", "warps_per_sm", "ctas_per_sm", "schedulers_per_sm",
+         "l2_slices_per_ch", "icnt_flit", "icnt_latency", "l1_lat", "l2_lat"]
+
+def main():
+    gmc, seed, runs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    here = os.path.dirname(os.path.abspath(__file__))
+    keys = machine_keys(os.path.join(here, "..", "..", "model", "gpu", "gmc_machine.h"))
+    rnd = random.Random(seed)
+    wls = subprocess.run([gmc, "sim", "--workload", "list"], capture_output=True, text=True,
+                         check=True).stdout.split()
+    presets = subprocess.run([gmc, "sim", "--machine", "list"], capture_output=True, text=True,
+                             check=True).stdout.split()
+    scheds = ["frfcfs", "fcfs", "bfifo", "divfirst", "warped-mc", "fcfs-strict"]
+    print("sim_random_machines: seed %d, %d runs" % (seed, runs))
+
+    def value(k):
+        lo, hi = keys[k]
+        if k in SMALL and rnd.random() < 0.7:
+            return rnd.randint(lo, min(hi, lo + 7))
+        if hi - lo < 64:
+            return rnd.randint(lo, hi)
+        return int(math.exp(rnd.uniform(math.log(max(lo, 1)), math.log(hi))))
+
+    passed = failed = 0
+    exits = {}
+    for i in range(runs):
+        args = ["sim", "--machine", rnd.choice(presets), "--workload", rnd.choice(wls),
+                "--scale", str(rnd.choice([0.005, 0.01, 0.02])), "--seed", str(rnd.randint(1, 99)),
+                "--json", "--max-cycles", "3000000"]
+        if rnd.random() < 0.5:
+            args += ["--sched", rnd.choice(scheds)]
+        if rnd.random() < 0.3:
+            args += ["--warp-sched", rnd.choice(["lrr", "gto"])]
+        pool = SMALL if rnd.random() < 0.7 else sorted(keys)
+        for k in rnd.sample(pool, rnd.randint(2, 6)):
+            args += ["--set", "%s=%d" % (k, value(k))]
+        cmd = "gmc " + " ".join(args)
+        try:
+            p = subprocess.run([gmc] + args, capture_output=True, timeout=120, text=True)
+        except subprocess.TimeoutExpired:
+            failed += 1
+            exits["timeout"] = exits.get("timeout", 0) + 1
+            print("FAIL run %d: over 120 s: %s" % (i, cmd), flush=True)
+            continue
+        rc = p.returncode
+        exits[rc] = exits.get(rc, 0) + 1
+        err = [l for l in p.stderr.splitlines() if l.strip()]
+        errors = [l for l in err if not l.startswith("gmc sim: note")]
+        why = None
+        if rc == 0:
+            out = p.stdout.strip()
+            if not (out.startswith("{") and out.endswith("}")):
+                why = "exit 0 without one JSON object"
+            elif errors:
+                why = "exit 0 with errors: %s" % errors[-1]
+        elif rc in (1, 2):
+            if not errors or not all(l.startswith("gmc sim: ") for l in errors):
+                why = "exit %d, stderr not 'gmc sim: ' lines: %r" % (rc, err[-3:])
+            elif "watchdog" in errors[-1]:
+                why = "hangs: %s" % errors[-1]
+        else:
+            why = "exit %d (a crash?): %r" % (rc, err[-3:])
+        if why is None and rc == 0 and passed % 5 == 0:
+            q = subprocess.run([gmc] + args, capture_output=True, timeout=120, text=True)
+            if q.stdout != p.stdout:
+                why = "the same command gave other bytes"
+        if why:
+            failed += 1
+            print("FAIL run %d: %s\n  %s" % (i, why, cmd), flush=True)
+        else:
+            passed += 1
+    print("exits: %s" % ", ".join("%s x%d" % (k, v) for k, v in sorted(exits.items(), key=str)))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+if __name__ == "__main__":
+    sys.exit(main())
