@@ -11,10 +11,13 @@ choice from SEED.  A run passes when it
   - exits 1 or 2 with its error as lines starting "gmc sim: ", and the
     error is not the watchdog (nothing issued or returned for 10^6 core
     cycles: a machine the checks accept must never hang);
-and every fifth successful run, run again, gives the same bytes.
+and its report holds together (report_errors below: counts that must
+add up, distributions in order, rates within 0..1), and every fifth
+successful run, run again, gives the same bytes.
 Prints one line per failure with the command that reproduces it, then
 "N passed, N failed" and the exit counts; exits 1 if any failed.
 """
+import json
 import math
 import random
 import re
@@ -34,6 +37,63 @@ def machine_keys(header):
 SMALL = ["l1_mshr", "l1_merge", "l2_mshr", "l2_merge", "l2_queue", "icnt_in_buf", "icnt_out_buf",
          "mc_queue", "l1_assoc", "l2_assoc", "warps_per_sm", "ctas_per_sm", "schedulers_per_sm",
          "l2_slices_per_ch", "icnt_flit", "icnt_latency", "l1_lat", "l2_lat"]
+
+def report_errors(r):
+    """What is inconsistent in one JSON report (a list of strings)."""
+    bad = []
+    def want(cond, what):
+        if not cond:
+            bad.append(what)
+    d, l1, l2 = r["dram"], r["l1"], r["l2"]
+    want(r["dram_requests"] == d["reads"] + d["writes"], "dram_requests != reads + writes")
+    want(r["instructions"] == sum(r["ops"].values()), "instructions != the sum of ops")
+    want(r["cycles"] > 0 and abs(r["ipc"] - r["instructions"] / r["cycles"]) <= 1e-4 * max(1, r["ipc"]),
+         "ipc != instructions / cycles")
+    want(r["load_warps"] == r["ops"]["ld"], "load_warps != ops.ld")
+    want(r["load_warp_time"]["n"] <= r["load_warps"], "more load-warp times than loads")
+    want(r["load_warps_multi_offchip"] <= r["load_warps_offchip"] <= r["load_warps"],
+         "load warps: multi <= off-chip <= all fails")
+    for k in ("divergence", "divergence_in_mc", "load_warp_channels"):
+        want(r[k]["n"] == r["load_warps_multi_offchip"], "%s.n != load_warps_multi_offchip" % k)
+    for k in ("load_warp_time", "divergence", "divergence_in_mc", "load_warp_channels"):
+        x = r[k]
+        want(x["p25"] <= x["p50"] <= x["p75"] <= x["p95"] <= x["p99"] <= x["max"], "%s percentiles out of order" % k)
+        want(x["n"] > 0 or x["max"] == 0, "%s: values without samples" % k)
+        want(x["mean"] <= x["max"] + 1e-9, "%s: mean above max" % k)
+    want(r["load_warp_channels"]["max"] <= r["machine_config"]["dram_channels"] or
+         r["machine_config"]["dram_channels"] == 0, "a load over more channels than there are")
+    want(l1["read_sectors"] == l1["hit_sectors"] + l1["merged"] + l1["sent"], "L1: read != hit + merged + sent")
+    want(l2["read_sectors"] == l2["hit_sectors"] + l2["merged"] + l2["sent"], "L2: read != hit + merged + sent")
+    want(d["reads"] == l2["sent"], "DRAM reads != the L2's sent sectors")
+    for name, v in (("l1.hit_rate", l1["hit_rate"]), ("l2.hit_rate", l2["hit_rate"]),
+                    ("dram.row_hit_rate", d["row_hit_rate"]), ("dram.bus_efficiency", d["bus_efficiency"]),
+                    ("dram.efficiency", d["efficiency"]),
+                    ("divergence_in_mc_fraction", r["divergence_in_mc_fraction"])):
+        want(0 <= v <= 1, "%s %s outside 0..1" % (name, v))
+    return [b for b in bad if b]
+
+# Each breaks one rule of report_errors: run on the first good report, so
+# a checker that no longer catches them fails the soak.
+PERTURB = [
+    ("dram.reads + 1", lambda r: r["dram"].__setitem__("reads", r["dram"]["reads"] + 1)),
+    ("ops.alu + 1", lambda r: r["ops"].__setitem__("alu", r["ops"]["alu"] + 1)),
+    ("l1.sent + 1", lambda r: r["l1"].__setitem__("sent", r["l1"]["sent"] + 1)),
+    ("load_warp_time.p50 past max", lambda r: r["load_warp_time"].__setitem__("p50", r["load_warp_time"]["max"] + 1)),
+    ("divergence.n + 1", lambda r: r["divergence"].__setitem__("n", r["divergence"]["n"] + 1)),
+    ("l2.hit_rate 1.5", lambda r: r["l2"].__setitem__("hit_rate", 1.5)),
+]
+
+def checks_can_fail(report):
+    caught = 0
+    for name, f in PERTURB:
+        r = json.loads(report)
+        f(r)
+        if report_errors(r):
+            caught += 1
+        else:
+            print("FAIL: the report check misses '%s'" % name)
+    print("report checks: %d of %d perturbations of a good report caught" % (caught, len(PERTURB)))
+    return caught == len(PERTURB)
 
 def main():
     gmc, seed, runs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
@@ -57,6 +117,7 @@ def main():
 
     passed = failed = 0
     exits = {}
+    perturbed = False
     for i in range(runs):
         args = ["sim", "--machine", rnd.choice(presets), "--workload", rnd.choice(wls),
                 "--scale", str(rnd.choice([0.005, 0.01, 0.02])), "--seed", str(rnd.randint(1, 99)),
@@ -87,6 +148,13 @@ def main():
                 why = "exit 0 without one JSON object"
             elif errors:
                 why = "exit 0 with errors: %s" % errors[-1]
+            else:
+                try:
+                    bad = report_errors(json.loads(out))
+                except (ValueError, KeyError, TypeError) as e:
+                    bad = ["unreadable report: %s" % e]
+                if bad:
+                    why = "report: " + "; ".join(bad)
         elif rc in (1, 2):
             if not errors or not all(l.startswith("gmc sim: ") for l in errors):
                 why = "exit %d, stderr not 'gmc sim: ' lines: %r" % (rc, err[-3:])
@@ -98,11 +166,18 @@ def main():
             q = subprocess.run([gmc] + args, capture_output=True, timeout=120, text=True)
             if q.stdout != p.stdout:
                 why = "the same command gave other bytes"
+        if why is None and rc == 0 and not perturbed:
+            perturbed = True
+            if not checks_can_fail(p.stdout):
+                failed += 1
         if why:
             failed += 1
             print("FAIL run %d: %s\n  %s" % (i, why, cmd), flush=True)
         else:
             passed += 1
+    if not perturbed:
+        print("FAIL: no run succeeded, so nothing was checked")
+        failed += 1
     print("exits: %s" % ", ".join("%s x%d" % (k, v) for k, v in sorted(exits.items(), key=str)))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
