@@ -643,6 +643,39 @@ static void the_watchdog_stops_a_run_that_makes_no_progress(void **s)
     gmc_gpu_delete(g);
 }
 
+/* A warp with no instructions (a CTA an Accel-Sim trace does not list)
+ * exits at once: that is progress, so a grid of many of them runs to its
+ * end however long it takes, and the watchdog stays for real hangs. */
+static int empty_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)
+{
+    (void)k; (void)c; (void)in; (void)err; (void)n;
+    return 0;
+}
+
+static void warps_without_instructions_are_progress(void **s)
+{
+    (void)s;
+    char err[512];
+    gmc_gpu_cfg_t c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(gmc_machine_preset("pae-gddr5", &c.machine, err, sizeof err), 0);
+    assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
+    c.stall_cycles = 1000;
+    gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
+    static const gmc_kernel_ops_t ops = {tk_begin, empty_next, NULL};
+    tk_t t = {1, 0, 0, 1};
+    gmc_kernel_t k;
+    tk_make(&k, &t, 200000, 64);   /* 12 SMs: far more than 1000 cycles of empty CTAs */
+    k.ops = &ops;
+    if (gmc_gpu_run(g, &k, err, sizeof err))
+        fail_msg("%s", err);
+    gmc_gpu_stats_t st;
+    gmc_gpu_stats(g, &st);
+    assert_int_equal(st.ctas, 200000);
+    assert_true(st.cycles > 10 * c.stall_cycles);
+    gmc_gpu_delete(g);
+}
+
 static void a_cta_that_fits_no_sm_is_an_error(void **s)
 {
     (void)s;
@@ -843,6 +876,7 @@ int main(void)
         cmocka_unit_test(skipping_idle_dram_cycles_changes_nothing),
         cmocka_unit_test(skipping_idle_parts_and_jumping_idle_stretches_change_nothing),
         cmocka_unit_test(the_watchdog_stops_a_run_that_makes_no_progress),
+        cmocka_unit_test(warps_without_instructions_are_progress),
         cmocka_unit_test(a_cta_that_fits_no_sm_is_an_error),
         cmocka_unit_test(ignore_limits_runs_one_oversized_cta_per_sm),
         cmocka_unit_test(histogram_distribution_equals_the_sorted_samples),

@@ -202,6 +202,10 @@ static int run_workload(sim_opts_t *o, gmc_gpu_t *g)
             sim_progress_kernel(o, i + 1, gmc_accelsim_nkernels(t));
         }
         const gmc_accelsim_stats_t *s = gmc_accelsim_stats(t);
+        if (s->ctas_unlisted)
+            fprintf(stderr, "gmc sim: note: %llu thread block(s) of the grids of %u kernel(s) are not in the "
+                    "trace (no #BEGIN_TB): they run as CTAs without instructions\n",
+                    (unsigned long long)s->ctas_unlisted, s->kernels_unlisted);
         o->trace_lines = s->instruction_lines;
         o->unknown_ops = s->unknown_ops;
         o->trace_version = s->trace_version;

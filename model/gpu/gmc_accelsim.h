@@ -63,6 +63,10 @@ typedef struct {
     struct { char name[32]; uint64_t count; } unknown[GMC_ACCELSIM_UNKNOWN_NAMES];
     unsigned trace_version;           /* "-accelsim tracer version" of the last kernel
                                          loaded; 0 if absent (older traces) */
+    /* thread blocks of the grids that no #BEGIN_TB lists (they run as empty
+     * CTAs), and the kernels with any, over the kernels loaded */
+    uint64_t ctas_unlisted;
+    unsigned kernels_unlisted;
 } gmc_accelsim_stats_t;
 const gmc_accelsim_stats_t *gmc_accelsim_stats(const gmc_accelsim_t *t);
 

@@ -212,6 +212,11 @@ int gmc_accelsim_load(gmc_accelsim_t *t, unsigned i, gmc_kernel_t *k, char *err,
     e->kd = kd;
     if (!e->counted) {
         merge_stats(&t->st, fs);
+        const uint64_t grid = (uint64_t)kd->grid[0] * kd->grid[1] * kd->grid[2];
+        if (kd->ntb < grid) {
+            t->st.ctas_unlisted += grid - kd->ntb;
+            t->st.kernels_unlisted++;
+        }
         e->counted = 1;
     }
     t->st.trace_version = kd->has_version ? kd->version : 0;

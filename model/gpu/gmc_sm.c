@@ -211,6 +211,9 @@ static void bar_check(gmc_gpu_t *g, gmc_sm_t *s, unsigned c)
 static void warp_exit(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
 {
     gmc_warp_t *w = &s->w[wi];
+    /* Progress for the watchdog, as an issue is: a warp with no
+     * instructions (a CTA a trace does not list) exits without issuing. */
+    g->progress_at = g->core_cyc;
     w->state = GMC_W_DONE;
     s->ready &= ~(1ULL << wi);
     gmc_cta_slot_t *cs = &s->cta[w->cta];

@@ -148,8 +148,19 @@ done
 "$GMC" sim --traces "$AS/new" --set sms=4 >/dev/null 2>"$T/err"; rc=$?
 [ $rc = 0 ] && grep -q 'note: 2 instructions had an opcode without a latency entry.* FOOBAR x1 BAZQUX x1' "$T/err" \
   && ok "unknown opcodes: a note on stderr, exit 0" || notok "unknown opcodes: a note on stderr, exit 0" "rc $rc: $(cat "$T/err")"
-"$GMC" sim --traces "$AS/old" --set sms=4 >/dev/null 2>"$T/err" && [ ! -s "$T/err" ] \
-  && ok "traces old: no note" || notok "traces old: no note" "$(cat "$T/err")"
+"$GMC" sim --traces "$AS/old" --set sms=4 >/dev/null 2>"$T/err" \
+  && [ "$(cat "$T/err")" = "gmc sim: note: 2 thread block(s) of the grids of 1 kernel(s) are not in the trace (no #BEGIN_TB): they run as CTAs without instructions" ] \
+  && ok "traces old: no opcode note, one for its 2 unlisted thread blocks" \
+  || notok "traces old: no opcode note, one for its 2 unlisted thread blocks" "$(cat "$T/err")"
+# a grid larger than the thread blocks the file lists: the others run empty, with a note
+mkdir -p "$T/part"; echo kernel-1.traceg >"$T/part/kernelslist.g"
+printf -- '-kernel name = part\n-grid dim = (5,1,1)\n-block dim = (32,1,1)\n\n#BEGIN_TB\nthread block = 2,0,0\nwarp = 0\ninsts = 2\n0000 ffffffff 1 R1 FADD 0 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n' \
+  >"$T/part/kernel-1.traceg"
+"$GMC" sim --traces "$T/part" --set sms=4 --json >"$T/t.json" 2>"$T/err"; rc=$?
+if [ $rc = 0 ] && [ "$(cat "$T/err")" = "gmc sim: note: 4 thread block(s) of the grids of 1 kernel(s) are not in the trace (no #BEGIN_TB): they run as CTAs without instructions" ] \
+   && check_json "$T/t.json" "j['instructions'] == 2 and j['ctas'] == 5"
+then ok "a trace listing 1 of 5 thread blocks: runs 5 CTAs, a note for the 4"
+else notok "a trace listing 1 of 5 thread blocks: runs 5 CTAs, a note for the 4" "rc $rc: $(cat "$T/err")"; fi
 
 # a trace whose -nregs no SM can hold (as a real PyTorch trace in Accel-Sim's
 # repository says: 21955): an error naming the way out; ignore_limits runs it

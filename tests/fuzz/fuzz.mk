@@ -25,3 +25,26 @@ fuzz-dram-cfg: $(BUILD)/fuzz/fuzz_dram_cfg
 
 # `make fuzz` runs every harness.
 fuzz: fuzz-dram-cfg
+
+# The GPU harness's inputs (tests/fuzz/fuzz_gpu_inputs.c): Accel-Sim kernel
+# traces (loaded and replayed), machine files and gpgpusim.config imports.
+# The corpus starts from the sample traces, the presets and the GPGPU-Sim
+# configs of tests/data, one reader byte prepended.
+FUZZ_GPU_SRCS := tests/fuzz/fuzz_gpu_inputs.c $(LIB_SRCS) $(BUILD)/gen/gmc_dram_presets.c $(BUILD)/gen/gmc_machine_presets.c
+.PHONY: fuzz-gpu
+$(BUILD)/fuzz/fuzz_gpu_inputs: $(FUZZ_GPU_SRCS) $(wildcard model/*/*.h)
+	@bash tests/deps.sh clang libclang-rt-14-dev
+	@mkdir -p $(@D)
+	clang -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -Imodel -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=undefined -o $@ $(FUZZ_GPU_SRCS) -lm
+
+fuzz-gpu: $(BUILD)/fuzz/fuzz_gpu_inputs  ## libFuzzer on Accel-Sim traces (loaded and replayed), machine files and gpgpusim.config imports (FUZZ_SECONDS=$(FUZZ_SECONDS))
+	@mkdir -p $(BUILD)/fuzz/corpus_gpu
+	@for f in tests/data/accelsim/*/*.traceg; do \
+	  { printf '\000'; cat "$$f"; } > $(BUILD)/fuzz/corpus_gpu/trace_$$(echo "$$f" | tr '/' '_'); done
+	@for f in model/gpu/machines/*.cfg; do { printf '\001'; cat "$$f"; } > $(BUILD)/fuzz/corpus_gpu/machine_$$(basename "$$f"); done
+	@for f in tests/data/gpgpusim/*.config; do { printf '\002'; cat "$$f"; } > $(BUILD)/fuzz/corpus_gpu/gpgpusim_$$(basename "$$f"); done
+	$< -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -print_final_stats=1 \
+	  -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus_gpu
+
+fuzz: fuzz-gpu
