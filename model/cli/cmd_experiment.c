@@ -1,6 +1,7 @@
 /* gmc experiment NAME: a named sweep of gmc sim runs (exp_*.c) -> results/
  * NAME/: points/ID.json (one per run), merged.json, NAME.csv, *.png and
  * summary.md, run on all local cores or as a Slurm job array. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,10 +121,13 @@ static int preflight(const gmc_sweep_t *s, const char *pf)
             av[p->argc + 1] = NULL;
             _exit(cmd_sim(p->argc + 1, av));
         }
-        int st;
-        while (waitpid(pid, &st, 0) < 0)
+        int st = 0;
+        pid_t w;
+        while ((w = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
             ;
-        int rc = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+        int rc = w < 0 ? 1 : WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+        if (w < 0)
+            perror("gmc experiment: waitpid");
         if (rc) {
             fprintf(stderr, "gmc experiment: %s:%u: point %s would fail so (gmc sim --check); no point was run\n",
                     pf, p->line, p->id);
