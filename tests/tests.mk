@@ -27,15 +27,16 @@ unit: $(UNIT_BINS) $(SCALAR_BINS)  ## cmocka unit tests (and the cache's scalar 
 cli-tests: $(GMC)  ## scripted end-to-end runs of the CLI (tests/cli/*.sh)
 	@rc=0; for s in $(sort $(wildcard tests/cli/*.sh)); do bash $$s $(GMC) || rc=1; done; exit $$rc
 
-# Random machines and random Accel-Sim traces through gmc sim, longer than
-# make test's 300 and 60 (tests/cli/sim_random_*.sh): SOAK_RUNS runs of
-# each from SOAK_SEED.
+# Random machines, Accel-Sim traces and GPGPU-Sim configs through gmc sim,
+# longer than make test's 300, 60 and 60 (tests/cli/sim_random_*.sh):
+# SOAK_RUNS runs of each from SOAK_SEED.
 SOAK_RUNS ?= 3000
 SOAK_SEED ?= 2
 .PHONY: soak-sim
-soak-sim: $(GMC)  ## random machines (--set near the bottom of each range) and random Accel-Sim traces through gmc sim: clean exits, no hang, consistent reports, same bytes ($(SOAK_RUNS) runs each)
+soak-sim: $(GMC)  ## random machines (--set near the bottom of each range), Accel-Sim traces and GPGPU-Sim configs through gmc sim: clean exits, no hang, consistent reports, same bytes ($(SOAK_RUNS) runs each)
 	@rc=0; python3 tests/soak/sim_random_machines.py $(GMC) $(SOAK_SEED) $(SOAK_RUNS) || rc=1; \
-	  python3 tests/soak/sim_random_traces.py $(GMC) $(SOAK_SEED) $(SOAK_RUNS) || rc=1; exit $$rc
+	  python3 tests/soak/sim_random_traces.py $(GMC) $(SOAK_SEED) $(SOAK_RUNS) || rc=1; \
+	  python3 tests/soak/sim_random_gpgpusim.py $(GMC) $(SOAK_SEED) $(SOAK_RUNS) || rc=1; exit $$rc
 
 # gmc sweep slurm on a private one-node Slurm cluster (munge + slurm-wlm from
 # `make deps`; started and torn down by the script, ~15 s).

@@ -146,6 +146,16 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     if (!(g->ms = gmc_memsys_new(&sc, err, n)))
         goto fail;
     gmc_memsys_on_complete(g->ms, gmc_l2_mem_done, g);
+    /* A request is one burst (gmc_mem.h): a burst narrower than the L2's
+     * 32-byte sector could never carry one, and every miss would wait for
+     * ever (a GPGPU-Sim config with -gpgpu_dram_buswidth 2 and burst
+     * length 2 gives 4 bytes). */
+    if (gmc_memsys_burst_bytes(g->ms) < 32) {
+        snprintf(err, n, "machine %s: dram: expected a burst of at least the L2's 32-byte sector "
+                 "(bus width x burst length / 8), found %u bytes (%u bits x %u)", m->name,
+                 gmc_memsys_burst_bytes(g->ms), sc.dram.bus_width, sc.dram.burst_length);
+        goto fail;
+    }
     g->nch = gmc_memsys_channels(g->ms);
     if (!g->ms->bim && !g->ms->map.ch_mod) {   /* else the memory system's decode */
         const gmc_addrmap_t *am = &g->ms->map;
@@ -191,8 +201,14 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     g->ps_dram = sc.dram.tck_ps;
     gmc_icnt_cfg_t rq = {g->nsm, g->nslice, m->icnt_in_buf, m->icnt_out_buf, m->icnt_latency, m->icnt_flit};
     gmc_icnt_cfg_t rp = {g->nslice, g->nsm, m->icnt_in_buf, m->icnt_out_buf, m->icnt_latency, m->icnt_flit};
-    if (!(g->req_net = gmc_xbar_new(&rq, err, n)) || !(g->rep_net = gmc_xbar_new(&rp, err, n)))
+    if (!(g->req_net = gmc_xbar_new(&rq, err, n)) || !(g->rep_net = gmc_xbar_new(&rp, err, n))) {
+        /* the ports are SMs and slices: say which the machine has */
+        char why[256];
+        snprintf(why, sizeof why, "%s", err);
+        snprintf(err, n, "machine %s: %u SMs and %u L2 slices (%u channels x %u) as crossbar ports: %s",
+                 m->name, g->nsm, g->nslice, g->nch, g->spc, why);
         goto fail;
+    }
     g->sm = calloc(g->nsm, sizeof *g->sm);
     g->l2 = calloc(g->nslice, sizeof *g->l2);
     g->sm_next = calloc(g->nsm, sizeof *g->sm_next);      /* 0: step */

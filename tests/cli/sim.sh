@@ -273,6 +273,13 @@ if "$GMC" sim --machine "$GS/titanv.config" --workload moa --set sms=8 --scale 0
    && check_json "$T/tv.json" "j['machine'] == 'titanv' and j['dram_requests'] > 0" \
    && ! grep -q 'warning: -gpgpu_mem_addr_mapping' "$T/err"
 then ok "GPGPU-Sim config with 24 channels runs on its own map"; else notok "GPGPU-Sim config with 24 channels runs on its own map" "$(cat "$T/err")"; fi
+# a DRAM burst (bus width x burst length) narrower than the L2's 32-byte
+# sector: refused, where it had hung every miss until the watchdog
+sed 's/^-gpgpu_dram_buswidth 16$/-gpgpu_dram_buswidth 2/' "$GS/titanv.config" >"$T/narrow.config"
+"$GMC" sim --machine "$T/narrow.config" --workload moa --set sms=8 --scale 0.01 >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc = 1 ] && [ "$(tail -1 "$T/err")" = "gmc sim: machine narrow: dram: expected a burst of at least the L2's 32-byte sector (bus width x burst length / 8), found 4 bytes (16 bits x 2)" ] && [ ! -s "$T/out" ]
+then ok "GPGPU-Sim config with 4-byte DRAM bursts: refused in one line"
+else notok "GPGPU-Sim config with 4-byte DRAM bursts: refused in one line" "rc $rc: $(tail -2 "$T/err")"; fi
 for c in bad-sms bad-dl1 warp16 unterminated; do
   expect_fail "GPGPU-Sim config $c.config: file:line" 1 "^gmc sim: $GS/$c\.config:[0-9]+: -[a-z_:0-9]+: expected .*, found " -- \
     "$GMC" sim "${W[@]}" --machine "$GS/$c.config"
