@@ -42,6 +42,9 @@ static void usage(FILE *f)
         "                       as in gmc bim (default: the machine's map, no BIM)\n"
         "  --no-refresh         DRAM refresh off\n"
         "  --max-cycles N       stop with an error if a kernel runs longer (core cycles)\n"
+        "  --step-every-cycle   the slow reference: every SM, slice, network and controller\n"
+        "                       stepped at every edge of its clock, no idle stretch skipped\n"
+        "                       (the same report, slower: how skipping is checked)\n"
         "  --check              build the machine and check the workload or trace directory,\n"
         "                       run nothing: exit 0 silently, or the error a run would give\n"
         "  --json               the report as one JSON object\n"
@@ -113,6 +116,8 @@ static int parse_args(sim_opts_t *o, int argc, char **argv)
             o->json = 1;
         } else if (!strcmp(a, "--check")) {
             o->check = 1;
+        } else if (!strcmp(a, "--step-every-cycle")) {
+            o->every_cycle = 1;
         } else if (!strcmp(a, "--no-refresh")) {
             o->no_refresh = 1;
         } else if (!strcmp(a, "--machine-keys")) {
@@ -290,6 +295,7 @@ int cmd_sim(int argc, char **argv)
         return rc;
     if (isatty(2))   /* long runs show a bar; logs and sweeps get none */
         cfg.progress = sim_progress_bar;
+    cfg.every_cycle = cfg.every_edge = o.every_cycle;
     char err[1024];
     gmc_gpu_t *g = gmc_gpu_new(&cfg, err, sizeof err);
     if (!g) {

@@ -18,6 +18,7 @@ typedef struct {
     unsigned    wmc_score_at, wmc_m_rule;
     int         json, no_refresh, list_keys, list_info, bim_given;
     int         check;         /* --check: build everything, run nothing (gmc experiment's preflight) */
+    int         every_cycle;   /* --step-every-cycle: the slow reference (nothing skipped) */
     int         bim_ipoly;     /* the GPGPU-Sim file's IPoly hash is the BIM (sim_machine.c) */
     bim_sel_t   sel;
     /* results of the run, for the report */

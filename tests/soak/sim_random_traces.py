@@ -15,7 +15,8 @@ it on a random small machine (`--set sms=`, `--warp-sched`, `--sched`) and
 passes when gmc exits 0 with a report whose `instructions` and
 `trace_instruction_lines` equal the instruction lines written, that holds
 together (sim_random_machines.report_errors), and, every fourth run, that
-gives the same bytes again.  Prints a line per failure with the directory
+gives the same bytes again, or, the run after, the same bytes as the slow
+reference (--step-every-cycle).  Prints a line per failure with the directory
 (kept) and the command, then "N passed, N failed"; exits 1 if any failed.
 """
 import json
@@ -173,7 +174,7 @@ def main():
     rnd = random.Random(seed)
     print("sim_random_traces: seed %d, %d runs" % (seed, runs))
     top = tempfile.mkdtemp(prefix="gmc_traces_")
-    passed = failed = refused = insts = dram = 0
+    passed = failed = refused = insts = dram = slow = 0
     for i in range(runs):
         d = os.path.join(top, "run%d" % i)
         os.mkdir(d)
@@ -228,6 +229,12 @@ def main():
                 q = subprocess.run([gmc] + args, capture_output=True, text=True, timeout=300)
                 if q.stdout != p.stdout:
                     why = "the same command gave other bytes"
+            elif i % 4 == 1:
+                q = subprocess.run([gmc] + args + ["--step-every-cycle"], capture_output=True, text=True,
+                                   timeout=600)
+                slow += 1
+                if q.stdout != p.stdout:
+                    why = "the slow reference (--step-every-cycle) gave other bytes"
         if why:
             failed += 1
             print("FAIL run %d (%s): %s\n  %s" % (i, layout, why, cmd), flush=True)
@@ -236,8 +243,8 @@ def main():
             shutil.rmtree(d)
     if not failed:
         shutil.rmtree(top)
-    print("simulated: %d warp instructions, %d DRAM requests; %d runs refused a block no SM holds"
-          % (insts, dram, refused))
+    print("simulated: %d warp instructions, %d DRAM requests; %d runs refused a block no SM holds; "
+          "the slow reference (--step-every-cycle) gave the same bytes in %d runs" % (insts, dram, refused, slow))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
