@@ -16,3 +16,10 @@ equiv: $(EQUIV)  ## skip-ahead == stepping every cycle: random traces, every sch
 SOAK_TRACES ?= 400
 soak-mem: $(EQUIV)  ## the same comparison, longer (SOAK_TRACES=$(SOAK_TRACES) traces of 20000 requests; about 10 min, one core)
 	$(EQUIV) --seed $(EQUIV_SEED) --traces $(SOAK_TRACES) --requests 20000
+
+# Random DRAM devices through gmc mem against its slow reference
+# (tests/soak/mem_random_devices.py; 100 in make test's cli stage).
+SOAK_DEVICES ?= 3000
+.PHONY: soak-mem-devices
+soak-mem-devices: $(GMC)  ## random DRAM devices (timings no preset has) through gmc mem: clean exits, --step-every-cycle gives the same bytes (SOAK_DEVICES=$(SOAK_DEVICES))
+	@python3 tests/soak/mem_random_devices.py $(GMC) $(EQUIV_SEED) $(SOAK_DEVICES)
