@@ -3,10 +3,11 @@
 
 Usage: sim_random_machines.py GMC SEED RUNS
 
-Each run takes a preset, a workload, a scale and a scheduler at random and
-2-6 machine keys (`--set`), most near the bottom of their range (one MSHR,
-a queue of two, a buffer of one: where a closed loop can deadlock), every
-choice from SEED.  A run passes when it
+Each run takes a preset, a workload, a scale and a scheduler at random,
+sometimes a BIM scheme, no refresh or another ALU count, and 2-6 machine
+keys (`--set`), most near the bottom of their range (one MSHR, a queue of
+two, a buffer of one: where a closed loop can deadlock), every choice from
+SEED.  A run passes when it
   - exits 0 with one JSON object on stdout and only notes on stderr, or
   - exits 1 or 2 with its error as lines starting "gmc sim: ", and the
     error is not the watchdog (nothing issued or returned for 10^6 core
@@ -128,6 +129,12 @@ def main():
             args += ["--sched", rnd.choice(scheds)]
         if rnd.random() < 0.3:
             args += ["--warp-sched", rnd.choice(["lrr", "gto"])]
+        if rnd.random() < 0.2:   # step 1's address maps as a BIM on the GPU's addresses
+            args += ["--scheme", rnd.choice(["base", "pm", "rmp", "pae", "fae", "all"])]
+        if rnd.random() < 0.1:
+            args += ["--no-refresh"]
+        if rnd.random() < 0.15:
+            args += ["--alu-per-mem", str(rnd.choice([0, 1, 3, 20]))]
         pool = SMALL if rnd.random() < 0.7 else sorted(keys)
         for k in rnd.sample(pool, rnd.randint(2, 6)):
             args += ["--set", "%s=%d" % (k, value(k))]
