@@ -10,8 +10,8 @@ two, a buffer of one: where a closed loop can deadlock), every choice from
 SEED.  A run passes when it
   - exits 0 with one JSON object on stdout and only notes on stderr, or
   - exits 1 or 2 with its error as lines starting "gmc sim: ", and the
-    error is not the watchdog (nothing issued or returned for 10^6 core
-    cycles: a machine the checks accept must never hang);
+    error is not the watchdog (nothing issued, returned or exited for 10^6
+    core cycles: a machine the checks accept must never hang);
 and its report holds together (report_errors below: counts that must
 add up, distributions in order, rates within 0..1); every fifth
 successful run, run again, gives the same bytes, and every third one the
@@ -22,11 +22,11 @@ Prints one line per failure with the command that reproduces it, then
 """
 import json
 import math
+import os
 import random
 import re
 import subprocess
 import sys
-import os
 
 def machine_keys(header):
     keys = {}
