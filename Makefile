@@ -63,8 +63,9 @@ help:  ## this list (generated from the makefiles' ## comments)
 # ---------------------------------------------------------------- deps
 # python3: the CLI test scripts read gmc's JSON with it (not every Debian image has it)
 # slurm-wlm, munge: `make slurm-test` runs gmc sweep on a private one-node Slurm cluster
+# xz-utils: gmc sim reads Accel-Sim's .traceg.xz through xz -dc
 DEB_PKGS := verilator iverilog yosys libsystemc-dev libcmocka-dev pkg-config gnuplot-nox z3 python3 \
-            slurm-wlm munge
+            slurm-wlm munge xz-utils
 deps:  ## install missing Debian packages (root) or print the apt-get line
 	@bash tests/deps.sh $(DEB_PKGS)
 

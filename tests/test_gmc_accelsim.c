@@ -536,13 +536,38 @@ static void a_listed_file_that_is_missing_is_an_error(void **st)
                                 "found 'kernel-1.traceg' (No such file or directory)"));
 }
 
-static void a_compressed_trace_is_refused_by_name(void **st)
+/* A .traceg.xz is read through xz -dc (tests/cli/sim.sh runs a compressed
+ * copy of new/ and gets the plain copy's report); one that is no xz
+ * stream is an error at its first line, and nothing stays loaded. */
+static void a_corrupt_compressed_trace_is_an_error(void **st)
 {
     (void)st;
     char err[512];
-    assert_null(gmc_accelsim_open(DATA "/bad_xz", err, sizeof err));
-    assert_non_null(strstr(err, DATA "/bad_xz/kernelslist.g:1: expected an uncompressed .traceg file "
-                                "(xz -d it first), found 'kernel-1.traceg.xz'"));
+    gmc_accelsim_t *t = open_ok(DATA "/bad_xz");
+    assert_string_equal(gmc_accelsim_kernel_path(t, 0), DATA "/bad_xz/kernel-1.traceg.xz");
+    gmc_kernel_t k;
+    assert_int_equal(gmc_accelsim_load(t, 0, &k, err, sizeof err), -1);
+    assert_string_equal(err, DATA "/bad_xz/kernel-1.traceg.xz:1: expected an xz stream that xz -dc "
+                             "decompresses, found xz failing (exit 1)");
+    assert_int_equal(gmc_accelsim_stats(t)->instruction_lines, 0);
+    gmc_accelsim_close(t);
+}
+
+static void a_kernel_list_names_traces_by_suffix(void **st)
+{
+    (void)st;
+    char err[512], dir[] = "/tmp/gmc_as_suffix_XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/kernelslist.g", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("kernel-1.trace.gz\n", f);
+    fclose(f);
+    assert_null(gmc_accelsim_open(dir, err, sizeof err));
+    assert_non_null(strstr(err, "/kernelslist.g:1: expected a .traceg or .traceg.xz file name, found "
+                                "'kernel-1.trace.gz'"));
+    unlink(path);
+    rmdir(dir);
 }
 
 static void a_kernel_index_out_of_range_is_an_error(void **st)
@@ -629,7 +654,8 @@ int main(void)
         cmocka_unit_test(every_malformed_file_gives_its_file_line_error),
         cmocka_unit_test(a_missing_kernelslist_is_an_error),
         cmocka_unit_test(a_listed_file_that_is_missing_is_an_error),
-        cmocka_unit_test(a_compressed_trace_is_refused_by_name),
+        cmocka_unit_test(a_corrupt_compressed_trace_is_an_error),
+        cmocka_unit_test(a_kernel_list_names_traces_by_suffix),
         cmocka_unit_test(a_kernel_index_out_of_range_is_an_error),
         cmocka_unit_test(opcode_table_is_sorted_for_its_binary_search),
         cmocka_unit_test(opcodes_map_by_base_name),

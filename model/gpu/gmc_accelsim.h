@@ -2,7 +2,8 @@
  *
  * An Accel-Sim trace directory holds kernelslist.g, which names the
  * kernel-N.traceg files in launch order (MemcpyHtoD and other lines are
- * skipped and counted), and one .traceg per kernel: a "-key = value"
+ * skipped and counted; a .traceg.xz is read through `xz -dc`, as Accel-Sim
+ * does), and one .traceg per kernel: a "-key = value"
  * header, then per thread block #BEGIN_TB / thread block = x,y,z / per warp
  * "warp = N", "insts = N" and N instruction lines / #END_TB.  The accepted
  * format, the versions, the opcode mapping and every error are described

@@ -25,14 +25,21 @@ typedef struct {
     size_t        cap, lo, hi;   /* [lo, hi) unread */
     int           eof;
     unsigned long lineno;        /* of the line last returned */
+    long          xz_pid;        /* a path ending ".xz" is read from `xz -dc` (0: a plain file) */
+    int           xz_exit;       /* xz's exit status once it ended (127: no xz to run) */
 } as_lines_t;
 
-int  as_lines_open(as_lines_t *r, const char *path);   /* 0, or -1 (errno set) */
+/* 0, or -1 (errno set).  A path ending ".xz" is decompressed on the fly
+ * by the xz command (Debian's xz-utils), as Accel-Sim reads such traces. */
+int  as_lines_open(as_lines_t *r, const char *path);
 void as_lines_close(as_lines_t *r);
 /* 1 = a line in *s, *len (no '\n'; a final line without '\n' counts),
  * 0 = end of file, -1 = the line is longer than GMC_ACCELSIM_LINE_MAX,
- * -2 = a read error.  lineno is the returned (or offending) line's. */
+ * -2 = a read error, -3 = xz failed (r->xz_exit says how; the lines
+ * before were read).  lineno is the returned (or offending) line's. */
 int  as_lines_next(as_lines_t *r, const char **s, size_t *len);
+/* What -3 means, for "expected ..., found ..." messages. */
+const char *as_lines_xz_expected(const as_lines_t *r);
 
 /* A token cursor over one line: tokens are split by blanks (space, tab, CR). */
 typedef struct { const char *p, *e; } as_cur_t;

@@ -2,16 +2,84 @@
  * of the Accel-Sim trace reader.  Every number is read as a whole token
  * with overflow checks, so "99999999999999999999" is an error, not a wrap. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "gpu/gmc_accelsim_impl.h"
 
 #define AS_CHUNK 65536
 
+/* `xz -dc -- path` with its output on a pipe (no shell: any path is one
+ * argument); its messages go nowhere (the exit status is what gmc reports). */
+static FILE *xz_open(as_lines_t *r, const char *path)
+{
+    FILE *t = fopen(path, "rb");   /* a missing or unreadable file: errno as for a plain one */
+    if (!t)
+        return NULL;
+    fclose(t);
+    int fd[2];
+    if (pipe(fd))
+        return NULL;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fd[0]);
+        close(fd[1]);
+        return NULL;
+    }
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (dup2(fd[1], 1) < 0 || (null >= 0 && dup2(null, 2) < 0))
+            _exit(126);
+        close(fd[0]);
+        close(fd[1]);
+        execlp("xz", "xz", "-dc", "--", path, (char *)NULL);
+        _exit(127);
+    }
+    close(fd[1]);
+    FILE *f = fdopen(fd[0], "rb");
+    if (!f) {
+        close(fd[0]);
+        waitpid(pid, NULL, 0);
+        return NULL;
+    }
+    r->xz_pid = (long)pid;
+    return f;
+}
+
+/* Waits for xz (once): its exit status into xz_exit. */
+static void xz_reap(as_lines_t *r)
+{
+    if (!r->xz_pid)
+        return;
+    int st = 0;
+    pid_t w;
+    while ((w = waitpid((pid_t)r->xz_pid, &st, 0)) < 0 && errno == EINTR)
+        ;
+    r->xz_exit = w < 0 ? 126 : WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    r->xz_pid = 0;
+}
+
+const char *as_lines_xz_expected(const as_lines_t *r)
+{
+    if (r->xz_exit == 127)
+        return "the xz command to decompress it (Debian: apt-get install xz-utils), found none to run";
+    return "an xz stream that xz -dc decompresses, found xz failing";
+}
+
+static int ends_xz(const char *path)
+{
+    size_t l = strlen(path);
+    return l >= 3 && !strcmp(path + l - 3, ".xz");
+}
+
 int as_lines_open(as_lines_t *r, const char *path)
 {
     memset(r, 0, sizeof *r);
-    r->f = fopen(path, "rb");
+    r->f = ends_xz(path) ? xz_open(r, path) : fopen(path, "rb");
     if (!r->f)
         return -1;
     r->cap = GMC_ACCELSIM_LINE_MAX + 1 + AS_CHUNK;
@@ -19,6 +87,7 @@ int as_lines_open(as_lines_t *r, const char *path)
     if (!r->buf) {
         fclose(r->f);
         r->f = NULL;
+        xz_reap(r);
         errno = ENOMEM;
         return -1;
     }
@@ -28,7 +97,8 @@ int as_lines_open(as_lines_t *r, const char *path)
 void as_lines_close(as_lines_t *r)
 {
     if (r->f)
-        fclose(r->f);
+        fclose(r->f);   /* an xz still writing gets SIGPIPE and ends */
+    xz_reap(r);
     free(r->buf);
     r->f = NULL;
     r->buf = NULL;
@@ -64,6 +134,11 @@ int as_lines_next(as_lines_t *r, const char **s, size_t *len)
             if (ferror(r->f))
                 return -2;
             r->eof = 1;
+            if (r->xz_pid) {   /* the end of xz's output: did it decompress the whole file? */
+                xz_reap(r);
+                if (r->xz_exit)
+                    return -3;
+            }
         }
     }
 }

@@ -52,13 +52,8 @@ static int list_line(gmc_accelsim_t *t, const char *dir, const char *lp, const c
         return 0;
     }
     as_quote(q, sizeof q, s, len);
-    if (ends_with(s, len, ".xz")) {
-        snprintf(err, n, "%s:%lu: expected an uncompressed .traceg file (xz -d it first), found %s", lp,
-                 line, q);
-        return -1;
-    }
-    if (!ends_with(s, len, ".traceg")) {
-        snprintf(err, n, "%s:%lu: expected a .traceg file name, found %s", lp, line, q);
+    if (!ends_with(s, len, ".traceg") && !ends_with(s, len, ".traceg.xz")) {
+        snprintf(err, n, "%s:%lu: expected a .traceg or .traceg.xz file name, found %s", lp, line, q);
         return -1;
     }
     size_t dl = strlen(dir);

@@ -461,6 +461,11 @@ int as_parse_file(const char *path, as_kernel_t *kd, as_fstats_t *fs, char *err,
         perr_at(&p, p.lr.lineno + 1, strerror(errno), "a readable file");
         goto fail;
     }
+    if (rc == -3) {
+        snprintf(err, n, "%s:%lu: expected %s (exit %d)", path, p.lr.lineno + 1, as_lines_xz_expected(&p.lr),
+                 p.lr.xz_exit);
+        goto fail;
+    }
     if (p.in_tb) {
         perr_at(&p, p.lr.lineno + 1, "end of file", "#END_TB (thread block at line %lu)", p.tb_line);
         goto fail;

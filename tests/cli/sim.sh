@@ -189,8 +189,25 @@ expect_fail "bad/ as listed: the first bad file" 1 "^gmc sim: $AS/bad/kernel-add
   "$GMC" sim --traces "$AS/bad" --set sms=4
 expect_fail "bad_missing: kernelslist.g names a missing file" 1 "^gmc sim: $AS/bad_missing/kernelslist\.g:2: expected a readable trace file, found 'kernel-1\.traceg'" -- \
   "$GMC" sim --traces "$AS/bad_missing"
-expect_fail "bad_xz: a compressed trace" 1 "^gmc sim: $AS/bad_xz/kernelslist\.g:1: expected an uncompressed \.traceg file.*, found 'kernel-1\.traceg\.xz'" -- \
+expect_fail "bad_xz: a .traceg.xz that is no xz stream" 1 "^gmc sim: $AS/bad_xz/kernel-1\.traceg\.xz:1: expected an xz stream that xz -dc decompresses, found xz failing \(exit 1\)$" -- \
   "$GMC" sim --traces "$AS/bad_xz"
+# .traceg.xz files are read through xz -dc: the same report as the plain files
+if command -v xz >/dev/null; then
+  mkdir -p "$T/xz"
+  sed 's/^\(kernel-[0-9]*\.traceg\)$/\1.xz/' "$AS/new/kernelslist.g" >"$T/xz/kernelslist.g"
+  for f in "$AS"/new/kernel-*.traceg; do xz -c "$f" >"$T/xz/$(basename "$f").xz"; done
+  "$GMC" sim --traces "$AS/new" --set sms=4 --json 2>/dev/null | sed "s|$AS/new|DIR|" >"$T/plain.json"
+  "$GMC" sim --traces "$T/xz" --set sms=4 --json 2>"$T/err" | sed "s|$T/xz|DIR|" >"$T/xz.json"
+  if [ "$(grep -c '\.xz$' "$T/xz/kernelslist.g")" = 2 ] && [ -s "$T/plain.json" ] && cmp -s "$T/plain.json" "$T/xz.json"
+  then ok "traces as .traceg.xz: the plain files' report"; else notok "traces as .traceg.xz: the plain files' report" "$(cat "$T/err")"; fi
+  head -c 300 "$T/xz/kernel-1.traceg.xz" >"$T/cut.xz" && mv "$T/cut.xz" "$T/xz/kernel-1.traceg.xz"
+  expect_fail "a cut .traceg.xz: xz's failure at the line it stopped" 1 "^gmc sim: $T/xz/kernel-1\.traceg\.xz:[0-9]+: expected an xz stream that xz -dc decompresses, found xz failing \(exit 1\)$" -- \
+    "$GMC" sim --traces "$T/xz" --set sms=4
+  expect_fail "a .traceg.xz without xz to run" 1 "^gmc sim: $T/xz/kernel-1\.traceg\.xz:1: expected the xz command to decompress it \(Debian: apt-get install xz-utils\), found none to run \(exit 127\)$" -- \
+    env PATH=/nonexistent "$GMC" sim --traces "$T/xz" --set sms=4
+else
+  notok "traces as .traceg.xz" "no xz command (make deps installs xz-utils)"
+fi
 expect_fail "missing --traces dir" 1 "^gmc sim: $T/none: expected an Accel-Sim trace directory, found nothing there$" -- \
   "$GMC" sim --traces "$T/none"
 expect_fail "--traces FILE" 1 "^gmc sim: $AS/new/kernelslist\.g: expected an Accel-Sim trace directory, found a file$" -- \
