@@ -7,7 +7,8 @@ Each run writes a directory of 1-3 kernels in one of the layouts gmc reads
 (tracer version 5 with an immediate per line, version 4 with or without
 -enable lineinfo, or the old layout with "x y z warp" leading each line),
 with random grids and blocks (partial last warps included), thread blocks in
-random order and some of them (and some warps) left out, and per warp a
+random order and some of them (and some warps) left out, a fifth of the
+files compressed as .traceg.xz, and per warp a
 random mix of ALU, SFU, tensor, branch, global and generic loads and stores,
 atomics and reductions, shared-memory accesses, barriers and EXIT/RET, with
 random masks and all three address modes -- every choice from SEED.  It runs
@@ -172,7 +173,8 @@ def write_kernel(rnd, path, kid, layout):
 def main():
     gmc, seed, runs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     rnd = random.Random(seed)
-    print("sim_random_traces: seed %d, %d runs" % (seed, runs))
+    xz = shutil.which("xz") is not None
+    print("sim_random_traces: seed %d, %d runs%s" % (seed, runs, "" if xz else " (no xz: no .traceg.xz)"))
     top = tempfile.mkdtemp(prefix="gmc_traces_")
     passed = failed = refused = insts = dram = slow = 0
     for i in range(runs):
@@ -185,6 +187,9 @@ def main():
         for k in range(nk):
             name = "kernel-%d.traceg" % (k + 1)
             total += write_kernel(rnd, os.path.join(d, name), k + 1, layout)
+            if xz and rnd.random() < 0.2:   # Accel-Sim's compressed form, read through xz -dc
+                subprocess.run(["xz", os.path.join(d, name)], check=True)
+                name += ".xz"
             if rnd.random() < 0.3:
                 listing.append("MemcpyHtoD,0x00007f0000000000,%d" % rnd.randint(1, 1 << 20))
             listing.append(name)
