@@ -77,24 +77,28 @@ static int set_ok(const char *a)
     return 0;
 }
 
-/* Whether points a and b run the same configuration: the same arguments
- * but for --workload's value (a workload's own options are checked with
- * the first point that names it). */
+/* Whether points a and b run the same machine and workload: the same
+ * arguments but for the memory scheduler's (--sched, --wmc-score,
+ * --wmc-m), which no check before the first cycle depends on beyond its
+ * name, and gmc_sched_find knows every name an experiment writes. */
 static int same_config(const gmc_sweep_point_t *a, const gmc_sweep_point_t *b)
 {
     if (a->argc != b->argc)
         return 0;
     for (int i = 0; i < a->argc; i++)
-        if (strcmp(a->argv[i], b->argv[i]) && !(i > 0 && !strcmp(a->argv[i - 1], "--workload")))
+        if (strcmp(a->argv[i], b->argv[i]) &&
+            !(i > 0 && (!strcmp(a->argv[i - 1], "--sched") || !strcmp(a->argv[i - 1], "--wmc-score") ||
+                        !strcmp(a->argv[i - 1], "--wmc-m"))))
             return 0;
     return 1;
 }
 
-/* Before any point runs: each configuration of the points (machine, --set,
- * schedulers) and each workload is built once by `gmc sim --check`, in a
- * child, so that a --set that breaks a rule across keys (l2_slice_size
- * against l2_assoc, say), which gmc sim finds only once the machine is
- * built, fails here with gmc sim's message instead of in every point.
+/* Before any point runs: each machine and workload of the points is built
+ * once by `gmc sim --check`, in a child, so that a --set that breaks a
+ * rule across keys (l2_slice_size against l2_assoc, say) or leaves a
+ * workload's CTA no SM to run on, which gmc sim finds only once the
+ * machine is built, fails here with gmc sim's message instead of in every
+ * point.
  * 0, or gmc sim's exit code after its message and one line naming the
  * point. */
 static int preflight(const gmc_sweep_t *s, const char *pf)

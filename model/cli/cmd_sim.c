@@ -243,10 +243,11 @@ static int run_workload(sim_opts_t *o, gmc_gpu_t *g)
 }
 
 /* --check: what a run would refuse before its first cycle, without
- * running -- the workload made as the run makes it (name, options, data),
- * or the trace directory's kernel list (the kernels are not parsed).  0
- * or the exit code after one error line. */
-static int check_workload(const sim_opts_t *o)
+ * running -- the workload made as the run makes it (name, options, data)
+ * and each of its kernels against the machine (a CTA no SM holds), or the
+ * trace directory's kernel list (the kernels are not parsed).  0 or the
+ * exit code after one error line. */
+static int check_workload(const sim_opts_t *o, const gmc_gpu_t *g)
 {
     if (o->traces) {
         char err[1024];
@@ -269,8 +270,14 @@ static int check_workload(const sim_opts_t *o)
     gmc_workload_t *w = gmc_workload_new(o->workload, &p, err, sizeof err);
     if (!w)
         return cli_usage_error(SIM_CMD, "%s", err);
+    int rc = 0;
+    for (unsigned i = 0; i < gmc_workload_nkernels(w) && !rc; i++)
+        if (gmc_gpu_check_kernel(g, gmc_workload_kernel(w, i), err, sizeof err)) {
+            fprintf(stderr, "gmc sim: %s\n", err);   /* as the run says it */
+            rc = 1;
+        }
     gmc_workload_delete(w);
-    return 0;
+    return rc;
 }
 
 int cmd_sim(int argc, char **argv)
@@ -303,7 +310,7 @@ int cmd_sim(int argc, char **argv)
         return 1;
     }
     if (o.check) {
-        rc = check_workload(&o);
+        rc = check_workload(&o, g);
         gmc_gpu_delete(g);
         return rc;
     }

@@ -434,7 +434,7 @@ static void dram_edge(gmc_gpu_t *g)
     g->dram_cyc++;
 }
 
-int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n)
+int gmc_gpu_check_kernel(const gmc_gpu_t *g, const gmc_kernel_t *k, char *err, size_t n)
 {
     uint32_t tpc = gmc_kernel_threads_per_cta(k);
     if (!tpc || !gmc_kernel_ctas(k)) {
@@ -442,12 +442,6 @@ int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n)
                  k->name, k->grid[0], k->grid[1], k->grid[2], k->block[0], k->block[1], k->block[2]);
         return -1;
     }
-    g->k = k;
-    g->err = err;
-    g->errn = n;
-    g->failed = 0;
-    g->next_cta = g->ctas_done = 0;
-    g->ctas_total = gmc_kernel_ctas(k);
     if (!gmc_sm_fits(g, &g->sm[0], k)) {
         int limits = !gmc_sm_within_limits(g->m, k);
         snprintf(err, n, "kernel %s: a CTA (%u threads, %u registers/thread, %u B shared memory) "
@@ -461,6 +455,19 @@ int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n)
                      : "; --set ignore_limits=1 runs one CTA per SM anyway");
         return -1;
     }
+    return 0;
+}
+
+int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n)
+{
+    if (gmc_gpu_check_kernel(g, k, err, n))
+        return -1;
+    g->k = k;
+    g->err = err;
+    g->errn = n;
+    g->failed = 0;
+    g->next_cta = g->ctas_done = 0;
+    g->ctas_total = gmc_kernel_ctas(k);
     if (!gmc_sm_within_limits(g->m, k))
         g->st.kernels_over_limits++;   /* ignore_limits let it in */
     g->progress_at = g->core_cyc;

@@ -57,6 +57,9 @@ void       gmc_gpu_delete(gmc_gpu_t *g);
  * every store drained to L2).  0, or -1 with one line in err (a kernel
  * error, a CTA that fits no SM, a watchdog). */
 int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n);
+/* What gmc_gpu_run refuses before its first cycle (an empty grid or block,
+ * a CTA no SM can hold): 0, or -1 with the same one line in err. */
+int gmc_gpu_check_kernel(const gmc_gpu_t *g, const gmc_kernel_t *k, char *err, size_t n);
 
 /* Results so far (over every kernel run). */
 typedef struct {

@@ -88,6 +88,14 @@ if [ $rc = 2 ] && [ "$(wc -l <"$T/err")" = 2 ] \
    && [ ! -e "$T/bad2/points" ] && [ ! -e "$T/bad2/logs" ] && [ ! -s "$T/out" ]
 then ok "--set breaking a rule across keys: gmc sim's error, the point named, nothing run"
 else notok "--set breaking a rule across keys: gmc sim's error, the point named, nothing run" "rc $rc: $(cat "$T/err"; ls "$T/bad2")"; fi
+# a machine no workload's CTA fits: found before any point runs, too
+"$GMC" experiment warped-mc --scale $S --set regs_per_sm=2048 -o "$T/bad3" >"$T/out" 2>"$T/err"; rc=$?
+if [ $rc = 1 ] && [ "$(wc -l <"$T/err")" = 2 ] \
+   && grep -q "^gmc sim: kernel loa: a CTA (256 threads, 32 registers/thread, 0 B shared memory) fits no SM of machine rtx2060s (1024 threads, 2048 registers, 65536 B shared memory); --set ignore_limits=1 runs one CTA per SM anyway$" "$T/err" \
+   && grep -q "^gmc experiment: $T/bad3/points.txt:2: point loa.fcfs would fail so (gmc sim --check); no point was run$" "$T/err" \
+   && [ ! -e "$T/bad3/points" ]
+then ok "--set leaving a workload's CTA no SM: gmc sim's error, the point named, nothing run"
+else notok "--set leaving a workload's CTA no SM: gmc sim's error, the point named, nothing run" "rc $rc: $(cat "$T/err")"; fi
 
 # a dry-run Slurm submission writes the array script
 "$GMC" experiment pae --scale $S --slurm --dry-run -o "$T/sl" >/dev/null 2>"$T/sl.err"

@@ -227,6 +227,8 @@ out=$("$GMC" sim --traces "$AS/new" --set sms=4 --check 2>&1); rc=$?
 [ $rc = 0 ] && [ -z "$out" ] && ok "--check: a trace directory, exit 0, silent" || notok "--check: a trace directory, exit 0, silent" "rc $rc: $out"
 expect_fail "--check: a rule across machine keys" 2 "^gmc sim: machine rtx2060s: l2_slice_size 1000 with 16 ways: expected size / \(128 B x ways\) to be a power of two, found 0.49 sets$" -- \
   "$GMC" sim --workload moa --set l2_slice_size=1000 --check
+expect_fail "--check: a CTA no SM holds" 1 "^gmc sim: kernel moa: a CTA \(256 threads, 32 registers/thread, 0 B shared memory\) fits no SM of machine rtx2060s" -- \
+  "$GMC" sim --workload moa --set regs_per_sm=2048 --check
 expect_fail "--check: a workload option" 2 "^gmc sim: workload hoa: expected lines=" -- "$GMC" sim --workload hoa:lines=8 --check
 expect_fail "--check: a trace directory without kernelslist.g" 1 "^gmc sim: $T/empty/kernelslist\.g: expected a readable kernel list" -- \
   "$GMC" sim --traces "$T/empty" --check
