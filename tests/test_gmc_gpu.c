@@ -613,16 +613,27 @@ static int slow_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char
     return 1;
 }
 
+/* pae-gddr5 with a watchdog of 1000 core cycles (c may be changed and
+ * given to gmc_gpu_new again). */
+static gmc_gpu_t *watchdog_machine(gmc_gpu_cfg_t *c)
+{
+    char err[512];
+    memset(c, 0, sizeof *c);
+    assert_int_equal(gmc_machine_preset("pae-gddr5", &c->machine, err, sizeof err), 0);
+    assert_int_equal(gmc_gpu_cfg_defaults(c, err, sizeof err), 0);
+    c->stall_cycles = 1000;
+    gmc_gpu_t *g = gmc_gpu_new(c, err, sizeof err);
+    if (!g)
+        fail_msg("%s", err);
+    return g;
+}
+
 static void the_watchdog_stops_a_run_that_makes_no_progress(void **s)
 {
     (void)s;
     char err[512];
     gmc_gpu_cfg_t c;
-    memset(&c, 0, sizeof c);
-    assert_int_equal(gmc_machine_preset("pae-gddr5", &c.machine, err, sizeof err), 0);
-    assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
-    c.stall_cycles = 1000;
-    gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
+    gmc_gpu_t *g = watchdog_machine(&c);
     static const gmc_kernel_ops_t ops = {tk_begin, slow_next, NULL};
     tk_t t = {1, 0, 0, 1};
     gmc_kernel_t k;
@@ -657,11 +668,7 @@ static void warps_without_instructions_are_progress(void **s)
     (void)s;
     char err[512];
     gmc_gpu_cfg_t c;
-    memset(&c, 0, sizeof c);
-    assert_int_equal(gmc_machine_preset("pae-gddr5", &c.machine, err, sizeof err), 0);
-    assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
-    c.stall_cycles = 1000;
-    gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
+    gmc_gpu_t *g = watchdog_machine(&c);
     static const gmc_kernel_ops_t ops = {tk_begin, empty_next, NULL};
     tk_t t = {1, 0, 0, 1};
     gmc_kernel_t k;

@@ -177,21 +177,29 @@ static int parse_args(sim_opts_t *o, int argc, char **argv)
 
 /* The workload: synthetic kernels or an Accel-Sim directory, run kernel
  * by kernel.  Returns 0, or 1 after printing the error. */
+/* The trace directory's kernel list, or NULL after one error line. */
+static gmc_accelsim_t *open_traces(const char *dir)
+{
+    char err[1024];
+    struct stat st;
+    if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "gmc sim: %s: expected an Accel-Sim trace directory, found %s\n", dir,
+                stat(dir, &st) ? "nothing there" : "a file");
+        return NULL;
+    }
+    gmc_accelsim_t *t = gmc_accelsim_open(dir, err, sizeof err);
+    if (!t)
+        fprintf(stderr, "gmc sim: %s\n", err);
+    return t;
+}
+
 static int run_workload(sim_opts_t *o, gmc_gpu_t *g)
 {
     char err[1024];
     if (o->traces) {
-        struct stat st;
-        if (stat(o->traces, &st) || !S_ISDIR(st.st_mode)) {
-            fprintf(stderr, "gmc sim: %s: expected an Accel-Sim trace directory, found %s\n", o->traces,
-                    stat(o->traces, &st) ? "nothing there" : "a file");
+        gmc_accelsim_t *t = open_traces(o->traces);
+        if (!t)
             return 1;
-        }
-        gmc_accelsim_t *t = gmc_accelsim_open(o->traces, err, sizeof err);
-        if (!t) {
-            fprintf(stderr, "gmc sim: %s\n", err);
-            return 1;
-        }
         int rc = 0;
         for (unsigned i = 0; i < gmc_accelsim_nkernels(t) && !rc; i++) {
             gmc_kernel_t k;
@@ -250,20 +258,10 @@ static int run_workload(sim_opts_t *o, gmc_gpu_t *g)
 static int check_workload(const sim_opts_t *o, const gmc_gpu_t *g)
 {
     if (o->traces) {
-        char err[1024];
-        struct stat st;
-        if (stat(o->traces, &st) || !S_ISDIR(st.st_mode)) {
-            fprintf(stderr, "gmc sim: %s: expected an Accel-Sim trace directory, found %s\n", o->traces,
-                    stat(o->traces, &st) ? "nothing there" : "a file");
-            return 1;
-        }
-        gmc_accelsim_t *t = gmc_accelsim_open(o->traces, err, sizeof err);
-        if (!t) {
-            fprintf(stderr, "gmc sim: %s\n", err);
-            return 1;
-        }
-        gmc_accelsim_close(t);
-        return 0;
+        gmc_accelsim_t *t = open_traces(o->traces);
+        const int rc = t ? 0 : 1;
+        gmc_accelsim_close(t);   /* NULL is fine */
+        return rc;
     }
     char err[1024];
     gmc_workload_params_t p = {o->seed, o->scale, o->alu_per_mem};

@@ -15,7 +15,6 @@ so in one line naming the file), never the watchdog; warnings are fine.
 Prints a line per failure with the file (kept) and the command, then
 "N passed, N failed"; exits 1 if any failed.
 """
-import json
 import os
 import random
 import re
@@ -25,7 +24,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sim_random_machines import report_errors  # noqa: E402
+from sim_random_machines import verdict  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BASES = ["rtx2060-super.config", "titanv.config"]   # the files gmc accepts as they are
@@ -112,27 +111,8 @@ def main():
             continue
         rc = p.returncode
         exits[rc] = exits.get(rc, 0) + 1
-        err = [l for l in p.stderr.splitlines() if l.strip()]
-        errors = [l for l in err if not l.startswith("gmc sim: note") and ": warning: " not in l
-                  and not l.startswith("gmc sim: %s: used " % path)]
-        why = None
-        if rc == 0:
-            if errors:
-                why = "exit 0 with errors: %s" % errors[-1]
-            else:
-                try:
-                    bad = report_errors(json.loads(p.stdout))
-                except (ValueError, KeyError) as e:
-                    bad = ["unreadable report: %s" % e]
-                if bad:
-                    why = "report: " + "; ".join(bad)
-        elif rc in (1, 2):
-            if not errors or not all(l.startswith("gmc sim: ") for l in errors):
-                why = "exit %d, stderr not 'gmc sim: ' lines: %r" % (rc, err[-3:])
-            elif "watchdog" in errors[-1]:
-                why = "hangs: %s" % errors[-1]
-        else:
-            why = "exit %d (a crash?): %r" % (rc, err[-3:])
+        # an import's warnings and its used / ignored options are not errors
+        why = verdict(p, lambda l: ": warning: " in l or l.startswith("gmc sim: %s: used " % path))
         if why:
             failed += 1
             print("FAIL run %d (from %s): %s\n  %s" % (i, base, why, cmd), flush=True)

@@ -75,6 +75,33 @@ def report_errors(r):
         want(0 <= v <= 1, "%s %s outside 0..1" % (name, v))
     return [b for b in bad if b]
 
+def verdict(p, quiet=lambda l: False):
+    """Why one finished `gmc sim` run fails the soak, or None: exit 0 with
+    one JSON object that report_errors accepts and nothing on stderr but
+    notes (and lines quiet() accepts, such as an import's warnings), or
+    exit 1 or 2 with "gmc sim: " error lines that are not the watchdog."""
+    rc = p.returncode
+    err = [l for l in p.stderr.splitlines() if l.strip()]
+    errors = [l for l in err if not l.startswith("gmc sim: note") and not quiet(l)]
+    if rc == 0:
+        out = p.stdout.strip()
+        if not (out.startswith("{") and out.endswith("}")):
+            return "exit 0 without one JSON object"
+        if errors:
+            return "exit 0 with errors: %s" % errors[-1]
+        try:
+            bad = report_errors(json.loads(out))
+        except (ValueError, KeyError, TypeError) as e:
+            bad = ["unreadable report: %s" % e]
+        return "report: " + "; ".join(bad) if bad else None
+    if rc in (1, 2):
+        if not errors or not all(l.startswith("gmc sim: ") for l in errors):
+            return "exit %d, stderr not 'gmc sim: ' lines: %r" % (rc, err[-3:])
+        if "watchdog" in errors[-1]:
+            return "hangs: %s" % errors[-1]
+        return None
+    return "exit %d (a crash?): %r" % (rc, err[-3:])
+
 # Each breaks one rule of report_errors: run on the first good report, so
 # a checker that no longer catches them fails the soak.
 PERTURB = [
@@ -148,29 +175,7 @@ def main():
             continue
         rc = p.returncode
         exits[rc] = exits.get(rc, 0) + 1
-        err = [l for l in p.stderr.splitlines() if l.strip()]
-        errors = [l for l in err if not l.startswith("gmc sim: note")]
-        why = None
-        if rc == 0:
-            out = p.stdout.strip()
-            if not (out.startswith("{") and out.endswith("}")):
-                why = "exit 0 without one JSON object"
-            elif errors:
-                why = "exit 0 with errors: %s" % errors[-1]
-            else:
-                try:
-                    bad = report_errors(json.loads(out))
-                except (ValueError, KeyError, TypeError) as e:
-                    bad = ["unreadable report: %s" % e]
-                if bad:
-                    why = "report: " + "; ".join(bad)
-        elif rc in (1, 2):
-            if not errors or not all(l.startswith("gmc sim: ") for l in errors):
-                why = "exit %d, stderr not 'gmc sim: ' lines: %r" % (rc, err[-3:])
-            elif "watchdog" in errors[-1]:
-                why = "hangs: %s" % errors[-1]
-        else:
-            why = "exit %d (a crash?): %r" % (rc, err[-3:])
+        why = verdict(p)
         if why is None and rc == 0 and passed % 5 == 0:
             q = subprocess.run([gmc] + args, capture_output=True, timeout=120, text=True)
             if q.stdout != p.stdout:
