@@ -58,6 +58,11 @@ int gmc_dram_init(gmc_dram_t *d, const gmc_dram_cfg_t *cfg, char *err, size_t en
                 *l = *l > lat ? *l : lat;
             }
     }
+    for (unsigned c = 0; c < GMC_DRAM_NCMD; c++)
+        for (unsigned sc = 0; sc < GMC_DRAM_CHANNEL; sc++)
+            for (unsigned n = 0; n < GMC_DRAM_NCMD; n++)
+                if (d->lat[c][sc][n])
+                    d->nz[c][sc][d->nz_n[c][sc]++] = (uint8_t)n;
     d->done[GMC_DRAM_ACT] = cfg->tRCD;
     d->done[GMC_DRAM_PRE] = d->done[GMC_DRAM_PREA] = cfg->tRP;
     d->done[GMC_DRAM_RD] = cfg->tCL + cfg->tBURST;
@@ -82,6 +87,17 @@ static inline void raise_row(uint64_t *next, const uint32_t *lat, uint64_t now)
     }
 }
 
+/* raise_row for the k commands in nz (those with a latency above 0). */
+static inline void raise_some(uint64_t *next, const uint32_t *lat, const uint8_t *nz, unsigned k,
+                              uint64_t now)
+{
+    for (unsigned i = 0; i < k; i++) {
+        const unsigned n = nz[i];
+        uint64_t t = now + lat[n];
+        next[n] = next[n] > t ? next[n] : t;
+    }
+}
+
 gmc_dram_status_t gmc_dram_issue(const gmc_dram_t *d, gmc_dram_chan_t *ch, gmc_dram_cmd_t cmd,
                                  unsigned bank, uint32_t row, uint64_t now, uint64_t *done)
 {
@@ -90,8 +106,10 @@ gmc_dram_status_t gmc_dram_issue(const gmc_dram_t *d, gmc_dram_chan_t *ch, gmc_d
         return st;
     if (all_bank(cmd))
         bank = 0;
-    raise_row(ch->next_bank[bank], d->lat[cmd][GMC_DRAM_SAME_BANK], now);
-    raise_row(ch->next_group[d->group_of[bank]], d->lat[cmd][GMC_DRAM_SAME_GROUP], now);
+    raise_some(ch->next_bank[bank], d->lat[cmd][GMC_DRAM_SAME_BANK], d->nz[cmd][GMC_DRAM_SAME_BANK],
+               d->nz_n[cmd][GMC_DRAM_SAME_BANK], now);
+    raise_some(ch->next_group[d->group_of[bank]], d->lat[cmd][GMC_DRAM_SAME_GROUP],
+               d->nz[cmd][GMC_DRAM_SAME_GROUP], d->nz_n[cmd][GMC_DRAM_SAME_GROUP], now);
     raise_row(ch->next_chan, d->lat[cmd][GMC_DRAM_CHANNEL], now);
     switch (cmd) {
     case GMC_DRAM_ACT: {

@@ -13,7 +13,9 @@
  * earliest cycle each command may issue:
  *     next_bank[bank][cmd], next_group[group][cmd], next_chan[cmd]
  * so gmc_dram_earliest is max of three loads and gmc_dram_issue is three
- * rows of max-updates for the issued command.  tFAW is the one rule that is
+ * rows of max-updates for the issued command (the bank and group rows only
+ * where the latency is not 0: the channel row, updated whole, keeps every
+ * earliest cycle at or after the last issue anyway).  tFAW is the one rule that is
  * not pairwise: each ACT pushes (issue + tFAW) into a ring of four and moves
  * next_chan[ACT] to the oldest entry.
  *
@@ -88,6 +90,12 @@ typedef struct {
     uint32_t tFAW, tREFI, tBURST;
     uint8_t  group_of[GMC_DRAM_MAX_BANKS];
     uint32_t lat[GMC_DRAM_NCMD][GMC_DRAM_NSCOPE][GMC_DRAM_NCMD];
+    /* The commands n with lat[cmd][scope][n] > 0, for the bank and group
+     * scopes: gmc_dram_issue raises only those rows' entries (a zero
+     * latency would raise an entry to the issue cycle, which the channel
+     * row, raised for every n, already does for gmc_dram_earliest). */
+    uint8_t  nz_n[GMC_DRAM_NCMD][GMC_DRAM_CHANNEL];
+    uint8_t  nz[GMC_DRAM_NCMD][GMC_DRAM_CHANNEL][GMC_DRAM_NCMD];
     uint32_t done[GMC_DRAM_NCMD];   /* issue -> effect complete, see gmc_dram_issue */
 } gmc_dram_t;
 
