@@ -395,11 +395,14 @@ uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
          * which patches the probe or drops it (gmc_mc_wake).  So the step
          * at `next` needs no scan. */
         mc->scan_ready = mc->scan_first;
-        for (uint64_t m = mc->scan_first; m; m &= m - 1) {
-            unsigned b = (unsigned)__builtin_ctzll(m);
-            if ((mc->scan_aged & BIT(b)) || (mc->sched->prio && mc->sched->prio(mc, b, mc->sel[b])))
-                mc->scan_hi |= BIT(b);
-        }
+        mc->scan_hi |= mc->scan_first & mc->scan_aged;
+        int (*const prio)(const gmc_mc_t *, unsigned, uint32_t) = mc->sched->prio;
+        if (prio)   /* FR-FCFS has none: no walk */
+            for (uint64_t m = mc->scan_first & ~mc->scan_aged; m; m &= m - 1) {
+                unsigned b = (unsigned)__builtin_ctzll(m);
+                if (prio(mc, b, mc->sel[b]))
+                    mc->scan_hi |= BIT(b);
+            }
         t = next;
         next = t + 1;   /* safe if a patch leaves no bank ready at t (the step then returns it) */
     }
