@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "mc/gmc_memsys.h"
+#include "util/gmc_rng.h"
 
 typedef struct { const gmc_memtrace_rec_t *r; unsigned n, i; } arr_src_t;
 
@@ -120,6 +121,90 @@ static void channels_run_in_parallel_and_fold_modulo_channels(void **st)
     assert_int_equal(q.bank, 3);
     assert_int_equal(q.row, 77);
     gmc_memsys_free(&ms);
+}
+
+/* gmc_memsys_decode's packed form (fields laid end to end, one masked
+ * shift per distance) against gmc_addrmap_decode, the map's definition:
+ * random maps -- the preset's field widths scattered over its address
+ * bits in random runs -- and random addresses, at 16 channels (a mask)
+ * and 6 (a modulus); plus a Ch% map, which keeps the map's own decode. */
+static void packed_decode_equals_the_maps_definition(void **st)
+{
+    (void)st;
+    gmc_rng_t rng;
+    gmc_rng_seed(&rng, 11);
+    unsigned maps = 0, packed = 0, checked = 0;
+    for (unsigned round = 0; round < 400; round++) {
+        gmc_memsys_cfg_t c;
+        char err[256], spec[1024];
+        preset_cfg(&c, round % 2 ? "gddr5-hynix" : "gddr6-rtx2060s", round % 3 ? 0 : 6);
+        const gmc_addrmap_t *pm = &c.map;
+        uint8_t field[64];
+        for (unsigned b = 0; b < pm->width; b++)
+            field[b] = pm->field[b];
+        if (round % 7)   /* else the preset's own map */
+            for (unsigned b = pm->width - 1; b > 0; b--) {   /* Fisher-Yates */
+                unsigned j = (unsigned)gmc_rng_below(&rng, b + 1);
+                uint8_t t = field[b];
+                field[b] = field[j];
+                field[j] = t;
+            }
+        size_t k = 0;
+        static const char *const nm[] = {"Block", "Col", "Ch", "Bank", "Row"};
+        for (int hi = (int)pm->width - 1; hi >= 0;) {
+            int lo = hi;
+            while (lo > 0 && field[lo - 1] == field[hi])
+                lo--;
+            k += (size_t)snprintf(spec + k, sizeof spec - k, "%s[%d:%d] ", nm[field[hi]], hi, lo);
+            hi = lo - 1;
+        }
+        if (gmc_addrmap_parse(spec, "random", &c.map, err, sizeof err))
+            continue;   /* more than GMC_ADDRMAP_MAX_SLICES runs */
+        gmc_memsys_t ms;
+        if (gmc_memsys_init(&ms, &c, err, sizeof err))
+            fail_msg("%s: %s (width %u)", spec, err, pm->width);
+        maps++;
+        packed += ms.pk_n > 0;
+        for (unsigned i = 0; i < 2000; i++) {
+            uint64_t a = gmc_rng_u64(&rng);
+            gmc_dramaddr_t f;
+            gmc_addrmap_decode(&ms.map, a & ms.amask, &f);
+            unsigned ch;
+            gmc_mc_req_t q;
+            gmc_memsys_decode(&ms, a, &ch, &q);
+            if (ch != f.f[GMC_F_CH] % ms.nch || q.bank != f.f[GMC_F_BANK] ||
+                q.row != f.f[GMC_F_ROW] || q.col != f.f[GMC_F_COL])
+                fail_msg("map %s, %u channels, address %#llx: decoded ch %u bank %u row %u col %u",
+                         spec, ms.nch, (unsigned long long)a, ch, q.bank, q.row, q.col);
+            checked++;
+        }
+        gmc_memsys_free(&ms);
+    }
+    /* a Ch% map: the packed form does not apply, the map's decode runs */
+    gmc_memsys_cfg_t c;
+    char err[256];
+    preset_cfg(&c, "gddr5-hynix", 3);
+    assert_int_equal(gmc_addrmap_parse("Row[27:16] Bank[15:12] Col[11:9] Ch%4@9 Col[8:6] Block[5:0]",
+                                       "modulo", &c.map, err, sizeof err), 0);
+    gmc_memsys_t ms;
+    if (gmc_memsys_init(&ms, &c, err, sizeof err))
+        fail_msg("%s", err);
+    assert_int_equal(ms.pk_n, 0);
+    for (unsigned i = 0; i < 2000; i++) {
+        uint64_t a = gmc_rng_u64(&rng);
+        gmc_dramaddr_t f;
+        gmc_addrmap_decode(&ms.map, a & ms.amask, &f);
+        unsigned ch;
+        gmc_mc_req_t q;
+        gmc_memsys_decode(&ms, a, &ch, &q);
+        assert_int_equal(ch, f.f[GMC_F_CH] % ms.nch);
+        assert_int_equal(q.row, f.f[GMC_F_ROW]);
+        checked++;
+    }
+    gmc_memsys_free(&ms);
+    print_message("packed decode: %u random maps (%u packed), %u addresses compared\n", maps, packed,
+                  checked);
+    assert_true(maps >= 300 && packed == maps);
 }
 
 static void latency_percentiles_blp_and_efficiency_follow_their_definitions(void **st)
@@ -330,6 +415,7 @@ int main(void)
         cmocka_unit_test(gddr3_gets_a_map_derived_from_its_geometry),
         cmocka_unit_test(six_channels_get_the_channel_modulo_6_in_the_derived_map),
         cmocka_unit_test(a_map_wider_than_the_device_is_refused),
+        cmocka_unit_test(packed_decode_equals_the_maps_definition),
         cmocka_unit_test(probing_and_waking_change_no_result),
         cmocka_unit_test(mixed_reads_and_writes_waste_no_activation),
     };

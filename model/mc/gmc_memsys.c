@@ -99,6 +99,48 @@ static void on_column(void *ctx, unsigned ch, const gmc_mc_req_t *r)
                           .has_warp = (r->flags & GMC_REQ_WARP) != 0, .cls = r->cls};
 }
 
+/* The packed decode of gmc_memsys_t (pk_*): fields laid end to end in
+ * one word, each slice a shift of its address bits to its field's place;
+ * slices with the same shift share one mask.  Leaves pk_n 0 when the map
+ * splits the channel by a modulus or its fields take more than 64 bits. */
+static void pack_decode(gmc_memsys_t *ms)
+{
+    const gmc_addrmap_t *m = &ms->map;
+    unsigned fw[GMC_F_N] = {0}, base = 0;
+    ms->pk_n = 0;
+    if (m->ch_mod)
+        return;
+    for (unsigned i = 0; i < m->nslices; i++) {
+        const gmc_addrmap_slice_t *sl = &m->slice[i];
+        unsigned top = (unsigned)sl->dst + sl->len;
+        fw[sl->field] = top > fw[sl->field] ? top : fw[sl->field];
+    }
+    for (unsigned f = 0; f < GMC_F_N; f++) {
+        if (base + fw[f] > 64)
+            return;
+        ms->pk_base[f] = (uint8_t)base;
+        ms->pk_fmask[f] = fw[f] >= 64 ? ~0ull : (1ull << fw[f]) - 1;
+        base += fw[f];
+    }
+    unsigned k = 0;
+    for (unsigned i = 0; i < m->nslices; i++) {
+        const gmc_addrmap_slice_t *sl = &m->slice[i];
+        const int at = ms->pk_base[sl->field] + sl->dst, d = at - (int)sl->lsb;
+        const uint8_t l = (uint8_t)(d > 0 ? d : 0), r = (uint8_t)(d < 0 ? -d : 0);
+        const uint64_t mk = sl->mask << sl->lsb;
+        unsigned j = 0;
+        while (j < k && !(ms->pk_left[j] == l && ms->pk_right[j] == r))
+            j++;
+        if (j == k) {
+            ms->pk_left[k] = l;
+            ms->pk_right[k] = r;
+            ms->pk_mask[k++] = 0;
+        }
+        ms->pk_mask[j] |= mk;
+    }
+    ms->pk_n = k;
+}
+
 int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, size_t n)
 {
     memset(ms, 0, sizeof *ms);
@@ -120,7 +162,9 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
         return -1;
     }
     ms->amask = gmc_gf2_mask(m->width);
+    pack_decode(ms);
     ms->nch = cfg->channels ? cfg->channels : dc.channels;
+    ms->nch_mask = ms->nch > 1 && !(ms->nch & (ms->nch - 1)) ? ms->nch - 1 : 0;
     if (ms->nch > 4096) {
         snprintf(err, n, "--channels: expected 1..4096, found %u", ms->nch);
         return -1;
@@ -150,6 +194,7 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
         if (gmc_warps_init(&ms->warps, ms->nch * (cfg->mc.rq + cfg->mc.wq)))
             goto oom;
         w = &ms->warps;
+        ms->warp_readers = 1;
     }
     for (unsigned c = 0; c < ms->nch; c++) {
         if (gmc_mc_init(&ms->mc[c], &ms->d, &cfg->mc, c, w, cfg->no_lat_hist ? NULL : &ms->stats,
@@ -223,12 +268,31 @@ void gmc_memsys_decode(const gmc_memsys_t *ms, uint64_t addr, unsigned *ch, gmc_
     uint64_t a = addr & ms->amask;
     if (ms->bim)
         a = gmc_bim_map(ms->bim, a);
-    gmc_dramaddr_t f;
-    gmc_addrmap_decode(&ms->map, a, &f);
-    *ch = (unsigned)(f.f[GMC_F_CH] % ms->nch);
-    r->bank = (uint8_t)f.f[GMC_F_BANK];
-    r->row = (uint32_t)f.f[GMC_F_ROW];
-    r->col = (uint32_t)f.f[GMC_F_COL];
+    uint64_t fch;
+    if (ms->pk_n) {   /* the same fields as gmc_addrmap_decode (test_gmc_memsys checks) */
+        uint64_t p = 0;
+        const unsigned k = ms->pk_n;
+        for (unsigned i = 0; i < k; i++)
+            p |= ((a & ms->pk_mask[i]) << ms->pk_left[i]) >> ms->pk_right[i];
+        /* all read before the stores (r's fields could alias ms's, as far as
+         * the compiler knows) */
+        fch = (p >> ms->pk_base[GMC_F_CH]) & ms->pk_fmask[GMC_F_CH];
+        const uint64_t bank = (p >> ms->pk_base[GMC_F_BANK]) & ms->pk_fmask[GMC_F_BANK];
+        const uint64_t row = (p >> ms->pk_base[GMC_F_ROW]) & ms->pk_fmask[GMC_F_ROW];
+        const uint64_t col = (p >> ms->pk_base[GMC_F_COL]) & ms->pk_fmask[GMC_F_COL];
+        r->bank = (uint8_t)bank;
+        r->row = (uint32_t)row;
+        r->col = (uint32_t)col;
+    } else {
+        gmc_dramaddr_t f;
+        gmc_addrmap_decode(&ms->map, a, &f);
+        fch = f.f[GMC_F_CH];
+        r->bank = (uint8_t)f.f[GMC_F_BANK];
+        r->row = (uint32_t)f.f[GMC_F_ROW];
+        r->col = (uint32_t)f.f[GMC_F_COL];
+    }
+    const unsigned nch = ms->nch, nm = ms->nch_mask;
+    *ch = nm ? (unsigned)(fch & nm) : nch == 1 ? 0 : (unsigned)(fch % nch);
 }
 
 int gmc_memsys_trace_src(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n)

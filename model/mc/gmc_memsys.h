@@ -52,6 +52,17 @@ struct gmc_memsys {
     gmc_addrmap_t    map;
     gmc_bim_cfg_t   *bim;        /* NULL = identity */
     uint64_t         amask;      /* the map's width */
+    /* The map's decode as a few masked shifts (gmc_memsys_decode): every
+     * field's bits packed into one word at pk_base[field], the slices that
+     * move by the same distance merged into one term.  pk_n == 0: the map
+     * does not pack into 64 bits or splits by a modulus; gmc_addrmap_decode
+     * then. */
+    unsigned         pk_n;
+    uint64_t         pk_mask[GMC_ADDRMAP_MAX_SLICES];
+    uint8_t          pk_left[GMC_ADDRMAP_MAX_SLICES], pk_right[GMC_ADDRMAP_MAX_SLICES];
+    uint8_t          pk_base[GMC_F_N];
+    uint64_t         pk_fmask[GMC_F_N];
+    unsigned         nch_mask;   /* nch - 1 if a power of two, else 0 (a modulus then) */
     unsigned         nch;
     gmc_mc_t        *mc;
     uint64_t        *next;       /* per channel: next cycle worth a step */
@@ -59,6 +70,7 @@ struct gmc_memsys {
     uint64_t         next_done;  /* the earliest completion waiting, or GMC_MEM_NEVER */
     gmc_warps_t      warps;
     uint64_t         warps_seen;  /* warps.changes the controllers were told of */
+    int              warp_readers; /* the controllers' scheduler reads the shared warp table */
     int              every_cycle; /* cfg.every_cycle */
     unsigned         test_fault;  /* cfg.test_fault */
     gmc_memstats_t   stats;

@@ -192,6 +192,28 @@ int gmc_memsys_tick(gmc_memsys_t *ms)
     if (ms->next_min > t && !ms->every_cycle)
         return 0;   /* no controller has anything to do at t */
     uint64_t lo = GMC_MEM_NEVER;
+    if (!ms->warp_readers && !ms->every_cycle) {
+        /* No controller's step changes another's next (nothing shared is
+         * read): the due ones are found without a branch per channel (which
+         * is due is data), then stepped in channel order. */
+        for (unsigned base = 0; base < ms->nch; base += 64) {
+            const unsigned end = ms->nch - base < 64 ? ms->nch : base + 64;
+            uint64_t due = 0;
+            for (unsigned c = base; c < end; c++) {
+                const uint64_t x = ms->next[c], le = x <= t;
+                due |= le << (c - base);
+                const uint64_t y = x | (0 - le);   /* a due one's next is made below */
+                lo = y < lo ? y : lo;
+            }
+            for (; due; due &= due - 1) {
+                const unsigned c = base + (unsigned)__builtin_ctzll(due);
+                const uint64_t x = ms->next[c] = gmc_mc_step(&ms->mc[c], t);
+                lo = x < lo ? x : lo;
+            }
+        }
+        ms->next_min = lo;
+        return 0;
+    }
     for (unsigned c = 0; c < ms->nch; c++) {
         if (ms->next[c] <= t || ms->every_cycle) {
             ms->next[c] = gmc_mc_step(&ms->mc[c], t);
