@@ -126,8 +126,9 @@ static void channels_run_in_parallel_and_fold_modulo_channels(void **st)
 /* gmc_memsys_decode's packed form (fields laid end to end, one masked
  * shift per distance) against gmc_addrmap_decode, the map's definition:
  * random maps -- the preset's field widths scattered over its address
- * bits in random runs -- and random addresses, at 16 channels (a mask)
- * and 6 (a modulus); plus a Ch% map, which keeps the map's own decode. */
+ * bits in random runs -- and random addresses, at the device's channel
+ * count (a mask), at 6 (a modulus) and at 1; plus a Ch% map, which keeps
+ * the map's own decode. */
 static void packed_decode_equals_the_maps_definition(void **st)
 {
     (void)st;
@@ -137,7 +138,7 @@ static void packed_decode_equals_the_maps_definition(void **st)
     for (unsigned round = 0; round < 400; round++) {
         gmc_memsys_cfg_t c;
         char err[256], spec[1024];
-        preset_cfg(&c, round % 2 ? "gddr5-hynix" : "gddr6-rtx2060s", round % 3 ? 0 : 6);
+        preset_cfg(&c, round % 2 ? "gddr5-hynix" : "gddr6-rtx2060s", round % 3 ? 0 : round % 4 ? 6 : 1);
         const gmc_addrmap_t *pm = &c.map;
         uint8_t field[64];
         for (unsigned b = 0; b < pm->width; b++)
