@@ -14,7 +14,8 @@
 # DRAM request under callgrind for moa at scale BENCH_IR_SCALE (default
 # 0.25), which does not move with the host's load, per binary, with the
 # host's rate (that count times moa's requests/s: the target needs the
-# count times 10^6 instructions per second); and last
+# count times 10^6 instructions per second) and cachegrind's model of the
+# data misses and mispredicted branches per request; and last
 # that every BIN's reports are the same bytes as REF's (build/bin/gmc, the
 # -O2 build with assertions) on every workload of the table at that scale:
 # a speed build must not change a result.  A report, not a test: the target
@@ -116,6 +117,20 @@ if [ "${BENCH_IR:-1}" != 0 ] && command -v valgrind >/dev/null; then
       awk -v i="$out" -v q="$req" -v r="${moa_rate[$b]}" -v n="$(tag "$b")" 'BEGIN {
       printf "# host rate, %s on moa: %.2f G instructions/s; 1 M DRAM requests/s at this count needs %.2f G/s\n",
              n, i / q * r / 1e9, i / q * 1e6 / 1e9 }'
+    # What the instructions do not show, in cachegrind's models (this VM
+    # has no hardware counters): first-level and second-level data misses
+    # with this host's 32 KB L1d and 512 KB L2, and mispredicted branches,
+    # per DRAM request.  A model, not this CPU: compare binaries with it.
+    cg=$(valgrind --tool=cachegrind --cache-sim=yes --branch-sim=yes --D1=32768,8,64 --I1=32768,8,64 \
+           --LL=524288,8,64 --cachegrind-out-file=/dev/null "$b" sim --machine "$MACHINE" \
+           --workload moa --scale "$IR_SCALE" --json -o /dev/null 2>&1 >/dev/null)
+    d1=$(printf '%s\n' "$cg" | sed -n 's/.*D1  misses: *\([0-9,]*\).*/\1/p' | tr -d ,)
+    ll=$(printf '%s\n' "$cg" | sed -n 's/.*LLd misses: *\([0-9,]*\).*/\1/p' | tr -d ,)
+    bm=$(printf '%s\n' "$cg" | sed -n 's/.*Mispredicts: *\([0-9,]*\).*/\1/p' | tr -d ,)
+    [ -n "$d1" ] && [ -n "$ll" ] && [ -n "$bm" ] && [ -n "$req" ] && \
+      awk -v a="$d1" -v l="$ll" -v m="$bm" -v q="$req" -v n="$(tag "$b")" 'BEGIN {
+      printf "# cachegrind model per DRAM request, %s, moa: %.1f L1d misses, %.1f L2 (512 KB) data misses, %.1f mispredicted branches\n",
+             n, a / q, l / q, m / q }'
   done
 fi
 # Same results: every binary's report, byte for byte, against REF's.
