@@ -123,6 +123,26 @@ static void channels_run_in_parallel_and_fold_modulo_channels(void **st)
     gmc_memsys_free(&ms);
 }
 
+/* n random addresses through gmc_memsys_decode and through the map's own
+ * decode (gmc_addrmap_decode, the channel modulo the channels): the same
+ * channel, bank, row and column, or the test fails naming the map. */
+static unsigned decodes_match(const gmc_memsys_t *ms, gmc_rng_t *rng, const char *what, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t a = gmc_rng_u64(rng);
+        gmc_dramaddr_t f;
+        gmc_addrmap_decode(&ms->map, a & ms->amask, &f);
+        unsigned ch;
+        gmc_mc_req_t q;
+        gmc_memsys_decode(ms, a, &ch, &q);
+        if (ch != f.f[GMC_F_CH] % ms->nch || q.bank != f.f[GMC_F_BANK] ||
+            q.row != f.f[GMC_F_ROW] || q.col != f.f[GMC_F_COL])
+            fail_msg("map %s, %u channels, address %#llx: decoded ch %u bank %u row %u col %u",
+                     what, ms->nch, (unsigned long long)a, ch, q.bank, q.row, q.col);
+    }
+    return n;
+}
+
 /* gmc_memsys_decode's packed form (fields laid end to end, one masked
  * shift per distance) against gmc_addrmap_decode, the map's definition:
  * random maps -- the preset's field widths scattered over its address
@@ -166,19 +186,7 @@ static void packed_decode_equals_the_maps_definition(void **st)
             fail_msg("%s: %s (width %u)", spec, err, pm->width);
         maps++;
         packed += ms.pk_n > 0;
-        for (unsigned i = 0; i < 2000; i++) {
-            uint64_t a = gmc_rng_u64(&rng);
-            gmc_dramaddr_t f;
-            gmc_addrmap_decode(&ms.map, a & ms.amask, &f);
-            unsigned ch;
-            gmc_mc_req_t q;
-            gmc_memsys_decode(&ms, a, &ch, &q);
-            if (ch != f.f[GMC_F_CH] % ms.nch || q.bank != f.f[GMC_F_BANK] ||
-                q.row != f.f[GMC_F_ROW] || q.col != f.f[GMC_F_COL])
-                fail_msg("map %s, %u channels, address %#llx: decoded ch %u bank %u row %u col %u",
-                         spec, ms.nch, (unsigned long long)a, ch, q.bank, q.row, q.col);
-            checked++;
-        }
+        checked += decodes_match(&ms, &rng, spec, 2000);
         gmc_memsys_free(&ms);
     }
     /* a Ch% map: the packed form does not apply, the map's decode runs */
@@ -191,17 +199,7 @@ static void packed_decode_equals_the_maps_definition(void **st)
     if (gmc_memsys_init(&ms, &c, err, sizeof err))
         fail_msg("%s", err);
     assert_int_equal(ms.pk_n, 0);
-    for (unsigned i = 0; i < 2000; i++) {
-        uint64_t a = gmc_rng_u64(&rng);
-        gmc_dramaddr_t f;
-        gmc_addrmap_decode(&ms.map, a & ms.amask, &f);
-        unsigned ch;
-        gmc_mc_req_t q;
-        gmc_memsys_decode(&ms, a, &ch, &q);
-        assert_int_equal(ch, f.f[GMC_F_CH] % ms.nch);
-        assert_int_equal(q.row, f.f[GMC_F_ROW]);
-        checked++;
-    }
+    checked += decodes_match(&ms, &rng, "the Ch% map", 2000);
     gmc_memsys_free(&ms);
     print_message("packed decode: %u random maps (%u packed), %u addresses compared\n", maps, packed,
                   checked);
