@@ -141,7 +141,9 @@ typedef struct {
     gmc_cache_t     *c;
     uint32_t        *wait_head;   /* [mshr * sectors], UINT32_MAX = none */
     gmc_l2_waiter_t *pool;
-    uint32_t         pool_free, pool_n, pool_used;
+    uint32_t         pool_free, pool_n;
+    uint32_t         pool_used;   /* waiters, each a reply to come: the merged ones in pool, a
+                                     sector's first in its DRAM request's tag (gmc_l2.c) */
     uint32_t         burst;       /* gmc_memsys_burst_bytes */
     gmc_l2_delay_t  *hitq;        /* the input pipeline: requests ready for lookup after l2_lat */
     unsigned         hitq_mask, hitq_head, hitq_n;

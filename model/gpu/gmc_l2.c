@@ -77,8 +77,22 @@ void gmc_l2_free(gmc_l2_t *l)
 
 int gmc_l2_busy(const gmc_l2_t *l) { return l->hitq_n || l->rep_n || l->dq_n || gmc_cache_mshr_used(l->c); }
 
-/* entry: a demand read's MSHR entry, carried in the tag (slice | (entry + 1) << 32)
- * so that its completion needs no MSHR lookup; NONE for writes. */
+/* A DRAM request's tag: the slice (bits 0-15: the crossbar has at most 256
+ * ports); for a demand read, its MSHR entry + 1 (bits 16-32, at most
+ * GMC_MSHR_MAX_ENTRIES = 65536), so that its completion needs no MSHR
+ * lookup, and the request that sent it: whether it is an atomic (bit 33)
+ * and its own tag, the L1 entry + 1 (bits 34-63; the L1's entries are at
+ * most 65536 too).  That request is the sector's oldest waiter, and with
+ * its pc, SM and warp (the completion's, has_warp) it needs no node of the
+ * pool: in a streaming workload no other request waits for the sector, so
+ * the pool's nodes -- written at the miss, read hundreds of cycles later
+ * at the fill, cold in the host's caches by then -- are not touched. */
+#define TAG_SLICE(t) ((uint32_t)((t) & 0xffffu))
+#define TAG_ENTRY(t) ((uint32_t)((t) >> 16) & 0x1ffffu)
+#define TAG_ATOM(t)  ((uint8_t)(((t) >> 33) & 1u))
+#define TAG_REQ(t)   ((uint32_t)((t) >> 34))
+
+/* entry: a demand read's MSHR entry (p its request), NONE for writes. */
 static void dq_push(gmc_gpu_t *g, gmc_l2_t *l, uint64_t addr, int is_write, const gmc_l2_delay_t *p,
                     uint32_t entry)
 {
@@ -87,7 +101,7 @@ static void dq_push(gmc_gpu_t *g, gmc_l2_t *l, uint64_t addr, int is_write, cons
     gmc_mem_req_t *r = &l->dq[(l->dq_head + l->dq_n++) & l->dq_wrap];
     memset(r, 0, sizeof *r);
     r->addr = addr;
-    r->tag = l->id | (entry == NONE ? 0 : (uint64_t)(entry + 1) << 32);
+    r->tag = l->id | (entry == NONE ? 0 : (uint64_t)(entry + 1) << 16);
     r->size = 32;
     r->is_write = (uint8_t)is_write;
     if (p) {   /* a demand miss carries its warp (Warped-MC's identity) */
@@ -95,6 +109,8 @@ static void dq_push(gmc_gpu_t *g, gmc_l2_t *l, uint64_t addr, int is_write, cons
         r->sm = p->sm;
         r->warp = p->warp;
         r->pc = p->pc;
+        if (entry != NONE)
+            r->tag |= (uint64_t)(p->kind == GMC_PKT_ATOM) << 33 | (uint64_t)p->tag << 34;
     }
     if (is_write)
         g->wb_sectors++;
@@ -130,7 +146,7 @@ static void reply(gmc_l2_t *l, const gmc_l2_waiter_t *w, uint64_t addr, int offc
 void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
 {
     gmc_gpu_t *g = ctx;
-    gmc_l2_t *l = &g->l2[(uint32_t)d->tag];
+    gmc_l2_t *l = &g->l2[TAG_SLICE(d->tag)];
     g->progress_at = g->core_cyc;
     g->l2_next[l->id] = 0;   /* replies or write-backs to send: the slice's next cycle steps */
     if (d->is_write) {
@@ -140,10 +156,10 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
     g->st.dram_reads++;
     uint64_t line = d->addr & ~127ULL;
     unsigned sec = (unsigned)(d->addr >> 5) & 3;
-    uint32_t ep = (uint32_t)(d->tag >> 32);   /* the entry + 1 the read was sent for */
+    uint32_t ep = TAG_ENTRY(d->tag);   /* the entry + 1 the read was sent for */
     int e = ep ? (int)ep - 1 : gmc_cache_mshr_find(l->c, line);
     uint32_t *h = e >= 0 ? &l->wait_head[(unsigned)e * 4 + sec] : NULL;
-    int atom = 0;
+    int atom = h ? TAG_ATOM(d->tag) : 0;   /* the request that sent the read, then the others */
     if (h)
         for (uint32_t i = *h; i != NONE; i = l->pool[i].next)
             atom |= l->pool[i].atom;
@@ -164,6 +180,11 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
         i = nx;
     }
     *h = NONE;
+    /* the oldest waiter last, as when it was the list's tail (lookup) */
+    const gmc_l2_waiter_t w = {.pc = d->pc, .next = NONE, .tag = TAG_REQ(d->tag), .sm = (uint16_t)d->sm,
+                               .warp = (uint16_t)d->warp, .atom = TAG_ATOM(d->tag)};
+    reply(l, &w, d->addr, 1, d->arrival, d->done);
+    l->pool_used--;
 }
 
 /* Takes the request at the head of the slice's network port, if it can. */
@@ -243,17 +264,17 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
     if (gmc_cache_miss_at(l->c, line, e, sec, &entry, &send) != GMC_CACHE_MISS_OK)
         return;
     g->st.l2_read_sectors++;
-    uint32_t i = l->pool_free;
-    l->pool_free = l->pool[i].next;
-    l->pool_used++;
-    l->pool[i] = w;
-    uint32_t *h = &l->wait_head[entry * 4 + (unsigned)__builtin_ctz(sec)];
-    l->pool[i].next = *h;
-    *h = i;
-    if (send) {
+    l->pool_used++;   /* waiters, with a node or not: each becomes a reply */
+    if (send) {   /* the sector's first waiter: it rides in the DRAM request (dq_push) */
         dq_push(g, l, p->addr, 0, p, entry);
         g->l2_sent++;
     } else {
+        uint32_t i = l->pool_free;
+        l->pool_free = l->pool[i].next;
+        l->pool[i] = w;
+        uint32_t *h = &l->wait_head[entry * 4 + (unsigned)__builtin_ctz(sec)];
+        l->pool[i].next = *h;
+        *h = i;
         g->l2_merged++;
     }
     pipe_pop(l);

@@ -310,7 +310,9 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
         gmc_cache_fill_entry(s->l1, line, 1u << sec, 0, e, &vl, &vd);
         if (e >= 0) {
             uint32_t *h = &s->wait_head[(unsigned)e * 4 + sec];
-            /* waiters were pushed at the front: walk, complete, free */
+            /* the accesses that merged were pushed at the front: walk,
+             * complete, free; then the one that sent the sector (lsu_step),
+             * the oldest, whose warp the reply carries */
             for (uint32_t i = *h; i != NONE;) {
                 uint32_t nx = s->pool[i].next;
                 complete(g, s, s->pool[i].warp, 1, p->offchip, p->dram_in_mc, ch);
@@ -319,6 +321,7 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
                 i = nx;
             }
             *h = NONE;
+            complete(g, s, p->warp, 1, p->offchip, p->dram_in_mc, ch);
         }
     }
     gmc_icnt_pop(g->rep_net, s->id);
@@ -368,7 +371,11 @@ static int lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
                 s->lsu_stall++;
                 return 0;   /* retried at the SM's next step; the read_hits above only touched LRU */
             }
-            for (uint32_t m = miss; m; m &= m - 1)
+            /* A sector this access sends has no waiter yet (its fill
+             * answered them all): the access is its first, and the reply
+             * carries its warp back (receive), so only the accesses that
+             * merge into a sent sector take a node of the pool. */
+            for (uint32_t m = miss & ~send; m; m &= m - 1)
                 waiter_add(s, entry, (unsigned)__builtin_ctz(m), a->warp);
             const uint32_t dst = send ? line_slice(g, a->line) : NONE;
             for (uint32_t m = send; m; m &= m - 1)
