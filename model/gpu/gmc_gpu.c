@@ -209,7 +209,9 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
                  m->name, g->nsm, g->nslice, g->nch, g->spc, why);
         goto fail;
     }
-    g->sm = calloc(g->nsm, sizeof *g->sm);
+    g->sm = aligned_alloc(64, g->nsm * sizeof *g->sm);   /* the warps are 64-byte aligned */
+    if (g->sm)
+        memset(g->sm, 0, g->nsm * sizeof *g->sm);
     g->l2 = calloc(g->nslice, sizeof *g->l2);
     g->sm_next = calloc(g->nsm, sizeof *g->sm_next);      /* 0: step */
     g->l2_next = calloc(g->nslice, sizeof *g->l2_next);

@@ -3,6 +3,7 @@
  * header (callers use gmc_gpu.h). */
 #ifndef GMC_GPU_IMPL_H
 #define GMC_GPU_IMPL_H
+#include <stddef.h>
 #include "gpu/gmc_cache.h"
 #include "gpu/gmc_gpu.h"
 #include "gpu/gmc_icnt.h"
@@ -35,9 +36,12 @@ typedef struct {
     uint16_t lat;
 } gmc_inst_head_t;
 
+/* 64-byte aligned: the first 64 bytes are what a completion (gmc_sm.c
+ * complete) reads and writes, one host line; a warp waits hundreds of
+ * cycles for its load, so that line is cold when the data comes back. */
 typedef struct {
     /* issue reads these and in's first fields: first, together */
-    uint8_t           state;
+    _Alignas(64) uint8_t state;
     uint8_t           ended;       /* the stream ended: exit when next ready */
     uint8_t           nacc;        /* in's line accesses, coalesced at fetch (a memory
                                       instruction may wait many cycles for load/store-unit room) */
@@ -56,6 +60,7 @@ typedef struct {
     gmc_warp_cursor_t cur;
     gmc_lsu_acc_t     acc[64];
 } gmc_warp_t;
+_Static_assert(offsetof(gmc_warp_t, in) == 64, "a completion's fields are the warp's first host line");
 
 typedef struct {
     uint32_t kcta;        /* the kernel's CTA id */
@@ -101,7 +106,10 @@ typedef struct gmc_sm {
     /* L1 MSHR waiters: head per (entry, sector), a pool of nodes */
     uint32_t       *wait_head;    /* [mshr_entries * 4] */
     gmc_l1_waiter_t *pool;
-    uint32_t        pool_free;
+    uint32_t        pool_free;    /* freed nodes, UINT32_MAX = none; then the nodes from
+                                     pool_fresh on, never used: a pool sized for the worst
+                                     case touches (and the OS maps) only what a run needs */
+    uint32_t        pool_fresh;
     unsigned        pool_n;
     uint64_t        lsu_stall;    /* retries of a waiting head access (MSHR or out full; a stuck
                                      SM is not stepped, so not one per cycle) */
@@ -141,7 +149,8 @@ typedef struct {
     gmc_cache_t     *c;
     uint32_t        *wait_head;   /* [mshr * sectors], UINT32_MAX = none */
     gmc_l2_waiter_t *pool;
-    uint32_t         pool_free, pool_n;
+    uint32_t         pool_free, pool_fresh, pool_n;   /* free list (UINT32_MAX: empty), then
+                                                          nodes never used (as gmc_sm_t's) */
     uint32_t         pool_used;   /* waiters, each a reply to come: the merged ones in pool, a
                                      sector's first in its DRAM request's tag (gmc_l2.c) */
     uint32_t         burst;       /* gmc_memsys_burst_bytes */

@@ -60,8 +60,7 @@ int gmc_l2_init(gmc_gpu_t *g, gmc_l2_t *l, unsigned id, char *err, size_t n)
     }
     for (unsigned i = 0; i < m->l2_mshr * 4; i++)
         l->wait_head[i] = NONE;
-    for (unsigned i = 0; i < l->pool_n; i++)
-        l->pool[i].next = i + 1 < l->pool_n ? i + 1 : NONE;
+    l->pool_free = NONE;   /* nodes never used are taken at pool_fresh (lookup) */
     return 0;
 }
 
@@ -270,7 +269,10 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
         g->l2_sent++;
     } else {
         uint32_t i = l->pool_free;
-        l->pool_free = l->pool[i].next;
+        if (i != NONE)
+            l->pool_free = l->pool[i].next;
+        else
+            i = l->pool_fresh++;   /* < pool_n: at most that many waiters at once */
         l->pool[i] = w;
         uint32_t *h = &l->wait_head[entry * 4 + (unsigned)__builtin_ctz(sec)];
         l->pool[i].next = *h;

@@ -37,9 +37,8 @@ int gmc_sm_init(gmc_gpu_t *g, gmc_sm_t *s, unsigned id, char *err, size_t n)
     }
     for (unsigned i = 0; i < m->l1_mshr * 4; i++)
         s->wait_head[i] = NONE;
-    for (unsigned i = 0; i < s->pool_n; i++)
-        s->pool[i].next = i + 1 < s->pool_n ? i + 1 : NONE;
-    s->pool_free = 0;
+    s->pool_free = NONE;   /* nodes never used are taken at pool_fresh (waiter_add) */
+    s->pool_fresh = 0;
     for (unsigned k = 0; k < m->schedulers_per_sm; k++) {
         s->ws[k].last = -1;
         for (unsigned w = k; w < m->warps_per_sm; w += m->schedulers_per_sm)
@@ -286,7 +285,10 @@ static void complete(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi, uint32_t count, int
 static void waiter_add(gmc_sm_t *s, uint32_t entry, unsigned sec, unsigned wi)
 {
     uint32_t i = s->pool_free;
-    s->pool_free = s->pool[i].next;
+    if (i != NONE)
+        s->pool_free = s->pool[i].next;
+    else
+        i = s->pool_fresh++;   /* < pool_n: at most that many waiters at once */
     uint32_t *h = &s->wait_head[entry * 4 + sec];
     s->pool[i].warp = wi;
     s->pool[i].next = *h;
