@@ -63,6 +63,12 @@ enum {
     GMC_REQ_QUEUED  = 1u << 3,   /* in the queue (set by enqueue, cleared when served) */
 };
 
+/* 128 bytes, in an array aligned to 64 (gmc_mc_init): the first 64 are
+ * what scheduling reads and writes (the lists' links, row, bank, type,
+ * the first command), one host line; the second is bookkeeping, written
+ * when the request enters and read when it is served.  A queue entry waits
+ * many cycles between touches, so each touch of a line is a host cache
+ * miss; at 120 bytes unaligned an entry had spanned two or three lines. */
 typedef struct {
     uint32_t bprev;              /* bank list of its type, arrival order (next: gmc_mc_bnext) */
     uint32_t row;
@@ -74,13 +80,15 @@ typedef struct {
     uint8_t  bank, is_write, flags, cls;
     uint8_t  prio;               /* free for schedulers (Warped-MC levels) */
     uint32_t col;
-    /* bookkeeping */
+    uint64_t first_cmd;
+    /* bookkeeping (the second host line) */
     uint64_t id, addr;
     uint64_t trace_cycle;        /* the trace's own timestamp */
-    uint64_t first_cmd, done;
+    uint64_t done;
     uint64_t pc;
     uint32_t sm, warp;
     uint64_t tag;                /* the caller's (gmc_mem_req_t.tag); not read here */
+    uint64_t pad_;               /* to 128 bytes */
 } gmc_mc_req_t;
 
 
