@@ -125,14 +125,16 @@ typedef struct gmc_sm {
 } gmc_sm_t;
 
 /* A request in an L2 slice's input pipeline: what the lookup needs of its
- * packet (40 bytes, not 64: a slice's pipeline holds up to l2_lat of them
- * and is swept in a ring, so its size is host cache misses). */
+ * packet (32 bytes, two to a host line, not 64: a slice's pipeline holds
+ * up to l2_lat of them and is swept in a ring, and each entry is written
+ * when it arrives and read l2_lat cycles later, cold: its size is host
+ * cache misses). */
 typedef struct {
     uint64_t ready;       /* L2 cycle it reaches the tag lookup */
     uint64_t addr, pc;
-    uint32_t tag;         /* the request's tag (its L1 MSHR entry + 1) */
+    uint32_t tag : 24;    /* the request's tag (its L1 MSHR entry + 1: at most 65536) */
+    uint32_t kind : 8;    /* gmc_pkt_kind_t */
     uint16_t sm, warp;
-    uint8_t  kind;        /* gmc_pkt_kind_t */
 } gmc_l2_delay_t;
 
 /* An L2 slice's waiter on a sector: who gets the reply. */

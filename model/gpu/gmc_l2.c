@@ -9,6 +9,7 @@
  * MSHR for DRAM; a write marks the sector dirty (allocating it without a fetch: the
  * GPU writes whole 32 B sectors); an evicted dirty sector is written back.
  * Atomics are performed here: a read that leaves the sector dirty. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_gpu_impl.h"
@@ -294,8 +295,9 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
     const gmc_pkt_t *p;
     if (l->hitq_n <= l->hitq_mask && (p = gmc_icnt_peek(g->req_net, l->id))) {
         gmc_l2_delay_t *d = &l->hitq[(l->hitq_head + l->hitq_n++) & l->hitq_mask];
-        *d = (gmc_l2_delay_t){g->l2_cyc + g->m->l2_lat, p->addr, p->pc, p->tag,
-                              p->sm, p->warp, p->kind};
+        assert(p->tag < 1u << 24);
+        *d = (gmc_l2_delay_t){g->l2_cyc + g->m->l2_lat, p->addr, p->pc, p->tag, p->kind,
+                              p->sm, p->warp};
         if (l->hitq_n == 1)
             l->hitq_ready = d->ready;
         gmc_icnt_pop(g->req_net, l->id);
