@@ -1,14 +1,16 @@
 /* Small kernels for the GPU harness's unit tests, written here so the
  * tests do not depend on the workload library: `copy` (coalesced load,
- * ALU, store, `iters` times per warp) and `gather` (each lane loads a
- * seeded random address in a footprint; a barrier every 2 loads). */
+ * ALU, store, `iters` times per warp), `gather` (each lane loads a
+ * seeded random address in a footprint; a barrier every 2 loads) and
+ * `atomics` (each lane an atomic on its own 32-byte sector, no sector
+ * touched twice; a barrier after each). */
 #ifndef GPU_TEST_KERNELS_H
 #define GPU_TEST_KERNELS_H
 #include <string.h>
 #include "gpu/gmc_kernel.h"
 
 typedef struct {
-    uint32_t iters, kind;     /* 0 copy, 1 gather */
+    uint32_t iters, kind;     /* 0 copy, 1 gather, 2 atomics */
     uint64_t footprint, seed;
 } tk_t;
 
@@ -38,11 +40,12 @@ static int tk_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *
     in->lat = 0;
     in->pc = 0x100 + 16 * ph;
     if (ph == 0) {
-        in->op = GMC_OP_LD;
+        in->op = t->kind == 2 ? GMC_OP_ATOM : GMC_OP_LD;
         for (int l = 0; l < 32; l++) {
             uint64_t i = (gw * t->iters + it) * 32 + (uint64_t)l;
-            in->addr[l] = t->kind == 0 ? 0x10000000ULL + 4 * i
-                                       : 0x20000000ULL + (tk_mix(t->seed ^ i) % t->footprint & ~3ULL);
+            in->addr[l] = t->kind == 0   ? 0x10000000ULL + 4 * i
+                          : t->kind == 2 ? 0x60000000ULL + 32 * i
+                                         : 0x20000000ULL + (tk_mix(t->seed ^ i) % t->footprint & ~3ULL);
         }
     } else if (ph == 1) {
         in->op = GMC_OP_ALU;
@@ -62,7 +65,7 @@ static void tk_make(gmc_kernel_t *k, tk_t *t, uint32_t ctas, uint32_t threads)
 {
     memset(k, 0, sizeof *k);
     k->ops = &tk_ops;
-    strcpy(k->name, t->kind ? "gather" : "copy");
+    strcpy(k->name, t->kind == 2 ? "atomics" : t->kind ? "gather" : "copy");
     k->grid[0] = ctas; k->grid[1] = k->grid[2] = 1;
     k->block[0] = threads; k->block[1] = k->block[2] = 1;
     k->regs_per_thread = 32;

@@ -432,6 +432,39 @@ static void sector_requests_are_conserved(void **s)
     }
 }
 
+/* An atomic is performed at the L2: the sector it reads is left dirty, so
+ * evicting it writes it back.  Each sector here gets one atomic, over a
+ * footprint twelve times the L2's, so all but at most an L2's worth are
+ * written back -- a sector's atomic is the first waiter that rides in its
+ * DRAM request's tag (gmc_l2.c), and its atomic flag with it: drop the
+ * flag and the sectors come back clean, and no write goes out. */
+static void atomics_leave_their_sectors_dirty(void **s)
+{
+    (void)s;
+    char err[512];
+    gmc_gpu_cfg_t c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(gmc_machine_preset("rtx2060s", &c.machine, err, sizeof err), 0);
+    c.machine.l2_slice_size = 8192;   /* 32 slices of 64 lines: 8,192 sectors */
+    assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
+    gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
+    if (!g)
+        fail_msg("%s", err);
+    tk_t t = {4, 2, 0, 0};
+    gmc_kernel_t k;
+    tk_make(&k, &t, 96, 256);
+    assert_int_equal(gmc_gpu_run(g, &k, err, sizeof err), 0);
+    gmc_gpu_stats_t st;
+    gmc_gpu_stats(g, &st);
+    const uint64_t sectors = 96 * 8 * 4 * 32, l2 = 32 * 8192 / 32;
+    assert_int_equal(st.dram_reads, sectors);   /* no sector was touched before its atomic */
+    assert_true(st.dram_writes >= sectors - l2);
+    print_message("atomics: %llu sectors read from DRAM, %llu written back (an L2 holds %llu)\n",
+                  (unsigned long long)st.dram_reads, (unsigned long long)st.dram_writes,
+                  (unsigned long long)l2);
+    gmc_gpu_delete(g);
+}
+
 static void same_seed_same_report(void **s)
 {
     (void)s;
@@ -879,6 +912,7 @@ int main(void)
         cmocka_unit_test(ctas_go_round_robin_over_the_sms),
         cmocka_unit_test(every_load_completes_and_every_warp_exits),
         cmocka_unit_test(sector_requests_are_conserved),
+        cmocka_unit_test(atomics_leave_their_sectors_dirty),
         cmocka_unit_test(same_seed_same_report),
         cmocka_unit_test(skipping_idle_dram_cycles_changes_nothing),
         cmocka_unit_test(skipping_idle_parts_and_jumping_idle_stretches_change_nothing),
