@@ -13,19 +13,28 @@
 #include "mem/gmc_dram_cfg.h"
 #include "gpu_test_kernels.h"
 
-static gmc_gpu_t *machine_limits(const char *preset, int every_cycle, uint32_t ignore_limits)
+/* A preset's machine; l2_slice_size 0 keeps the preset's. */
+static gmc_gpu_t *machine_with(const char *preset, int every_cycle, uint32_t ignore_limits,
+                               uint32_t l2_slice_size)
 {
     char err[512];
     gmc_gpu_cfg_t c;
     memset(&c, 0, sizeof c);
     assert_int_equal(gmc_machine_preset(preset, &c.machine, err, sizeof err), 0);
     c.machine.ignore_limits = ignore_limits;
+    if (l2_slice_size)
+        c.machine.l2_slice_size = l2_slice_size;
     assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
     c.every_cycle = every_cycle;
     gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
     if (!g)
         fail_msg("%s", err);
     return g;
+}
+
+static gmc_gpu_t *machine_limits(const char *preset, int every_cycle, uint32_t ignore_limits)
+{
+    return machine_with(preset, every_cycle, ignore_limits, 0);
 }
 
 static gmc_gpu_t *machine(const char *preset, int every_cycle)
@@ -442,14 +451,7 @@ static void atomics_leave_their_sectors_dirty(void **s)
 {
     (void)s;
     char err[512];
-    gmc_gpu_cfg_t c;
-    memset(&c, 0, sizeof c);
-    assert_int_equal(gmc_machine_preset("rtx2060s", &c.machine, err, sizeof err), 0);
-    c.machine.l2_slice_size = 8192;   /* 32 slices of 64 lines: 8,192 sectors */
-    assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
-    gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
-    if (!g)
-        fail_msg("%s", err);
+    gmc_gpu_t *g = machine_with("rtx2060s", 0, 0, 8192);   /* 32 slices of 64 lines: 8,192 sectors */
     tk_t t = {4, 2, 0, 0};
     gmc_kernel_t k;
     tk_make(&k, &t, 96, 256);
