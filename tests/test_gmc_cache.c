@@ -432,6 +432,29 @@ static void entry_is_freed_when_every_requested_sector_is_filled(void **st)
     gmc_cache_delete(c);
 }
 
+/* The caller's word of an entry keeps what was put there until the entry
+ * is freed, and a reused entry starts at 0 (the SM and the L2 keep there
+ * which sectors have waiters: a stale bit would send a fill down a list
+ * that is not there). */
+static void an_entrys_user_word_lives_as_long_as_the_entry(void **st)
+{
+    gmc_cache_t *c = small();
+    uint32_t e, s;
+    gmc_cache_miss(c, 0x4000, 0x5, &e, &s);
+    assert_int_equal(*gmc_cache_mshr_user(c, e), 0);
+    *gmc_cache_mshr_user(c, e) = 0x5;
+    gmc_cache_miss(c, 0x4000, 0x2, &e, &s);   /* another sector of the line: the same entry */
+    assert_int_equal(*gmc_cache_mshr_user(c, e), 0x5);
+    gmc_cache_fill(c, 0x4000, 0x1, 0, NULL, NULL);
+    assert_int_equal(*gmc_cache_mshr_user(c, e), 0x5);   /* still in use: sectors 1, 2 */
+    gmc_cache_fill(c, 0x4000, 0x6, 0, NULL, NULL);        /* freed */
+    uint32_t e2;
+    gmc_cache_miss(c, 0x9000, 0x1, &e2, &s);
+    assert_int_equal(e2, e);                               /* reused ... */
+    assert_int_equal(*gmc_cache_mshr_user(c, e2), 0);      /* ... from 0 */
+    gmc_cache_delete(c);
+}
+
 static void freed_entries_are_reused_lowest_index_first(void **st)
 {
     gmc_cache_t *c = small();
@@ -623,6 +646,7 @@ int main(void)
         cmocka_unit_test(full_mshr_refuses_a_new_line_and_changes_nothing),
         cmocka_unit_test(merge_count_at_mshr_merge_refuses),
         cmocka_unit_test(entry_is_freed_when_every_requested_sector_is_filled),
+        cmocka_unit_test(an_entrys_user_word_lives_as_long_as_the_entry),
         cmocka_unit_test(freed_entries_are_reused_lowest_index_first),
         cmocka_unit_test(fill_of_a_line_without_entry_returns_minus_1),
         cmocka_unit_test(miss_of_no_sectors_tracks_nothing),

@@ -681,6 +681,8 @@ const gmc_cache_stats_t *gmc_cache_stats(const gmc_cache_t *c) { return &c->st; 
 
 uint32_t gmc_cache_mshr_used(const gmc_cache_t *c) { return c->mshr.used; }
 
+uint32_t *gmc_cache_mshr_user(gmc_cache_t *c, uint32_t entry) { return &c->mshr.e[entry].user; }
+
 void gmc_cache_for_dirty(const gmc_cache_t *c, void (*fn)(void *ctx, uint64_t line, uint32_t dirty),
                          void *ctx)
 {

@@ -128,6 +128,12 @@ typedef struct {
 const gmc_cache_stats_t *gmc_cache_stats(const gmc_cache_t *c);
 uint32_t gmc_cache_mshr_used(const gmc_cache_t *c);
 
+/* A word of the caller's in MSHR entry `entry` (in use), 0 when the entry
+ * was allocated.  The SM and the L2 keep there which sectors have waiters
+ * in their pools, so that a fill -- which reads the entry anyway -- looks
+ * at their wait lists only then. */
+uint32_t *gmc_cache_mshr_user(gmc_cache_t *c, uint32_t entry);
+
 /* All lines with dirty sectors, for a final write-back count (calls fn per
  * line, in set then way order). */
 void gmc_cache_for_dirty(const gmc_cache_t *c, void (*fn)(void *ctx, uint64_t line, uint32_t dirty),

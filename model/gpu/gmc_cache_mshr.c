@@ -75,6 +75,7 @@ int gmc_mshr_alloc(gmc_mshr_t *m, uint64_t line)
         m->e[i].req = 0;
         m->e[i].merges = 0;
         m->e[i].way = 0;
+        m->e[i].user = 0;
         /* The table is at most half full, so an empty slot is near. */
         uint32_t s = home_of(m, line);
         while (m->slot[s])

@@ -20,6 +20,8 @@ typedef struct {
     uint32_t merges;    /* miss calls merged into this entry, counting the first */
     uint32_t way;       /* the cache's own: slot + 1 where a fill put the line, 0 = none
                            yet (a hint: the fill checks the tag there) */
+    uint32_t user;      /* the caller's (gmc_cache_mshr_user), 0 when allocated; in what
+                           was the entry's padding */
 } gmc_mshr_entry_t;
 
 typedef struct {

@@ -159,8 +159,14 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
     uint32_t ep = TAG_ENTRY(d->tag);   /* the entry + 1 the read was sent for */
     int e = ep ? (int)ep - 1 : gmc_cache_mshr_find(l->c, line);
     uint32_t *h = e >= 0 ? &l->wait_head[(unsigned)e * 4 + sec] : NULL;
+    uint32_t listed = 0;   /* requests merged into the sector: its list (lookup) */
+    if (h) {   /* read before the fill, which may free the entry */
+        uint32_t *u = gmc_cache_mshr_user(l->c, (uint32_t)e);
+        listed = *u >> sec & 1;
+        *u &= ~(1u << sec);
+    }
     int atom = h ? TAG_ATOM(d->tag) : 0;   /* the request that sent the read, then the others */
-    if (h)
+    if (listed)
         for (uint32_t i = *h; i != NONE; i = l->pool[i].next)
             atom |= l->pool[i].atom;
     uint64_t vl = 0;
@@ -171,15 +177,17 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
         writeback(g, l, vl, vd);
     if (!h)
         return;
-    for (uint32_t i = *h; i != NONE;) {
-        uint32_t nx = l->pool[i].next;
-        reply(l, &l->pool[i], d->addr, 1, d->arrival, d->done);
-        l->pool[i].next = l->pool_free;
-        l->pool_free = i;
-        l->pool_used--;
-        i = nx;
+    if (listed) {
+        for (uint32_t i = *h; i != NONE;) {
+            uint32_t nx = l->pool[i].next;
+            reply(l, &l->pool[i], d->addr, 1, d->arrival, d->done);
+            l->pool[i].next = l->pool_free;
+            l->pool_free = i;
+            l->pool_used--;
+            i = nx;
+        }
+        *h = NONE;
     }
-    *h = NONE;
     /* the oldest waiter last, as when it was the list's tail (lookup) */
     const gmc_l2_waiter_t w = {.pc = d->pc, .next = NONE, .tag = TAG_REQ(d->tag), .sm = (uint16_t)d->sm,
                                .warp = (uint16_t)d->warp, .atom = TAG_ATOM(d->tag)};
@@ -278,6 +286,7 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
         uint32_t *h = &l->wait_head[entry * 4 + (unsigned)__builtin_ctz(sec)];
         l->pool[i].next = *h;
         *h = i;
+        *gmc_cache_mshr_user(l->c, entry) |= sec;   /* the sector has a list (gmc_l2_mem_done) */
         g->l2_merged++;
     }
     pipe_pop(l);

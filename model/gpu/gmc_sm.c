@@ -293,6 +293,7 @@ static void waiter_add(gmc_sm_t *s, uint32_t entry, unsigned sec, unsigned wi)
     s->pool[i].warp = wi;
     s->pool[i].next = *h;
     *h = i;
+    *gmc_cache_mshr_user(s->l1, entry) |= 1u << sec;   /* the sector has a list (receive) */
 }
 
 static void receive(gmc_gpu_t *g, gmc_sm_t *s)
@@ -307,22 +308,30 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
         unsigned sec = (unsigned)(p->addr >> 5) & 3, ch = p->src >> g->spc_shift;   /* slice = ch x spc + sub */
         uint32_t ep = p->tag;   /* the L1 entry + 1 the read was sent for */
         int e = ep ? (int)ep - 1 : gmc_cache_mshr_find(s->l1, line);
+        uint32_t listed = 0;   /* accesses merged into the sector: its list (waiter_add) */
+        if (e >= 0) {   /* read before the fill, which may free the entry */
+            uint32_t *u = gmc_cache_mshr_user(s->l1, (uint32_t)e);
+            listed = *u >> sec & 1;
+            *u &= ~(1u << sec);
+        }
         uint64_t vl;
         uint32_t vd;
         gmc_cache_fill_entry(s->l1, line, 1u << sec, 0, e, &vl, &vd);
         if (e >= 0) {
-            uint32_t *h = &s->wait_head[(unsigned)e * 4 + sec];
             /* the accesses that merged were pushed at the front: walk,
              * complete, free; then the one that sent the sector (lsu_step),
              * the oldest, whose warp the reply carries */
-            for (uint32_t i = *h; i != NONE;) {
-                uint32_t nx = s->pool[i].next;
-                complete(g, s, s->pool[i].warp, 1, p->offchip, p->dram_in_mc, ch);
-                s->pool[i].next = s->pool_free;
-                s->pool_free = i;
-                i = nx;
+            if (listed) {
+                uint32_t *h = &s->wait_head[(unsigned)e * 4 + sec];
+                for (uint32_t i = *h; i != NONE;) {
+                    uint32_t nx = s->pool[i].next;
+                    complete(g, s, s->pool[i].warp, 1, p->offchip, p->dram_in_mc, ch);
+                    s->pool[i].next = s->pool_free;
+                    s->pool_free = i;
+                    i = nx;
+                }
+                *h = NONE;
             }
-            *h = NONE;
             complete(g, s, p->warp, 1, p->offchip, p->dram_in_mc, ch);
         }
     }
