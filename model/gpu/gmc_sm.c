@@ -3,6 +3,7 @@
  * coalescer and the L1 data cache (sectored, write-through, allocate on
  * fill), and its two network ports.  A warp that issues a load waits until
  * every sector of it is back (closed loop); a store does not wait. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_bits.h"
@@ -160,7 +161,9 @@ void gmc_sm_launch(gmc_gpu_t *g, gmc_sm_t *s, uint32_t kcta)
         while (s->w[wi].state != GMC_W_FREE)
             wi++;
         gmc_warp_t *w = &s->w[wi];
-        memset(w, 0, sizeof *w);
+        /* all but the line accesses (1 KB), which the coalescer writes
+         * before issue reads its nacc of them */
+        memset(w, 0, offsetof(gmc_warp_t, acc));
         w->cta = c;
         s->age[wi] = g->age++;
         g->k->ops->warp_begin(g->k, kcta, i, &w->cur);
