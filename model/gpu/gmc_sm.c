@@ -240,7 +240,7 @@ static void complete(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi, uint32_t count, int
             w->ret_min = w->ret_max = now;
             w->mc_min = w->mc_max = in_mc;
             w->ld_chans = 0;
-            if (s->chset)
+            if (g->chan_words > 1)   /* s->chset (g is hot, the SM's far fields are not) */
                 memset(&s->chset[(size_t)wi * g->chan_words], 0, g->chan_words * sizeof *s->chset);
         } else {
             w->ret_max = now;   /* returns come in time order */
@@ -248,7 +248,7 @@ static void complete(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi, uint32_t count, int
             w->mc_max = in_mc > w->mc_max ? in_mc : w->mc_max;
         }
         w->ld_offchip += count;
-        if (!s->chset)
+        if (g->chan_words <= 1)
             w->ld_chans |= 1ull << (ch & 63);   /* ch < 64 */
         else
             s->chset[(size_t)wi * g->chan_words + ch / 64] |= 1ull << (ch & 63);
@@ -272,7 +272,7 @@ static void complete(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi, uint32_t count, int
             gmc_gpu_sample(&g->s_div, div);
             gmc_gpu_sample(&g->s_inmc, inmc);
             unsigned nc = 0;
-            if (!s->chset)
+            if (g->chan_words <= 1)
                 nc = gmc_popc64(w->ld_chans);
             else
                 for (unsigned k = 0; k < g->chan_words; k++)
