@@ -46,10 +46,12 @@
 #define MAX_SIZE_BYTES (1u << 30)
 #define RANK_FREE 0xffu
 
-/* Field order is host cache lines: the first 64 bytes are what every
- * lookup reads, the next 64 what a fill adds (the struct is 64-byte
- * aligned); 64 caches are stepped in turn, so each is cold when its SM or
- * slice steps. */
+/* Field order is host cache lines (the struct is 64-byte aligned): the
+ * first 64 bytes are what every lookup reads, the next 64 what a miss and
+ * a fill add (the MSHRs, the meta block's shape), the third the counters
+ * every call moves; the wide sets' lists after them.  64 caches are stepped
+ * in turn, so each is cold when its SM or slice steps: every line a call
+ * touches is a host cache miss. */
 struct gmc_cache {
     /* line 0: lookup */
     uint64_t offset_mask;          /* line_bytes - 1 */
@@ -65,19 +67,20 @@ struct gmc_cache {
     uint8_t  line_shift;
     uint8_t  hbits;
     uint32_t all_sectors;          /* mask of the nsec sectors of a line */
-    /* line 1: masks and victims */
-    size_t    mstride;
-    /* ... and keep, per set, the valid ways in LRU order (a doubly linked
-     * list, head = most recent) and the free ways in a bitmap, so a fill
-     * finds its victim without scanning 512 ways (no ranks there). */
+    /* line 1: misses and fills */
+    gmc_mshr_t mshr;
+    uint32_t  mstride;             /* bytes of a meta block (at most 2 * 4 * assoc + 16) */
+    uint32_t  dirty_off, rank_off; /* offsets in a meta block */
+    int8_t    ashift;              /* log2(assoc) if a power of two, else -1 (no division per hit) */
+    uint8_t   mbytes;              /* bytes of one sector mask: 1 (nsec <= 8) or 4 */
+    /* line 2: the counters (the first eight are the ones every call moves) */
+    _Alignas(64) gmc_cache_stats_t st;
+    /* Wide sets also keep, per set, the valid ways in LRU order (a doubly
+     * linked list, head = most recent) and the free ways in a bitmap, so a
+     * fill finds its victim without scanning 512 ways (no ranks there). */
     uint32_t *lprev, *lnext, *lhead, *ltail;   /* slot indices, per set head/tail */
     uint64_t *freemap;                         /* per set, assoc / 64 words (rounded up) */
-    unsigned  mbytes;              /* bytes of one sector mask: 1 (nsec <= 8) or 4 */
-    unsigned  dirty_off, rank_off; /* offsets in a meta block */
-    int       ashift;              /* log2(assoc) if a power of two, else -1 (no division per hit) */
-    /* then counters, MSHRs and what only setup reads */
-    gmc_cache_stats_t st;
-    gmc_mshr_t mshr;
+    /* what only setup reads */
     unsigned  fwords;
     gmc_cache_cfg_t cfg;
     uint32_t sets, nsec;
@@ -89,6 +92,9 @@ struct gmc_cache {
 _Static_assert(HASH_ASSOC <= 16, "a set's fingerprints are one 16-byte vector");
 _Static_assert(offsetof(struct gmc_cache, all_sectors) + sizeof(uint32_t) <= 64,
                "the fields a lookup reads fit the struct's first host line");
+_Static_assert(offsetof(struct gmc_cache, mbytes) < 128 && offsetof(struct gmc_cache, st) == 128 &&
+                   offsetof(gmc_cache_stats_t, evictions) < 64,
+               "a miss's and a fill's fields are the second host line, the counters every call moves the third");
 
 /* The way's fingerprint: 8 well-mixed bits of the line number. */
 static inline uint8_t fp_of(const gmc_cache_t *c, uint64_t line)

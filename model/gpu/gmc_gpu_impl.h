@@ -87,6 +87,8 @@ typedef struct gmc_sm {
     gmc_l1_hit_t   *hitq;         /* L1 hits in flight (constant latency: a FIFO) */
     gmc_cache_t    *l1;
     uint8_t         nofit;        /* the running kernel's next CTA does not fit (until one ends) */
+    uint8_t         stuck;        /* the last cycle issued nothing and its unit's head waited
+                                     (written every cycle: here, not with the cold fields) */
     uint8_t         need[GMC_SM_MAX_WARPS];   /* load/store-unit entries the warp's next
                                                  instruction needs (0: not a memory access) --
                                                  a copy of w[i].nacc */
@@ -113,7 +115,6 @@ typedef struct gmc_sm {
     unsigned        pool_n;
     uint64_t        lsu_stall;    /* retries of a waiting head access (MSHR or out full; a stuck
                                      SM is not stepped, so not one per cycle) */
-    int             stuck;        /* the last cycle issued nothing and its unit's head waited */
     /* load/store unit */
     gmc_lsu_acc_t   lsu[GMC_LSU_CAP];
     gmc_pkt_t       out[GMC_OUT_CAP];
