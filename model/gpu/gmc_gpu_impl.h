@@ -12,6 +12,17 @@
 #include "mc/gmc_memsys.h"
 
 #define GMC_SM_MAX_WARPS 64
+
+/* Whether sector sec of MSHR entry e has waiters in the SM's or slice's
+ * pool (the bit their merge set in the entry's user word), clearing it:
+ * a fill's question, asked before the fill may free the entry. */
+static inline uint32_t gmc_waiters_take(gmc_cache_t *c, int e, unsigned sec)
+{
+    uint32_t *u = gmc_cache_mshr_user(c, (uint32_t)e);
+    const uint32_t listed = *u >> sec & 1;
+    *u &= ~(1u << sec);
+    return listed;
+}
 #define GMC_LSU_CAP      64     /* line accesses waiting in an SM's load/store unit */
 #define GMC_OUT_CAP      128    /* packets waiting to enter the request network, per SM */
 

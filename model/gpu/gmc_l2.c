@@ -159,12 +159,8 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
     uint32_t ep = TAG_ENTRY(d->tag);   /* the entry + 1 the read was sent for */
     int e = ep ? (int)ep - 1 : gmc_cache_mshr_find(l->c, line);
     uint32_t *h = e >= 0 ? &l->wait_head[(unsigned)e * 4 + sec] : NULL;
-    uint32_t listed = 0;   /* requests merged into the sector: its list (lookup) */
-    if (h) {   /* read before the fill, which may free the entry */
-        uint32_t *u = gmc_cache_mshr_user(l->c, (uint32_t)e);
-        listed = *u >> sec & 1;
-        *u &= ~(1u << sec);
-    }
+    /* requests merged into the sector: its list (lookup) */
+    const uint32_t listed = h ? gmc_waiters_take(l->c, e, sec) : 0;
     int atom = h ? TAG_ATOM(d->tag) : 0;   /* the request that sent the read, then the others */
     if (listed)
         for (uint32_t i = *h; i != NONE; i = l->pool[i].next)

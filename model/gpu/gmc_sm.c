@@ -311,12 +311,8 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
         unsigned sec = (unsigned)(p->addr >> 5) & 3, ch = p->src >> g->spc_shift;   /* slice = ch x spc + sub */
         uint32_t ep = p->tag;   /* the L1 entry + 1 the read was sent for */
         int e = ep ? (int)ep - 1 : gmc_cache_mshr_find(s->l1, line);
-        uint32_t listed = 0;   /* accesses merged into the sector: its list (waiter_add) */
-        if (e >= 0) {   /* read before the fill, which may free the entry */
-            uint32_t *u = gmc_cache_mshr_user(s->l1, (uint32_t)e);
-            listed = *u >> sec & 1;
-            *u &= ~(1u << sec);
-        }
+        /* accesses merged into the sector: its list (waiter_add) */
+        const uint32_t listed = e >= 0 ? gmc_waiters_take(s->l1, e, sec) : 0;
         uint64_t vl;
         uint32_t vd;
         gmc_cache_fill_entry(s->l1, line, 1u << sec, 0, e, &vl, &vd);
