@@ -212,7 +212,9 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     g->sm = aligned_alloc(64, g->nsm * sizeof *g->sm);   /* the warps are 64-byte aligned */
     if (g->sm)
         memset(g->sm, 0, g->nsm * sizeof *g->sm);
-    g->l2 = calloc(g->nslice, sizeof *g->l2);
+    g->l2 = aligned_alloc(64, g->nslice * sizeof *g->l2);   /* gmc_l2_t is laid out in host lines */
+    if (g->l2)
+        memset(g->l2, 0, g->nslice * sizeof *g->l2);
     g->sm_next = calloc(g->nsm, sizeof *g->sm_next);      /* 0: step */
     g->l2_next = calloc(g->nslice, sizeof *g->l2_next);
     g->l2_shut = calloc(g->nslice, sizeof *g->l2_shut);

@@ -158,39 +158,49 @@ typedef struct {
     uint8_t  atom;
 } gmc_l2_waiter_t;        /* 24 bytes */
 
+/* Laid out for the host's cache: a slice's cycle reads its first host
+ * line (the input pipeline, the reply ring, the hold-ups) and, with
+ * requests for the memory system, its second; the array is 64-byte
+ * aligned (gmc_gpu_new).  The decoded head (136 bytes, read only when dq
+ * has a request) comes last: in the middle it had pushed stuck_lim and
+ * dq_blocked, written every cycle, onto a fourth and fifth line. */
 typedef struct {
-    unsigned         id, ch;
-    gmc_cache_t     *c;
-    uint32_t        *wait_head;   /* [mshr * sectors], UINT32_MAX = none */
-    gmc_l2_waiter_t *pool;
-    uint32_t         pool_free, pool_fresh, pool_n;   /* free list (UINT32_MAX: empty), then
-                                                          nodes never used (as gmc_sm_t's) */
-    uint32_t         pool_used;   /* waiters, each a reply to come: the merged ones in pool, a
-                                     sector's first in its DRAM request's tag (gmc_l2.c) */
-    uint32_t         burst;       /* gmc_memsys_burst_bytes */
+    /* line 0: every cycle */
+    _Alignas(64) uint64_t hitq_ready;  /* the head's ready cycle, UINT64_MAX if empty (read
+                                          every cycle: kept here, not in the ring's cold entry) */
     gmc_l2_delay_t  *hitq;        /* the input pipeline: requests ready for lookup after l2_lat */
     unsigned         hitq_mask, hitq_head, hitq_n;
-    uint64_t         hitq_ready;  /* the head's ready cycle, UINT64_MAX if empty (read every
-                                     cycle: kept here, not in the ring's cold entry) */
-    int              head_miss;   /* the head is a read or write whose sector missed, and the tags
-                                     have not changed since (a fill clears it): a head
-                                     held back by back-pressure skips the tag lookup */
+    unsigned         id;
     /* rep and dq are rings allocated for their bound (rep_mask + 1, dq_max)
      * but wrapping at wrap + 1 entries, doubled when full: the memory they
      * sweep is what they hold at most so far, not the bound (cache-friendly) */
     gmc_pkt_t       *rep;         /* replies waiting for the reply network */
     unsigned         rep_mask, rep_wrap, rep_head, rep_n;
-    gmc_mem_req_t   *dq;          /* requests waiting for the memory system */
-    unsigned         dq_max, dq_wrap, dq_head, dq_n, dq_cap;
-    gmc_memsys_entry_t dq_e;      /* the head of dq decoded (gmc_memsys_prepare), if dq_e_ok:
-                                     a full controller queue costs a retry, not a decode */
-    int              dq_e_ok;
     /* Not stepped while held up by the memory system (a step would change
      * nothing).  dq_blocked: dq's head was refused (its queue full); the
      * slice waits for room there (gmc_gpu's l2_wait).  stuck_lim >= 0:
      * this cycle's lookup left a ready head for want of room in dq, which
      * it has once dq_n < stuck_lim. */
-    int              dq_blocked, stuck_lim;
+    uint16_t         dq_blocked;
+    uint16_t         head_miss;   /* the head is a read or write whose sector missed, and the tags
+                                     have not changed since (a fill clears it): a head
+                                     held back by back-pressure skips the tag lookup */
+    int              stuck_lim;
+    /* line 1: a miss, a request for the memory system, a completion */
+    gmc_mem_req_t   *dq;          /* requests waiting for the memory system */
+    unsigned         dq_max, dq_wrap, dq_head, dq_n, dq_cap;
+    int              dq_e_ok;     /* dq_e holds dq's head decoded */
+    gmc_cache_t     *c;
+    uint32_t        *wait_head;   /* [mshr * sectors], UINT32_MAX = none */
+    gmc_l2_waiter_t *pool;
+    uint32_t         pool_used;   /* waiters, each a reply to come: the merged ones in pool, a
+                                     sector's first in its DRAM request's tag (gmc_l2.c) */
+    uint32_t         pool_free, pool_fresh, pool_n;   /* free list (UINT32_MAX: empty), then
+                                                          nodes never used (as gmc_sm_t's) */
+    uint32_t         burst;       /* gmc_memsys_burst_bytes */
+    unsigned         ch;
+    gmc_memsys_entry_t dq_e;      /* the head of dq decoded (gmc_memsys_prepare), if dq_e_ok:
+                                     a full controller queue costs a retry, not a decode */
 } gmc_l2_t;
 
 /* Samples for the distributions (grown as needed). */

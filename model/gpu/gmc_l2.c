@@ -15,6 +15,11 @@
 #include "gpu/gmc_gpu_impl.h"
 #include "util/gmc_ring.h"
 
+/* gmc_l2_t's host lines (gmc_gpu_impl.h): what every cycle touches in the
+ * first, what a miss or a completion touches in the second. */
+_Static_assert(offsetof(gmc_l2_t, stuck_lim) + sizeof(int) <= 64, "a slice's cycle: one host line");
+_Static_assert(offsetof(gmc_l2_t, pool_free) + sizeof(uint32_t) <= 128, "a miss: the second line");
+
 #define NONE UINT32_MAX
 
 static unsigned pow2_at_least(unsigned x)

@@ -87,14 +87,16 @@ static inline void raise_row(uint64_t *next, const uint32_t *lat, uint64_t now)
     }
 }
 
-/* raise_row for the k commands in nz (those with a latency above 0). */
-static inline void raise_some(uint64_t *next, const uint32_t *lat, const uint8_t *nz, unsigned k,
-                              uint64_t now)
+/* raise_row for the k commands in nz (those with a latency above 0), in a
+ * command-major table: command n's entry is next[n * stride]. */
+static inline void raise_some(uint64_t *next, size_t stride, const uint32_t *lat,
+                              const uint8_t *nz, unsigned k, uint64_t now)
 {
     for (unsigned i = 0; i < k; i++) {
         const unsigned n = nz[i];
         uint64_t t = now + lat[n];
-        next[n] = next[n] > t ? next[n] : t;
+        uint64_t *x = &next[n * stride];
+        *x = *x > t ? *x : t;
     }
 }
 
@@ -106,10 +108,11 @@ gmc_dram_status_t gmc_dram_issue(const gmc_dram_t *d, gmc_dram_chan_t *ch, gmc_d
         return st;
     if (all_bank(cmd))
         bank = 0;
-    raise_some(ch->next_bank[bank], d->lat[cmd][GMC_DRAM_SAME_BANK], d->nz[cmd][GMC_DRAM_SAME_BANK],
-               d->nz_n[cmd][GMC_DRAM_SAME_BANK], now);
-    raise_some(ch->next_group[d->group_of[bank]], d->lat[cmd][GMC_DRAM_SAME_GROUP],
-               d->nz[cmd][GMC_DRAM_SAME_GROUP], d->nz_n[cmd][GMC_DRAM_SAME_GROUP], now);
+    raise_some(&ch->next_bank[0][bank], GMC_DRAM_MAX_BANKS, d->lat[cmd][GMC_DRAM_SAME_BANK],
+               d->nz[cmd][GMC_DRAM_SAME_BANK], d->nz_n[cmd][GMC_DRAM_SAME_BANK], now);
+    raise_some(&ch->next_group[0][d->group_of[bank]], GMC_DRAM_MAX_GROUPS,
+               d->lat[cmd][GMC_DRAM_SAME_GROUP], d->nz[cmd][GMC_DRAM_SAME_GROUP],
+               d->nz_n[cmd][GMC_DRAM_SAME_GROUP], now);
     raise_row(ch->next_chan, d->lat[cmd][GMC_DRAM_CHANNEL], now);
     switch (cmd) {
     case GMC_DRAM_ACT: {

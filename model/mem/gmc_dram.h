@@ -11,7 +11,7 @@
  * command, next command, latency expression}; gmc_dram_init resolves it once
  * per cfg into lat[prev][scope][next].  A channel keeps, per scope, the
  * earliest cycle each command may issue:
- *     next_bank[bank][cmd], next_group[group][cmd], next_chan[cmd]
+ *     next_bank[cmd][bank], next_group[cmd][group], next_chan[cmd]
  * so gmc_dram_earliest is max of three loads and gmc_dram_issue is three
  * rows of max-updates for the issued command (the bank and group rows only
  * where the latency is not 0: the channel row, updated whole, keeps every
@@ -110,8 +110,12 @@ typedef struct {
 
 /* One channel's state (flops only). */
 typedef struct {
-    uint64_t next_bank[GMC_DRAM_MAX_BANKS][GMC_DRAM_NCMD];
-    uint64_t next_group[GMC_DRAM_MAX_GROUPS][GMC_DRAM_NCMD];
+    /* Command-major: a controller's scan asks one command (mostly RD or
+     * WR) of every bank, so the banks' entries for it share host lines
+     * (bank-major, 16 banks' rows spanned 12 lines, each a miss on the
+     * scan's return to the channel). */
+    uint64_t next_bank[GMC_DRAM_NCMD][GMC_DRAM_MAX_BANKS];
+    uint64_t next_group[GMC_DRAM_NCMD][GMC_DRAM_MAX_GROUPS];
     uint64_t next_chan[GMC_DRAM_NCMD];
     uint64_t faw[4];                /* issue + tFAW of the last four ACTs (ring) */
     uint64_t ref_due;               /* next REF due; UINT64_MAX with refresh off */
@@ -132,8 +136,8 @@ void gmc_dram_chan_reset(const gmc_dram_t *d, gmc_dram_chan_t *ch);
 static inline uint64_t gmc_dram_earliest(const gmc_dram_t *d, const gmc_dram_chan_t *ch,
                                          gmc_dram_cmd_t cmd, unsigned bank)
 {
-    uint64_t a = ch->next_bank[bank][cmd];
-    uint64_t b = ch->next_group[d->group_of[bank]][cmd];
+    uint64_t a = ch->next_bank[cmd][bank];
+    uint64_t b = ch->next_group[cmd][d->group_of[bank]];
     uint64_t c = ch->next_chan[cmd];
     a = a > b ? a : b;
     return a > c ? a : c;
