@@ -147,8 +147,12 @@ typedef struct gmc_mc {
     /* bank arbiter block */
     gmc_bankarb_cfg_t   acfg;
     gmc_bankarb_state_t aq;
-    /* per bank */
-    uint32_t            head[2][GMC_DRAM_MAX_BANKS], tail[2][GMC_DRAM_MAX_BANKS];
+    /* per bank: each array starts a host line (so does the struct, in
+     * gmc_memsys's aligned array), so up to 16 banks' uint32_t entries are
+     * one line, not two: at calloc's 16-byte alignment and 7600 bytes a
+     * channel, three channels in four had had every such array straddle */
+    _Alignas(64) uint32_t head[2][GMC_DRAM_MAX_BANKS];
+    uint32_t            tail[2][GMC_DRAM_MAX_BANKS];
     uint32_t            pick[GMC_DRAM_MAX_BANKS];
     uint16_t            pcmd[GMC_DRAM_MAX_BANKS];   /* not uint8_t: char stores alias all */
     uint64_t            lb[GMC_DRAM_MAX_BANKS];     /* lower bound of the pick's earliest cycle */
