@@ -104,8 +104,14 @@ gmc_dram_status_t gmc_dram_issue(const gmc_dram_t *d, gmc_dram_chan_t *ch, gmc_d
                                  unsigned bank, uint32_t row, uint64_t now, uint64_t *done)
 {
     gmc_dram_status_t st = gmc_dram_can_issue(d, ch, cmd, bank, row, now);
-    if (st != GMC_DRAM_OK)
-        return st;
+    if (st == GMC_DRAM_OK)
+        gmc_dram_apply(d, ch, cmd, bank, row, now, done);
+    return st;
+}
+
+void gmc_dram_apply(const gmc_dram_t *d, gmc_dram_chan_t *ch, gmc_dram_cmd_t cmd, unsigned bank,
+                    uint32_t row, uint64_t now, uint64_t *done)
+{
     if (all_bank(cmd))
         bank = 0;
     raise_some(&ch->next_bank[0][bank], GMC_DRAM_MAX_BANKS, d->lat[cmd][GMC_DRAM_SAME_BANK],
@@ -153,7 +159,6 @@ gmc_dram_status_t gmc_dram_issue(const gmc_dram_t *d, gmc_dram_chan_t *ch, gmc_d
     ch->st.cmds[cmd]++;
     if (done)
         *done = now + d->done[cmd];
-    return GMC_DRAM_OK;
 }
 
 uint64_t gmc_dram_refresh_owed(const gmc_dram_t *d, const gmc_dram_chan_t *ch, uint64_t now)
