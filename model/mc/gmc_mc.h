@@ -95,6 +95,13 @@ typedef struct {
 /* Called when a request's column command issues (done is known then). */
 typedef void (*gmc_mc_served_fn)(void *ctx, unsigned channel, const gmc_mc_req_t *r);
 
+/* 64-byte alignment in C11 and, for C++ users of this header, in C++. */
+#ifdef __cplusplus
+#define GMC_MC_ALIGN64 alignas(64)
+#else
+#define GMC_MC_ALIGN64 _Alignas(64)
+#endif
+
 typedef struct gmc_mc {
     /* hot: the scalars a step, an enqueue and a completion read, together
      * at the front (the bank arrays and the DRAM state below are kilobytes) */
@@ -151,7 +158,7 @@ typedef struct gmc_mc {
      * gmc_memsys's aligned array), so up to 16 banks' uint32_t entries are
      * one line, not two: at calloc's 16-byte alignment and 7600 bytes a
      * channel, three channels in four had had every such array straddle */
-    _Alignas(64) uint32_t head[2][GMC_DRAM_MAX_BANKS];
+    GMC_MC_ALIGN64 uint32_t head[2][GMC_DRAM_MAX_BANKS];
     uint32_t            tail[2][GMC_DRAM_MAX_BANKS];
     uint32_t            pick[GMC_DRAM_MAX_BANKS];
     uint16_t            pcmd[GMC_DRAM_MAX_BANKS];   /* not uint8_t: char stores alias all */
