@@ -33,6 +33,7 @@
 #include "gpu/gmc_cache.h"
 #include "gpu/gmc_cache_mshr.h"
 #include "gpu/gmc_bits.h"
+#include "util/gmc_alloc.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -312,9 +313,7 @@ gmc_cache_t *gmc_cache_new(const gmc_cache_cfg_t *cfg, char *err, size_t n)
         err = scratch, n = sizeof scratch;
     if (check_cfg(cfg, err, n))
         return NULL;
-    gmc_cache_t *c = aligned_alloc(64, (sizeof *c + 63) / 64 * 64);
-    if (c)
-        memset(c, 0, sizeof *c);
+    gmc_cache_t *c = gmc_zalloc64(1, sizeof *c);
     if (!c) {
         snprintf(err, n, "gmc_cache: out of memory");
         return NULL;

@@ -11,6 +11,7 @@
 #include "mc/gmc_sched.h"
 #include "mem/gmc_dram_cfg.h"
 #include "mc/gmc_memsys.h"
+#include "util/gmc_alloc.h"
 
 void gmc_gpu_sample(gmc_samples_t *s, uint64_t v)
 {
@@ -209,12 +210,8 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
                  m->name, g->nsm, g->nslice, g->nch, g->spc, why);
         goto fail;
     }
-    g->sm = aligned_alloc(64, g->nsm * sizeof *g->sm);   /* the warps are 64-byte aligned */
-    if (g->sm)
-        memset(g->sm, 0, g->nsm * sizeof *g->sm);
-    g->l2 = aligned_alloc(64, g->nslice * sizeof *g->l2);   /* gmc_l2_t is laid out in host lines */
-    if (g->l2)
-        memset(g->l2, 0, g->nslice * sizeof *g->l2);
+    g->sm = gmc_zalloc64(g->nsm, sizeof *g->sm);   /* the warps are 64-byte aligned */
+    g->l2 = gmc_zalloc64(g->nslice, sizeof *g->l2);   /* gmc_l2_t is laid out in host lines */
     g->sm_next = calloc(g->nsm, sizeof *g->sm_next);      /* 0: step */
     g->l2_next = calloc(g->nslice, sizeof *g->l2_next);
     g->l2_shut = calloc(g->nslice, sizeof *g->l2_shut);

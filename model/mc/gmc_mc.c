@@ -1,6 +1,7 @@
 /* gmc_mc: one channel's memory controller (see gmc_mc.h for the rules). */
 #include "mc/gmc_mc.h"
 #include "mc/gmc_mc_impl.h"
+#include "util/gmc_alloc.h"
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +10,6 @@
 
 _Static_assert(sizeof(gmc_mc_req_t) == 128 && offsetof(gmc_mc_req_t, id) == 64,
                "a queue entry is two host lines: scheduling's, then bookkeeping (gmc_mc.h)");
-
 
 void gmc_mc_cfg_defaults(gmc_mc_cfg_t *c)
 {
@@ -68,9 +68,7 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
     uint32_t ring = 2;
     while (ring < fl + 1)
         ring <<= 1;
-    mc->req = aligned_alloc(64, cap * sizeof *mc->req);   /* an entry: two whole host lines */
-    if (mc->req)
-        memset(mc->req, 0, cap * sizeof *mc->req);
+    mc->req = gmc_zalloc64(cap, sizeof *mc->req);   /* an entry: two whole host lines */
     mc->blink = calloc(cap, sizeof *mc->blink);
     for (int w = 0; w < 2; w++) {
         mc->fl_done[w] = calloc(ring, sizeof *mc->fl_done[w]);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/gmc_ring.h"
+#include "util/gmc_alloc.h"
 
 static unsigned log2_exact(uint64_t v)   /* v a power of two */
 {
@@ -185,9 +186,7 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
     }
     if (gmc_memstats_init(&ms->stats))
         goto oom;
-    ms->mc = aligned_alloc(64, ms->nch * sizeof *ms->mc);   /* gmc_mc_t's per-bank arrays: host lines */
-    if (ms->mc)
-        memset(ms->mc, 0, ms->nch * sizeof *ms->mc);
+    ms->mc = gmc_zalloc64(ms->nch, sizeof *ms->mc);   /* gmc_mc_t's per-bank arrays: host lines */
     ms->next = calloc(ms->nch, sizeof *ms->next);
     if (!ms->mc || !ms->next)
         goto oom;
