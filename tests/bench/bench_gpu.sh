@@ -20,7 +20,9 @@
 # -O2 build with assertions) on every workload of the table at that scale:
 # a speed build must not change a result.  A report, not a test: the target
 # is printed next to the numbers; a report that differs makes the exit
-# status 1.  The reports are kept in DIR.
+# status 1.  The reports are kept in DIR.  With HOST_PROBE set (make
+# bench-gpu sets it), the host's clock and its memory latency at working
+# sets from 16 KB to 64 MB are printed before and after the timed runs.
 set -u
 DIR=$1 REF=$2
 shift 2
@@ -69,6 +71,10 @@ for b in "${BINS[@]}"; do
   esac
 done
 echo "# command: BIN sim --machine $MACHINE --workload W --json  (default scale; best of $REPS, binaries in turn)"
+# The host's clock and memory latency before and after the timed runs
+# (HOST_PROBE: tests/bench/host_probe.c): a rate means little without them.
+probe() { [ -n "${HOST_PROBE:-}" ] && { "$HOST_PROBE" || echo "# host probe failed"; }; }
+probe
 echo "# target:  >= 1 M DRAM requests/s (moa, stream)"
 printf '%-8s %-9s %12s %10s %8s %12s %12s %12s %7s %8s\n' workload binary core_cycles dram_reqs seconds cycles/s dram_req/s median_req/s at_1M rss_MB
 declare -A moa_rate=()   # moa's DRAM requests/s per binary, for the host's rate below
@@ -100,6 +106,7 @@ for w in $WORKLOADS; do
   done
   unset best all
 done
+probe
 # Instructions per DRAM request (callgrind): the host-independent cost,
 # start-up and report included.  BENCH_IR=0 skips it.
 if [ "${BENCH_IR:-1}" != 0 ] && command -v valgrind >/dev/null; then

@@ -13,7 +13,14 @@ GPU_BENCH_DIR := $(BUILD)/bench/gpu
 .PHONY: bench-gpu
 bench: bench-gpu
 
-bench-gpu: $(BUILD)/bench/gmc-O3 $(BUILD)/bin/gmc-fast $(GMC)  ## GPU harness speed (gmc-fast and gmc-O3): core cycles/s, DRAM requests/s, RSS; instructions per DRAM request (callgrind); reports = gmc's
+bench-gpu: $(BUILD)/bench/gmc-O3 $(BUILD)/bin/gmc-fast $(GMC) $(BUILD)/bench/host_probe  ## GPU harness speed (gmc-fast and gmc-O3): core cycles/s, DRAM requests/s, RSS, the host's memory latency; instructions per DRAM request (callgrind); reports = gmc's
 	@mkdir -p $(GPU_BENCH_DIR)
-	@set -o pipefail; bash tests/bench/bench_gpu.sh $(GPU_BENCH_DIR) $(GMC) $(BUILD)/bin/gmc-fast $(BUILD)/bench/gmc-O3 \
+	@set -o pipefail; HOST_PROBE=$(BUILD)/bench/host_probe \
+	  bash tests/bench/bench_gpu.sh $(GPU_BENCH_DIR) $(GMC) $(BUILD)/bin/gmc-fast $(BUILD)/bench/gmc-O3 \
 	  | tee $(BUILD)/bench/gpu.txt
+
+# The host's latencies now (tests/bench/host_probe.c), printed before and
+# after the timed runs: on this shared VM they move from hour to hour.
+$(BUILD)/bench/host_probe: tests/bench/host_probe.c
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -o $@ $<
