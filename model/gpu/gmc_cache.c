@@ -111,16 +111,16 @@ static inline uint8_t fp_of(const gmc_cache_t *c, uint64_t line)
     return (uint8_t)(((line >> c->line_shift) * 0x9e3779b97f4a7c15ull) >> 56);
 }
 
+/* The meta block of set `set`, and the masks of its way w. */
+static inline uint8_t *meta_of(const gmc_cache_t *c, size_t set) { return c->meta + set * c->mstride; }
+
 /* Every tag write goes through here (the fingerprint follows it). */
 static inline void tag_put(gmc_cache_t *c, size_t slot, size_t set, uint32_t w, uint64_t line)
 {
     c->tag[slot] = line;
     if (c->fp_off)
-        c->meta[set * c->mstride + c->fp_off + w] = fp_of(c, line);
+        meta_of(c, set)[c->fp_off + w] = fp_of(c, line);
 }
-
-/* The meta block of set `set`, and the masks of its way w. */
-static inline uint8_t *meta_of(const gmc_cache_t *c, size_t set) { return c->meta + set * c->mstride; }
 
 static inline uint32_t mask_get(const gmc_cache_t *c, const uint8_t *p, uint32_t w)
 {
