@@ -11,6 +11,8 @@
 #include <string.h>
 #include <cmocka.h>
 #include "gpu/gmc_cache.h"
+#include "gpu/gmc_cache_mshr.h"
+#include "util/gmc_rng.h"
 
 #define LINE 128u
 
@@ -609,6 +611,53 @@ static void reset_empties_tags_mshrs_and_counters(void **st)
     gmc_cache_delete(c);
 }
 
+/* The MSHR table's line -> entry hash (linear probing, backward-shift
+ * deletion) against a plain map, under random allocs and releases, from one
+ * entry to 20,000.  Lines are drawn from a small range so that the table
+ * fills and probe runs are long. */
+static void mshr_table_matches_a_plain_map(void **st)
+{
+    (void)st;
+    const uint32_t sizes[] = {1, 3, 64, 256, 16384, 20000};
+    unsigned long ops = 0;
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        const uint32_t n = sizes[k];
+        gmc_mshr_t m;
+        assert_int_equal(gmc_mshr_init(&m, n, 7), 0);
+        const uint64_t range = 3 * (uint64_t)n + 8;
+        uint64_t *line = calloc(n, sizeof *line);    /* entry -> line, 0: free */
+        int *owner = malloc((range + 1) * sizeof *owner);   /* line number -> entry, -1 */
+        assert_true(line && owner);
+        for (uint64_t i = 0; i <= range; i++)
+            owner[i] = -1;
+        gmc_rng_t g;
+        gmc_rng_seed(&g, 4242 + k);
+        for (unsigned step = 0; step < 40000; step++, ops++) {
+            const uint64_t ln = 1 + gmc_rng_below(&g, range), l = ln << 7;
+            const int ref = owner[ln];
+            assert_int_equal(gmc_mshr_lookup(&m, l), ref);
+            if (ref >= 0 && gmc_rng_below(&g, 2)) {
+                gmc_mshr_release(&m, (uint32_t)ref);
+                line[ref] = 0;
+                owner[ln] = -1;
+            } else if (ref < 0) {
+                int lo = -1;
+                for (uint32_t i = 0; i < n && lo < 0; i++)
+                    if (!line[i]) lo = (int)i;
+                assert_int_equal(gmc_mshr_alloc(&m, l), lo);   /* lowest free, or -1 when full */
+                if (lo >= 0) line[lo] = l, owner[ln] = lo;
+            }
+        }
+        free(owner);
+        for (uint32_t i = 0; i < n; i++)   /* every live entry still reachable */
+            if (line[i])
+                assert_int_equal(gmc_mshr_lookup(&m, line[i]), (int)i);
+        free(line);
+        gmc_mshr_free(&m);
+    }
+    print_message("gmc_mshr: %lu random operations compared with a plain map\n", ops);
+}
+
 int main(void)
 {
     const struct CMUnitTest t[] = {
@@ -656,6 +705,7 @@ int main(void)
         cmocka_unit_test(counters_follow_the_calls),
         cmocka_unit_test(dirty_walk_visits_each_dirty_line_once_in_set_order),
         cmocka_unit_test(reset_empties_tags_mshrs_and_counters),
+        cmocka_unit_test(mshr_table_matches_a_plain_map),
     };
     return cmocka_run_group_tests_name("gmc_cache", t, NULL, NULL);
 }
