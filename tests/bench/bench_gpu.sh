@@ -22,7 +22,9 @@
 # is printed next to the numbers; a report that differs makes the exit
 # status 1.  The reports are kept in DIR.  With HOST_PROBE set (make
 # bench-gpu sets it), the host's clock and its memory latency at working
-# sets from 16 KB to 64 MB are printed before and after the timed runs.
+# sets from 16 KB to 64 MB are printed before and after the timed runs,
+# and after the second the yardstick (below): what share of the time the
+# host's caches take today.
 set -u
 DIR=$1 REF=$2
 shift 2
@@ -107,6 +109,52 @@ for w in $WORKLOADS; do
   unset best all
 done
 probe
+# The yardstick: how much of the time the host's caches take today.  The
+# first binary runs moa on the bench's machine and on one small enough for
+# its state to stay in the host's caches (YARD_SET), in turns, at
+# YARD_SCALE; with each one's instructions under callgrind that gives two
+# instruction rates, and their ratio is the share of the full machine's
+# time that goes to host cache misses and mispredictions (the same code,
+# about the same instructions per request).  The host moves that share
+# from day to day, the code does not.  BENCH_YARD=0 skips it.
+YARD_SET=(--set sms=4 --set dram_channels=2 --set l2_slices_per_ch=2)
+YARD_SCALE=${BENCH_YARD_SCALE:-0.5}
+yard_run() {   # yard_run BIN OUT [args...] -> wall seconds
+  local b=$1 o=$2 t0=$EPOCHREALTIME
+  shift 2
+  "$b" sim --machine "$MACHINE" --workload moa --scale "$YARD_SCALE" "$@" --json -o "$o" >/dev/null || return 1
+  awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.4f", b - a }'
+}
+yard_ir() {    # yard_ir BIN [args...] -> instructions of one run
+  local b=$1
+  shift
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$b" sim --machine "$MACHINE" --workload moa \
+    --scale "$YARD_SCALE" "$@" --json -o /dev/null 2>&1 >/dev/null | sed -n 's/.*Collected : //p'
+}
+if [ "${BENCH_YARD:-1}" != 0 ] && command -v valgrind >/dev/null; then
+  b=${BINS[0]} tf="" ts=""
+  for _ in $(seq "$REPS"); do
+    tf="$tf $(yard_run "$b" "$DIR/yard_full.json")" || break
+    ts="$ts $(yard_run "$b" "$DIR/yard_small.json" "${YARD_SET[@]}")" || break
+  done
+  qf=$(field "$DIR/yard_full.json" dram_requests) qs=$(field "$DIR/yard_small.json" dram_requests)
+  irf=$(yard_ir "$b") irs=$(yard_ir "$b" "${YARD_SET[@]}")
+  if [ -n "$qf" ] && [ -n "$qs" ] && [ -n "$irf" ] && [ -n "$irs" ]; then
+    awk -v tf="$tf" -v ts="$ts" -v qf="$qf" -v qs="$qs" -v if_="$irf" -v is="$irs" -v n="$(tag "$b")" \
+        -v sc="$YARD_SCALE" 'function med(s,  a, k, i, j, x) {
+        k = split(s, a, " ")
+        for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j] < a[j - 1]; j--) { x = a[j]; a[j] = a[j - 1]; a[j - 1] = x }
+        return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2 }
+      BEGIN {
+        mf = med(tf); ms = med(ts); if (mf <= 0 || ms <= 0) exit
+        rf = if_ / mf; rs = is / ms
+        printf "# yardstick, %s, moa --scale %s (medians of %d, in turns): this machine %.3f s, %.2f G instructions/s; " \
+               "a cache-resident one (sms=4, dram_channels=2) %.3f s, %.2f G/s\n", n, sc, split(tf, z, " "), mf, rf / 1e9, ms, rs / 1e9
+        printf "# yardstick: host cache misses and mispredictions take %.0f%% of this machine'"'"'s time now; " \
+               "without them its %.0f instructions per DRAM request would run at %.2f M requests/s\n",
+               100 * (1 - rf / rs), if_ / qf, rs / (if_ / qf) / 1e6 }'
+  fi
+fi
 # Instructions per DRAM request (callgrind): the host-independent cost,
 # start-up and report included.  BENCH_IR=0 skips it.
 if [ "${BENCH_IR:-1}" != 0 ] && command -v valgrind >/dev/null; then
