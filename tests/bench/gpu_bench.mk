@@ -13,7 +13,7 @@ GPU_BENCH_DIR := $(BUILD)/bench/gpu
 .PHONY: bench-gpu
 bench: bench-gpu
 
-bench-gpu: $(BUILD)/bench/gmc-O3 $(BUILD)/bin/gmc-fast $(GMC) $(BUILD)/bench/host_probe  ## GPU harness speed (gmc-fast and gmc-O3): core cycles/s, DRAM requests/s, RSS, the host's memory latency; instructions per DRAM request (callgrind); reports = gmc's
+bench-gpu: $(BUILD)/bench/gmc-O3 $(BUILD)/bin/gmc-fast $(GMC) $(BUILD)/bench/host_probe  ## GPU harness speed (gmc-fast and gmc-O3): core cycles/s, DRAM requests/s, RSS, the host's memory latency and the yardstick (share of time in host cache misses); instructions per DRAM request (callgrind); reports = gmc's
 	@mkdir -p $(GPU_BENCH_DIR)
 	@set -o pipefail; HOST_PROBE=$(BUILD)/bench/host_probe \
 	  bash tests/bench/bench_gpu.sh $(GPU_BENCH_DIR) $(GMC) $(BUILD)/bin/gmc-fast $(BUILD)/bench/gmc-O3 \
