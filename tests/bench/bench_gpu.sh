@@ -153,6 +153,8 @@ if [ "${BENCH_YARD:-1}" != 0 ] && command -v valgrind >/dev/null; then
         printf "# yardstick: host cache misses and mispredictions take %.0f%% of this machine'"'"'s time now; " \
                "without them its %.0f instructions per DRAM request would run at %.2f M requests/s\n",
                100 * (1 - rf / rs), if_ / qf, rs / (if_ / qf) / 1e6 }'
+  else
+    echo "# yardstick: a run or its callgrind count failed (reports in $DIR/yard_*.json)"
   fi
 fi
 # Instructions per DRAM request (callgrind): the host-independent cost,
