@@ -137,7 +137,7 @@ if [ "${BENCH_YARD:-1}" != 0 ] && command -v valgrind >/dev/null; then
     tf="$tf $(yard_run "$b" "$DIR/yard_full.json")" || break
     ts="$ts $(yard_run "$b" "$DIR/yard_small.json" "${YARD_SET[@]}")" || break
   done
-  qf=$(field "$DIR/yard_full.json" dram_requests) qs=$(field "$DIR/yard_small.json" dram_requests)
+  qf=$(field "$DIR/yard_full.json" dram_requests 2>/dev/null) qs=$(field "$DIR/yard_small.json" dram_requests 2>/dev/null)
   irf=$(yard_ir "$b") irs=$(yard_ir "$b" "${YARD_SET[@]}")
   if [ -n "$qf" ] && [ -n "$qs" ] && [ -n "$irf" ] && [ -n "$irs" ]; then
     awk -v tf="$tf" -v ts="$ts" -v qf="$qf" -v qs="$qs" -v if_="$irf" -v is="$irs" -v n="$(tag "$b")" \
