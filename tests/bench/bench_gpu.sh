@@ -35,6 +35,13 @@ MACHINE=${BENCH_MACHINE:-rtx2060s}
 IR_SCALE=${BENCH_IR_SCALE:-0.25}
 mkdir -p "$DIR"
 
+# An awk function, for the programs below: the median of the numbers in a
+# space-separated string.
+AWK_MED='function med(s,  a, k, i, j, x) {
+  k = split(s, a, " ")
+  for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j] < a[j - 1]; j--) { x = a[j]; a[j] = a[j - 1]; a[j - 1] = x }
+  return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2 }'
+
 # field FILE KEY -> the number after "KEY": at the top level of a report
 field() { sed -n "s/^  \"$2\": \([0-9.]*\).*/\1/p" "$1" | head -1; }
 tag() { basename "$1"; }
@@ -97,13 +104,13 @@ for w in $WORKLOADS; do
     req=$(field "$f" dram_requests)
     rss=$(rss_of "$b" "$w")
     [ "$w" = moa ] && moa_rate[$b]=$(awk -v q="$req" -v t="${best[$b]}" 'BEGIN { printf "%.0f", q / (t > 0 ? t : 0.0001) }')
-    awk -v w="$w" -v n="$(tag "$b")" -v c="$cyc" -v q="$req" -v t="${best[$b]}" -v r="$rss" -v all="${all[$b]}" 'BEGIN {
+    awk -v w="$w" -v n="$(tag "$b")" -v c="$cyc" -v q="$req" -v t="${best[$b]}" -v r="$rss" -v all="${all[$b]}" "$AWK_MED"'
+    BEGIN {
       t = t > 0 ? t : 0.0001;
       k = split(all, a, " "); hit = 0
       for (i = 1; i <= k; i++) { if (a[i] <= 0) a[i] = 0.0001; if (q / a[i] >= 1e6) hit++ }
-      for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j] < a[j - 1]; j--) { x = a[j]; a[j] = a[j - 1]; a[j - 1] = x }
-      med = k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-      printf "%-8s %-9s %12d %10d %8.3f %12.0f %12.0f %12.0f %7s %8.1f  %s\n", w, n, c, q, t, c / t, q / t, q / med,
+      md = med(all); md = md > 0 ? md : 0.0001
+      printf "%-8s %-9s %12d %10d %8.3f %12.0f %12.0f %12.0f %7s %8.1f  %s\n", w, n, c, q, t, c / t, q / t, q / md,
              hit "/" k, r / 1024, (q / t >= 1e6 ? "(>= 1 M req/s)" : "(< 1 M req/s)") }'
   done
   unset best all
@@ -141,10 +148,7 @@ if [ "${BENCH_YARD:-1}" != 0 ] && command -v valgrind >/dev/null; then
   irf=$(yard_ir "$b") irs=$(yard_ir "$b" "${YARD_SET[@]}")
   if [ -n "$qf" ] && [ -n "$qs" ] && [ -n "$irf" ] && [ -n "$irs" ]; then
     awk -v tf="$tf" -v ts="$ts" -v qf="$qf" -v qs="$qs" -v if_="$irf" -v is="$irs" -v n="$(tag "$b")" \
-        -v sc="$YARD_SCALE" 'function med(s,  a, k, i, j, x) {
-        k = split(s, a, " ")
-        for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j] < a[j - 1]; j--) { x = a[j]; a[j] = a[j - 1]; a[j - 1] = x }
-        return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2 }
+        -v sc="$YARD_SCALE" "$AWK_MED"'
       BEGIN {
         mf = med(tf); ms = med(ts); if (mf <= 0 || ms <= 0) exit
         rf = if_ / mf; rs = is / ms
