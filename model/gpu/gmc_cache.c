@@ -111,7 +111,7 @@ static inline uint8_t fp_of(const gmc_cache_t *c, uint64_t line)
     return (uint8_t)(((line >> c->line_shift) * 0x9e3779b97f4a7c15ull) >> 56);
 }
 
-/* The meta block of set `set`, and the masks of its way w. */
+/* The meta block of set `set`. */
 static inline uint8_t *meta_of(const gmc_cache_t *c, size_t set) { return c->meta + set * c->mstride; }
 
 /* Every tag write goes through here (the fingerprint follows it). */
@@ -122,6 +122,7 @@ static inline void tag_put(gmc_cache_t *c, size_t slot, size_t set, uint32_t w, 
         meta_of(c, set)[c->fp_off + w] = fp_of(c, line);
 }
 
+/* A way's sector mask in a meta block's valid or dirty part. */
 static inline uint32_t mask_get(const gmc_cache_t *c, const uint8_t *p, uint32_t w)
 {
     if (c->mbytes == 1)
