@@ -15,6 +15,11 @@ REPS=${BENCH_REPS:-5}
 SEED=${BENCH_SEED:-20240601}
 SIZES=${BENCH_SIZES:-"100000 1000000 10000000"}
 mkdir -p "$DIR"
+# What gmc says on stderr during the timed runs (a preset's warning, a
+# scheduler's note that a trace carries no warp ids) is collected here and
+# printed once after the table, not once per run in the middle of it.
+MSGS="$DIR/messages.log"
+: > "$MSGS"
 
 # run FILE ARGS... -> "seconds max_rss_kb": the best wall time of REPS
 # plain runs, timed with bash's $EPOCHREALTIME (microseconds; /usr/bin/time's
@@ -25,7 +30,7 @@ run() {
   local best="" rss
   for _ in $(seq "$REPS"); do
     local t0=$EPOCHREALTIME
-    "$GMC" mem "$@" --trace "$f" >/dev/null || return 1
+    "$GMC" mem "$@" --trace "$f" >/dev/null 2>>"$MSGS" || return 1
     local s
     s=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.4f", b - a }')
     if [ -z "$best" ] || awk "BEGIN{exit !($s < $best)}"; then best=$s; fi
@@ -35,7 +40,7 @@ run() {
   else
     rss=$(python3 - "$GMC" "$f" "$@" <<'PY'
 import resource, subprocess, sys
-subprocess.run([sys.argv[1], "mem", *sys.argv[3:], "--trace", sys.argv[2]], stdout=subprocess.DEVNULL, check=True)
+subprocess.run([sys.argv[1], "mem", *sys.argv[3:], "--trace", sys.argv[2]], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
 print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 PY
 )
@@ -72,7 +77,12 @@ for pat in random stream warps; do
     [ -s "$f" ] || "$GEN" "$pat" "$n" "$SEED" "$f" || exit 1
     if [ "$n" = 1000000 ]; then scheds="frfcfs fcfs bfifo divfirst warped-mc"; else scheds=frfcfs; fi
     for s in $scheds; do
-      read -r sec rss < <(run "$f" --preset gddr6-rtx2060s --channels 1 --sched "$s")
+      out=$(run "$f" --preset gddr6-rtx2060s --channels 1 --sched "$s") || {
+        echo "bench_mem.sh: $GMC mem --sched $s --trace $f failed; its last messages ($MSGS):" >&2
+        tail -5 "$MSGS" >&2
+        exit 1
+      }
+      read -r sec rss <<<"$out"
       [ "$n" = 1000000 ] && secs["$pat $s"]=$sec
       awk -v p="$pat" -v n="$n" -v s="$s" -v t="$sec" -v r="$rss" 'BEGIN {
         t = t > 0 ? t : 0.0001;
@@ -80,6 +90,10 @@ for pat in random stream warps; do
     done
   done
 done
+if [ -s "$MSGS" ]; then
+  echo "# gmc's messages on stderr during the timed runs, each once ($MSGS has them all):"
+  sort -u "$MSGS" | sed 's/^/#   /'
+fi
 # Warped-MC's cost over FR-FCFS (target: within 1.5x).  random and stream
 # carry no warp ids (the tables are bypassed); warps does (every table used).
 for pat in random stream warps; do
