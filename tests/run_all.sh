@@ -23,6 +23,16 @@ for c in "$log"/*.count; do
 done
 n=$(ls "$log"/*.count 2>/dev/null | wc -l)
 [ "$n" -ge 8 ] || { echo "make test: only $n stage results found"; fail=$((fail + 1)); }
+# What failed, last, where a CI page that shows only the end of the output
+# still shows it: each failed stage's failing cases (TAP "not ok" lines with
+# the indented reason under them, cmocka's [  FAILED  ] lines, make errors),
+# each under the "== script" line of the CLI script it came from.
+for s in "${failed[@]}"; do
+  echo "failed in $s (log $log/$s.log):"
+  awk '/^== tests\// { where = $0; shown = 0; next }
+       /^not ok|^\[  FAILED  \]|^FAIL|\*\*\* / { if (where != "" && !shown) { print where; shown = 1 } print; more = 2; next }
+       more > 0 && /^    / { print; more--; next } { more = 0 }' "$log/$s.log" | head -n 30 | sed 's/^/   > /'
+done
 [ ${#failed[@]} = 0 ] || echo "failed stages: ${failed[*]}"
 echo "make test: $(( $(date +%s) - t0 ))s wall"
 echo "$pass passed, $fail failed"

@@ -25,7 +25,7 @@ unit: $(UNIT_BINS) $(SCALAR_BINS)  ## cmocka unit tests (and the cache's scalar 
 	@rc=0; for t in $(UNIT_BINS) $(SCALAR_BINS); do $$t || rc=1; done; exit $$rc
 
 cli-tests: $(GMC)  ## scripted end-to-end runs of the CLI (tests/cli/*.sh)
-	@rc=0; for s in $(sort $(wildcard tests/cli/*.sh)); do bash $$s $(GMC) || rc=1; done; exit $$rc
+	@rc=0; for s in $(sort $(wildcard tests/cli/*.sh)); do echo "== $$s"; bash $$s $(GMC) || { rc=1; echo "not ok - $$s exited non-zero"; }; done; exit $$rc
 
 # Random machines, Accel-Sim traces and GPGPU-Sim configs through gmc sim,
 # longer than make test's 300, 60 and 60 (tests/cli/sim_random_*.sh):
