@@ -250,12 +250,13 @@ if "$GMC" entropy --help >"$T/help"; then
   [ -z "$miss" ] && ok "--help lists every option" || notok "--help lists every option" "missing:$miss"
 else notok "--help exits 0"; fi
 
-# Speed: one million requests in well under the limit.
+# A million requests over 4 kernels: counted right.  Its speed is
+# `make bench-entropy`'s (the same trace); here a 300 s watchdog catches only
+# a hang or a quadratic pass, not a slow host.  (A 10 s wall-clock limit
+# here was a timed test: its result depended on the host's load.)
 awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "%d %d %x\n", int(i / 250000), (i * 7919) % 20000, (i * 2654435761) % 1073741824 }' >"$T/big.trace"
-t0=$(date +%s%N)
-if "$GMC" entropy --trace "$T/big.trace" --scheme fae --json >"$T/j" 2>"$T/e" && json "$T/j" 'j["requests"] == 1000000 and j["kernels"] == 4'; then
-  ms=$(( ($(date +%s%N) - t0) / 1000000 ))
-  [ $ms -lt 10000 ] && ok "1e6 requests in ${ms} ms" || notok "1e6 requests too slow: ${ms} ms"
-else notok "1e6 requests" "$(cat "$T/e")"; fi
+timeout 300 "$GMC" entropy --trace "$T/big.trace" --scheme fae --json >"$T/j" 2>"$T/e"; rc=$?
+if [ $rc = 0 ] && json "$T/j" 'j["requests"] == 1000000 and j["kernels"] == 4'; then ok "1e6 requests, 4 kernels"
+else notok "1e6 requests, 4 kernels" "rc $rc (124: the 300 s watchdog): $(head -c 300 "$T/e")"; fi
 
 finish
