@@ -26,10 +26,12 @@ n=$(ls "$log"/*.count 2>/dev/null | wc -l)
 # What failed, last, where a CI page that shows only the end of the output
 # still shows it: each failed stage's failing cases (TAP "not ok" lines with
 # the indented reason under them, cmocka's [  FAILED  ] lines, make errors),
-# each under the "== script" line of the CLI script it came from.
+# each under the "== script" line of the CLI script it came from (make's own
+# errors without one: they belong to no script).
 for s in "${failed[@]}"; do
   echo "failed in $s (log $log/$s.log):"
   awk '/^== tests\// { where = $0; shown = 0; next }
+       /^make.*\*\*\* / { print; next }
        /^not ok|^\[  FAILED  \]|^FAIL|\*\*\* / { if (where != "" && !shown) { print where; shown = 1 } print; more = 2; next }
        more > 0 && /^    / { print; more--; next } { more = 0 }' "$log/$s.log" | head -n 30 | sed 's/^/   > /'
 done
