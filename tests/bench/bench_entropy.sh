@@ -6,6 +6,7 @@
 # Usage: bench_entropy.sh path/to/gmc OUTDIR
 set -u
 GMC=$1 DIR=$2 REPS=${BENCH_REPS:-5}
+case $REPS in ""|*[!0-9]*|0) echo "bench_entropy: BENCH_REPS: expected a count of 1 or more, found '$REPS'" >&2; exit 2;; esac
 mkdir -p "$DIR" || exit 1
 tr="$DIR/entropy_1e6.trace"
 awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "%d %d %x\n", int(i / 250000), (i * 7919) % 20000, (i * 2654435761) % 1073741824 }' >"$tr" || exit 1
