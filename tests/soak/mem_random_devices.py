@@ -25,6 +25,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sim_random_machines import run_gmc  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 PRESETS = os.path.join(HERE, "..", "..", "model", "mem", "presets")
 
@@ -123,10 +126,10 @@ def main():
                 if not (out.startswith("{") and out.endswith("}")):
                     why = "exit 0 without one JSON object"
                 else:
-                    q = subprocess.run([gmc] + args + ["--step-every-cycle"], capture_output=True, text=True,
-                                       timeout=600)
-                    if q.stdout != p.stdout:
-                        why = "the slow reference (--step-every-cycle) gave other bytes"
+                    q = run_gmc(gmc, args + ["--step-every-cycle"], 600)
+                    if q is None or q.stdout != p.stdout:
+                        why = ("the slow reference (--step-every-cycle) gave other bytes" if q
+                               else "the slow reference (--step-every-cycle) ran over 600 s")
                     else:
                         same += 1
             elif rc in (1, 2):

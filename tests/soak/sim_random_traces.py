@@ -29,7 +29,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sim_random_machines import report_errors  # noqa: E402
+from sim_random_machines import report_errors, run_gmc  # noqa: E402
 
 ALU = ["FADD", "FFMA", "IMAD", "IADD3", "LOP3.LUT", "MOV", "ISETP.GE.AND", "S2R", "SHF.R.U32.HI",
        "F2I.TRUNC", "DFMA", "HFMA2", "POPC", "PRMT", "SEL"]
@@ -204,7 +204,11 @@ def main():
         if rnd.random() < 0.3:
             args += ["--set", "ignore_limits=1"]
         cmd = "gmc " + " ".join(args)
-        p = subprocess.run([gmc] + args, capture_output=True, text=True, timeout=300)
+        p = run_gmc(gmc, args, 300)
+        if p is None:
+            failed += 1
+            print("FAIL run %d (%s): over 300 s\n  %s" % (i, layout, cmd), flush=True)
+            continue
         why = None
         notes = [l for l in p.stderr.splitlines() if l.strip()]
         if p.returncode != 0:
@@ -231,15 +235,15 @@ def main():
             if bad:
                 why = "report: " + "; ".join(bad)
             elif i % 4 == 0:
-                q = subprocess.run([gmc] + args, capture_output=True, text=True, timeout=300)
-                if q.stdout != p.stdout:
-                    why = "the same command gave other bytes"
+                q = run_gmc(gmc, args, 300)
+                if q is None or q.stdout != p.stdout:
+                    why = "the same command gave other bytes" if q else "the same command again ran over 300 s"
             elif i % 4 == 1:
-                q = subprocess.run([gmc] + args + ["--step-every-cycle"], capture_output=True, text=True,
-                                   timeout=600)
+                q = run_gmc(gmc, args + ["--step-every-cycle"], 600)
                 slow += 1
-                if q.stdout != p.stdout:
-                    why = "the slow reference (--step-every-cycle) gave other bytes"
+                if q is None or q.stdout != p.stdout:
+                    why = ("the slow reference (--step-every-cycle) gave other bytes" if q
+                           else "the slow reference (--step-every-cycle) ran over 600 s")
         if why:
             failed += 1
             print("FAIL run %d (%s): %s\n  %s" % (i, layout, why, cmd), flush=True)
