@@ -21,12 +21,11 @@ import os
 import random
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sim_random_machines import run_gmc  # noqa: E402
+from sim_random_machines import rerun_differs, run_gmc  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PRESETS = os.path.join(HERE, "..", "..", "model", "mem", "presets")
@@ -110,12 +109,11 @@ def main():
             args += ["--rq", str(q), "--wq", str(rnd.randint(2, 64))]
         cmd = "gmc " + " ".join(args)
         why = None
-        try:
-            p = subprocess.run([gmc] + args, capture_output=True, text=True, timeout=300)
+        p = run_gmc(gmc, args, 300)
+        if p is None:
+            rc, why = "timeout", "over 300 s"
+        else:
             rc = p.returncode
-        except subprocess.TimeoutExpired:
-            rc, p = "timeout", None
-            why = "over 300 s"
         exits[rc] = exits.get(rc, 0) + 1
         if p is not None:
             err = [l for l in p.stderr.splitlines() if l.strip()]
@@ -126,12 +124,9 @@ def main():
                 if not (out.startswith("{") and out.endswith("}")):
                     why = "exit 0 without one JSON object"
                 else:
-                    q = run_gmc(gmc, args + ["--step-every-cycle"], 600)
-                    if q is None or q.stdout != p.stdout:
-                        why = ("the slow reference (--step-every-cycle) gave other bytes" if q
-                               else "the slow reference (--step-every-cycle) ran over 600 s")
-                    else:
-                        same += 1
+                    why = rerun_differs(gmc, args + ["--step-every-cycle"], p, 600,
+                                        "the slow reference (--step-every-cycle)")
+                    same += why is None
             elif rc in (1, 2):
                 if not errors or not all(l.startswith("gmc mem: ") or re.match(r"^\S+:\d+: ", l) for l in errors):
                     why = "exit %d, stderr not gmc mem's error lines: %r" % (rc, err[-3:])

@@ -19,12 +19,11 @@ import os
 import random
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sim_random_machines import verdict  # noqa: E402
+from sim_random_machines import run_gmc, verdict  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BASES = ["rtx2060-super.config", "titanv.config"]   # the files gmc accepts as they are
@@ -103,9 +102,8 @@ def main():
         args = ["sim", "--machine", path, "--workload", rnd.choice(wls), "--scale", "0.01",
                 "--json", "--max-cycles", "5000000"]
         cmd = "gmc " + " ".join(args)
-        try:
-            p = subprocess.run([gmc] + args, capture_output=True, text=True, timeout=300)
-        except subprocess.TimeoutExpired:
+        p = run_gmc(gmc, args, 300)
+        if p is None:
             failed += 1
             print("FAIL run %d: over 300 s\n  %s" % (i, cmd), flush=True)
             continue

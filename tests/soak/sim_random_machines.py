@@ -38,6 +38,15 @@ def run_gmc(gmc, args, timeout):
         return None
 
 
+def rerun_differs(gmc, args, p, timeout, what):
+    """None if gmc ARGS, run again, prints p's stdout byte for byte; else why
+    not, with WHAT naming the rerun."""
+    q = run_gmc(gmc, args, timeout)
+    if q is None:
+        return "%s ran over %d s" % (what, timeout)
+    return "%s gave other bytes" % what if q.stdout != p.stdout else None
+
+
 def machine_keys(header):
     keys = {}
     for line in open(header):
@@ -176,9 +185,8 @@ def main():
         for k in rnd.sample(pool, rnd.randint(2, 6)):
             args += ["--set", "%s=%d" % (k, value(k))]
         cmd = "gmc " + " ".join(args)
-        try:
-            p = subprocess.run([gmc] + args, capture_output=True, timeout=120, text=True)
-        except subprocess.TimeoutExpired:
+        p = run_gmc(gmc, args, 120)
+        if p is None:
             failed += 1
             exits["timeout"] = exits.get("timeout", 0) + 1
             print("FAIL run %d: over 120 s: %s" % (i, cmd), flush=True)
@@ -187,15 +195,10 @@ def main():
         exits[rc] = exits.get(rc, 0) + 1
         why = verdict(p)
         if why is None and rc == 0 and passed % 5 == 0:
-            q = run_gmc(gmc, args, 120)
-            if q is None or q.stdout != p.stdout:
-                why = "the same command gave other bytes" if q else "the same command again ran over 120 s"
+            why = rerun_differs(gmc, args, p, 120, "the same command again")
         if why is None and rc == 0 and passed % 3 == 1:
-            q = run_gmc(gmc, args + ["--step-every-cycle"], 600)
+            why = rerun_differs(gmc, args + ["--step-every-cycle"], p, 600, "the slow reference (--step-every-cycle)")
             slow += 1
-            if q is None or q.stdout != p.stdout:
-                why = ("the slow reference (--step-every-cycle) gave other bytes" if q
-                       else "the slow reference (--step-every-cycle) ran over 600 s")
         if why is None and rc == 0 and not perturbed:
             perturbed = True
             if not checks_can_fail(p.stdout):

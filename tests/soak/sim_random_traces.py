@@ -29,7 +29,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sim_random_machines import report_errors, run_gmc  # noqa: E402
+from sim_random_machines import report_errors, rerun_differs, run_gmc  # noqa: E402
 
 ALU = ["FADD", "FFMA", "IMAD", "IADD3", "LOP3.LUT", "MOV", "ISETP.GE.AND", "S2R", "SHF.R.U32.HI",
        "F2I.TRUNC", "DFMA", "HFMA2", "POPC", "PRMT", "SEL"]
@@ -235,15 +235,10 @@ def main():
             if bad:
                 why = "report: " + "; ".join(bad)
             elif i % 4 == 0:
-                q = run_gmc(gmc, args, 300)
-                if q is None or q.stdout != p.stdout:
-                    why = "the same command gave other bytes" if q else "the same command again ran over 300 s"
+                why = rerun_differs(gmc, args, p, 300, "the same command again")
             elif i % 4 == 1:
-                q = run_gmc(gmc, args + ["--step-every-cycle"], 600)
+                why = rerun_differs(gmc, args + ["--step-every-cycle"], p, 600, "the slow reference (--step-every-cycle)")
                 slow += 1
-                if q is None or q.stdout != p.stdout:
-                    why = ("the slow reference (--step-every-cycle) gave other bytes" if q
-                           else "the slow reference (--step-every-cycle) ran over 600 s")
         if why:
             failed += 1
             print("FAIL run %d (%s): %s\n  %s" % (i, layout, why, cmd), flush=True)
