@@ -16,7 +16,6 @@
 #include "bim/gmc_bim_ipoly.h"
 #include "gpu/gmc_gpu_impl.h"
 #include "gpu/gmc_machine_gpgpusim.h"
-#include "mc/gmc_memsys.h"
 #include "mem/gmc_addrmap.h"
 
 #define GMC_TEST_DATA "tests/data/"   /* the tests run from the repository root */
@@ -178,10 +177,9 @@ static void presets_hash_the_line_and_the_key_changes_it(void **st)
         uint64_t addr = k * 0x9e3779b1ull & 0xffffffffull;
         assert_int_equal(gmc_gpu_slice_of(a, addr), gmc_gpu_slice_of(a, addr & ~127ull));
         unsigned sb = gmc_gpu_slice_of(b, addr);
-        gmc_mc_req_t r;
-        unsigned ch;
-        gmc_memsys_decode(b->ms, addr, &ch, &r);
-        assert_int_equal(sb, ch * b->spc + (r.bank & (b->spc - 1)));
+        gmc_mem_loc_t r;
+        gmc_memsys_locate(b->ms, addr, &r);
+        assert_int_equal(sb, r.channel * b->spc + (r.bank & (b->spc - 1)));
         differ += sb != gmc_gpu_slice_of(a, addr);
     }
     assert_true(differ > 0);

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
-#include "mc/gmc_memsys.h"
+#include "mc/gmc_memsys_impl.h"
 #include "util/gmc_rng.h"
 
 typedef struct { const gmc_memtrace_rec_t *r; unsigned n, i; } arr_src_t;
@@ -114,10 +114,9 @@ static void channels_run_in_parallel_and_fold_modulo_channels(void **st)
     assert_int_equal(ms.cycles, miss);
     gmc_memsys_free(&ms);
     setup(&ms, "gddr6-rtx2060s", 4, 64);      /* channel 5 folds onto 1 */
-    unsigned ch;
-    gmc_mc_req_t q;
-    gmc_memsys_decode(&ms, G6(5, 3, 77), &ch, &q);
-    assert_int_equal(ch, 1);
+    gmc_mem_loc_t q;
+    gmc_memsys_decode(&ms, G6(5, 3, 77), &q);
+    assert_int_equal(q.channel, 1);
     assert_int_equal(q.bank, 3);
     assert_int_equal(q.row, 77);
     gmc_memsys_free(&ms);
@@ -132,9 +131,12 @@ static unsigned decodes_match(const gmc_memsys_t *ms, gmc_rng_t *rng, const char
         uint64_t a = gmc_rng_u64(rng);
         gmc_dramaddr_t f;
         gmc_addrmap_decode(&ms->map, a & ms->amask, &f);
-        unsigned ch;
-        gmc_mc_req_t q;
-        gmc_memsys_decode(ms, a, &ch, &q);
+        gmc_mem_loc_t q;
+        gmc_memsys_decode(ms, a, &q);
+        const unsigned ch = q.channel;
+        if (ch != gmc_memsys_channel_of(ms, a))
+            fail_msg("map %s, %u channels, address %#llx: channel_of %u, decode %u", what, ms->nch,
+                     (unsigned long long)a, gmc_memsys_channel_of(ms, a), ch);
         if (ch != f.f[GMC_F_CH] % ms->nch || q.bank != f.f[GMC_F_BANK] ||
             q.row != f.f[GMC_F_ROW] || q.col != f.f[GMC_F_COL])
             fail_msg("map %s, %u channels, address %#llx: decoded ch %u bank %u row %u col %u",

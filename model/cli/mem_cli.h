@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "bim_opts.h"
-#include "mc/gmc_memsys.h"
+#include "mc/gmc_memsys_impl.h"
 #include "mc/gmc_memtrace.h"
 #include "mc/gmc_warplat.h"
 

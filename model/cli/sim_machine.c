@@ -6,7 +6,7 @@
 #include <string.h>
 #include "cli.h"
 #include "gpu/gmc_machine_gpgpusim.h"
-#include "mc/gmc_memsys.h"
+#include "mc/gmc_mem.h"
 #include "mc/gmc_sched.h"
 #include "mem/gmc_dram_import.h"
 #include "sim_cli.h"

@@ -10,7 +10,6 @@
 #include "bim/gmc_bim_ipoly.h"
 #include "mc/gmc_sched.h"
 #include "mem/gmc_dram_cfg.h"
-#include "mc/gmc_memsys.h"
 #include "util/gmc_alloc.h"
 
 void gmc_gpu_sample(gmc_samples_t *s, uint64_t v)
@@ -45,22 +44,16 @@ unsigned gmc_gpu_slice_of(const gmc_gpu_t *g, uint64_t addr)
 {
     unsigned ch;
     if (g->slice_bank) {   /* GPGPU-Sim: chip x S + (bank & (S - 1)), IPoly on the bank bits; one decode */
-        gmc_mc_req_t r;
-        gmc_memsys_decode(g->ms, addr, &ch, &r);
-        unsigned sub = r.bank;
-        uint64_t h = (addr & g->ms->amask) >> g->ipoly_h_at;
+        gmc_mem_loc_t loc;
+        gmc_memsys_locate(g->ms, addr, &loc);
+        ch = loc.channel;
+        unsigned sub = loc.bank;
+        uint64_t h = (addr & g->amask) >> g->ipoly_h_at;
         for (unsigned j = 0; j < g->ipoly_bits; j++)
             sub ^= (unsigned)__builtin_parityll(g->ipoly_feed[j] & h) << j;
         return ch * g->spc + (sub & (g->spc - 1));
     }
-    if (g->nch_runs) {   /* gmc_memsys_decode's channel field alone */
-        uint64_t a = addr & g->ch_amask, f = 0;
-        for (unsigned i = 0; i < g->nch_runs; i++)
-            f |= ((a >> g->ch_run[i].lsb) & g->ch_run[i].mask) << g->ch_run[i].dst;
-        ch = g->nch_mask ? (unsigned)(f & g->nch_mask) : (unsigned)(f % g->nch);
-    } else {
-        ch = gmc_memsys_channel_of(g->ms, addr);
-    }
+    ch = gmc_memsys_channel_of(g->ms, addr);
     if (g->spc == 1)
         return ch;
     uint64_t l = addr >> 7;
@@ -112,7 +105,7 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
         goto fail;
     }
     /* the memory system: the machine's DRAM preset and address map */
-    static gmc_memsys_cfg_t sc;
+    gmc_memsys_cfg_t sc;
     memset(&sc, 0, sizeof sc);
     char warn[1024] = "";
     if (cfg->dram)
@@ -147,6 +140,7 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     if (!(g->ms = gmc_memsys_new(&sc, err, n)))
         goto fail;
     gmc_memsys_on_complete(g->ms, gmc_l2_mem_done, g);
+    gmc_memsys_on_room(g->ms, gmc_l2_mem_room, g);
     /* A request is one burst (gmc_mem.h): a burst narrower than the L2's
      * 32-byte sector could never carry one, and every miss would wait for
      * ever (a GPGPU-Sim config with -gpgpu_dram_buswidth 2 and burst
@@ -157,23 +151,11 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
                  gmc_memsys_burst_bytes(g->ms), sc.dram.bus_width, sc.dram.burst_length);
         goto fail;
     }
-    g->nch = gmc_memsys_channels(g->ms);
-    if (!g->ms->bim && !g->ms->map.ch_mod) {   /* else the memory system's decode */
-        const gmc_addrmap_t *am = &g->ms->map;
-        unsigned k = 0;
-        for (unsigned i = 0; i < am->nslices && k <= 8; i++)
-            if (am->slice[i].field == GMC_F_CH) {
-                if (k < 8)
-                    g->ch_run[k] = (struct gmc_ch_run){am->slice[i].lsb, am->slice[i].dst, am->slice[i].mask};
-                k++;
-            }
-        g->nch_runs = k <= 8 ? k : 0;
-        g->ch_amask = g->ms->amask;
-        g->slice_by_line = g->nch_runs > 0;
-        for (unsigned i = 0; i < g->nch_runs; i++)
-            g->slice_by_line &= g->ch_run[i].lsb >= 7;
-    }
-    g->nch_mask = g->nch > 1 && !(g->nch & (g->nch - 1)) ? g->nch - 1 : 0;
+    gmc_mem_geometry_t geo;
+    gmc_memsys_geometry(g->ms, &geo);
+    g->nch = geo.channels;
+    g->amask = geo.addr_bits >= 64 ? ~0ull : (1ull << geo.addr_bits) - 1;
+    g->slice_by_line = geo.channel_granule_bits >= 7;
     g->chan_words = (g->nch + 63) / 64;
     if (!(g->chan_hist = calloc(g->nch + 1, sizeof *g->chan_hist))) {
         snprintf(err, n, "out of memory");
@@ -314,24 +296,18 @@ static void core_edge(gmc_gpu_t *g)
     g->core_cyc++;
 }
 
-/* Whether slice i's dq waits for a controller queue that has room now. */
-static inline int l2_room(const gmc_gpu_t *g, unsigned i)
-{
-    const uint32_t q = g->l2_wait[i];
-    return q && gmc_memsys_has_room(g->ms, (q - 1) / 2, (int)((q - 1) & 1));
-}
-
 /* A slice steps when it has something of its own to do (l2_next), a
- * packet it can take arrives (l2_shut), or the queue its dq waits for has
- * room at its turn (l2_wait; an earlier slice may have taken the room). */
+ * packet it can take arrives (l2_shut), or the memory system's room event
+ * woke it (l2_wait 2). */
 static void l2_edge(gmc_gpu_t *g)
 {
     const uint64_t now = g->l2_cyc;
     const uint64_t *at = g->req_net->dst_at, inow = g->req_net->now;
     const int all = g->cfg.every_edge;
     for (unsigned i = 0; i < g->nslice; i++)
-        if (all || g->l2_next[i] <= now || (at[i] <= inow && !g->l2_shut[i]) || l2_room(g, i))
+        if (all || g->l2_next[i] <= now || (at[i] <= inow && !g->l2_shut[i]) || g->l2_wait[i] == 2)
             gmc_l2_cycle(g, &g->l2[i]);
+    g->room_woken = 0;   /* every woken slice stepped (gmc_l2_cycle rewrote its l2_wait) */
     g->l2_cyc++;
 }
 
@@ -388,12 +364,11 @@ static void jump(gmc_gpu_t *g)
         c = g->sm_next[i] < c ? g->sm_next[i] : c;
     if (c <= g->core_cyc)
         return;
+    if (g->room_woken)
+        return;   /* a step of the memory system made room: the next L2 edge steps a slice */
     uint64_t l = UINT64_MAX;
-    for (unsigned i = 0; i < g->nslice; i++) {
-        if (l2_room(g, i))
-            return;   /* a step of the memory system made room: the next L2 edge steps it */
+    for (unsigned i = 0; i < g->nslice; i++)
         l = g->l2_next[i] < l ? g->l2_next[i] : l;
-    }
     if (l <= g->l2_cyc)
         return;
     uint64_t d = gmc_memsys_next_event(g->ms);

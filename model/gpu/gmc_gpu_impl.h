@@ -9,7 +9,6 @@
 #include "gpu/gmc_icnt.h"
 #include "gpu/gmc_wsched.h"
 #include "mc/gmc_mem.h"
-#include "mc/gmc_memsys.h"
 
 #define GMC_SM_MAX_WARPS 64
 
@@ -161,7 +160,7 @@ typedef struct {
 /* Laid out for the host's cache: a slice's cycle reads its first host
  * line (the input pipeline, the reply ring, the hold-ups) and, with
  * requests for the memory system, its second; the array is 64-byte
- * aligned (gmc_gpu_new).  The decoded head (136 bytes, read only when dq
+ * aligned (gmc_gpu_new).  The decoded head (72 bytes, read only when dq
  * has a request) comes last: in the middle it had pushed stuck_lim and
  * dq_blocked, written every cycle, onto a fourth and fifth line. */
 typedef struct {
@@ -178,7 +177,8 @@ typedef struct {
     unsigned         rep_mask, rep_wrap, rep_head, rep_n;
     /* Not stepped while held up by the memory system (a step would change
      * nothing).  dq_blocked: dq's head was refused (its queue full); the
-     * slice waits for room there (gmc_gpu's l2_wait).  stuck_lim >= 0:
+     * slice waits for the memory system's room event (gmc_gpu's l2_wait).
+     * stuck_lim >= 0:
      * this cycle's lookup left a ready head for want of room in dq, which
      * it has once dq_n < stuck_lim. */
     uint16_t         dq_blocked;
@@ -189,7 +189,7 @@ typedef struct {
     /* line 1: a miss, a request for the memory system, a completion */
     gmc_mem_req_t   *dq;          /* requests waiting for the memory system */
     unsigned         dq_max, dq_wrap, dq_head, dq_n, dq_cap;
-    int              dq_e_ok;     /* dq_e holds dq's head decoded */
+    int              dq_p_ok;     /* dq_p holds dq's head decoded */
     gmc_cache_t     *c;
     uint32_t        *wait_head;   /* [mshr * sectors], UINT32_MAX = none */
     gmc_l2_waiter_t *pool;
@@ -197,9 +197,8 @@ typedef struct {
                                      sector's first in its DRAM request's tag (gmc_l2.c) */
     uint32_t         pool_free, pool_fresh, pool_n;   /* free list (UINT32_MAX: empty), then
                                                           nodes never used (as gmc_sm_t's) */
-    uint32_t         burst;       /* gmc_memsys_burst_bytes */
-    unsigned         ch;
-    gmc_memsys_entry_t dq_e;      /* the head of dq decoded (gmc_memsys_prepare), if dq_e_ok:
+    unsigned         ch;          /* its channel: every request of its dq goes there */
+    gmc_mem_prepared_t dq_p;      /* the head of dq decoded (gmc_memsys_prepare), if dq_p_ok:
                                      a full controller queue costs a retry, not a decode */
 } gmc_l2_t;
 
@@ -215,12 +214,7 @@ struct gmc_gpu {
     gmc_l2_t        *l2;
     gmc_icnt_t      *req_net, *rep_net;
     gmc_memsys_t    *ms;
-    /* the channel of an address without a full decode (no BIM): the map's
-     * channel bit runs; nch_runs = 0 means decode through the memory system */
-    unsigned         nch_runs;
-    uint64_t         ch_amask;
-    struct gmc_ch_run { uint8_t lsb, dst; uint64_t mask; } ch_run[8];
-    unsigned         nch_mask;             /* nch - 1 when a power of two (else 0: a modulo) */
+    uint64_t         amask;       /* the memory system's address width (gmc_mem_geometry_t) */
     /* Every byte of a 128 B line is in the same slice (the channel runs
      * start at bit 7 or above; the sub-slice hash reads the line): an
      * access's sectors share one slice lookup. */
@@ -251,13 +245,14 @@ struct gmc_gpu {
     uint8_t         *sm_wait;     /* SM i is stuck (gmc_sm_t) with packets the request network
                                      refused: it steps once the network has room for them */
     /* l2_shut[i]: slice i's input pipeline is full, so a packet arriving
-     * for it is no reason to step it.  l2_wait[i]: 0, or 1 + 2 * channel +
-     * is_write of the controller queue whose room slice i's dq waits for
-     * (gmc_l2_t dq_blocked): it steps when that queue has room at its
-     * turn, as a retry at every edge would have entered then and only then
-     * (a refused retry changes nothing). */
+     * for it is no reason to step it.  l2_wait[i]: 1, slice i's dq head
+     * was refused (gmc_l2_t dq_blocked); the memory system's room event
+     * for that queue makes it 2 (woken: it steps at the next L2 edge, as a
+     * retry at every edge would first have been accepted then -- a refused
+     * retry changes nothing).  room_woken: some slice is woken. */
     uint8_t         *l2_shut;
-    uint32_t        *l2_wait;
+    uint8_t         *l2_wait;
+    int              room_woken;
     unsigned         nofit_n;
     uint64_t         jumps, jumped_ps;   /* idle stretches skipped whole (not reported) */
     uint64_t         l2_waits;    /* times a slice began to wait for controller room (not reported) */
@@ -308,6 +303,7 @@ void gmc_l2_free(gmc_l2_t *l);
 void gmc_l2_cycle(gmc_gpu_t *g, gmc_l2_t *l);
 int  gmc_l2_busy(const gmc_l2_t *l);
 void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d);
+void gmc_l2_mem_room(void *ctx, unsigned channel, int is_write);
 unsigned gmc_gpu_slice_of(const gmc_gpu_t *g, uint64_t addr);
 /* gmc_gpu.c */
 void gmc_gpu_sample(gmc_samples_t *s, uint64_t v);

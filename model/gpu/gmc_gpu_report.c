@@ -6,7 +6,6 @@
 #include "mem/gmc_dram_energy.h"
 #include "analysis/gmc_overhead.h"
 #include "bim/gmc_bim_scheme.h"
-#include "mc/gmc_memsys.h"
 #include "mc/gmc_sched.h"
 
 static int cmp_u32(const void *a, const void *b)
@@ -211,7 +210,9 @@ int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra)
                 ms.wmc_col_cmds, ms.wmc_req_adjusted, ms.wmc_acts, ms.wmc_row_adjusted, ms.wmc_grants,
                 ms.wmc_bank_adjusted);
     /* what the enabled mechanisms cost (gmc overhead; gmc bim) */
-    gmc_frfcfs_params_t fp = {g->nch, m->mc_queue, g->ms->d.cfg.rows, g->ms->d.nbanks};
+    gmc_mem_channel_t dev;   /* every channel has the same device */
+    gmc_memsys_channel_info(g->ms, 0, &dev);
+    gmc_frfcfs_params_t fp = {g->nch, m->mc_queue, dev.rows, dev.banks};
     gmc_frfcfs_cost_t fc;
     gmc_frfcfs_cost(&fp, &fc);
     fprintf(f, "  \"overhead\": {\"frfcfs_compare_bits\": %" PRIu64, fc.frfcfs_bits);
@@ -220,7 +221,7 @@ int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra)
         gmc_wmc_params_default(&wp);
         wp.sms = m->sms;
         wp.warps = m->warps_per_sm;
-        wp.banks = g->ms->d.nbanks;
+        wp.banks = dev.banks;
         gmc_wmc_cost_t wc;
         gmc_wmc_cost(&wp, &wc);
         fprintf(f, ", \"warped_mc_bits_per_mc\": %" PRIu64 ", \"warped_mc_bytes_total\": %" PRIu64,

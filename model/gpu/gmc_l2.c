@@ -44,7 +44,6 @@ int gmc_l2_init(gmc_gpu_t *g, gmc_l2_t *l, unsigned id, char *err, size_t n)
     l->pool = malloc((size_t)l->pool_n * sizeof *l->pool);
     unsigned hq = pow2_at_least(m->l2_lat + 2);
     l->hitq = calloc(hq, sizeof *l->hitq);
-    l->burst = gmc_memsys_burst_bytes(g->ms);
     l->hitq_mask = hq - 1;
     l->hitq_ready = UINT64_MAX;
     /* replies: every MSHR waiter can be answered at once, plus hits */
@@ -315,21 +314,19 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
     l->dq_blocked = 0;
     if (l->dq_n) {
         gmc_gpu_mem_sync(g);
-        /* gmc_memsys_send in its two halves (prepare, enter at now): the
+        /* gmc_memsys_send in its two halves (prepare, send at now): the
          * head is decoded once, however many cycles its queue stays full */
         while (l->dq_n) {
-            if (!l->dq_e_ok) {
-                const gmc_mem_req_t *r = &l->dq[l->dq_head];
-                if (r->size > l->burst)
-                    break;   /* gmc_memsys_send: GMC_MEM_EINVAL, never accepted */
-                gmc_memsys_prepare(g->ms, r, &l->dq_e);
-                l->dq_e_ok = 1;
+            if (!l->dq_p_ok) {
+                if (gmc_memsys_prepare(g->ms, &l->dq[l->dq_head], &l->dq_p))
+                    break;   /* GMC_MEM_EINVAL: larger than a burst, never accepted */
+                l->dq_p_ok = 1;
             }
-            if (gmc_memsys_enter(g->ms, &l->dq_e, gmc_memsys_now(g->ms)) != GMC_MEM_ACCEPTED) {
-                l->dq_blocked = 1;   /* GMC_MEM_FULL: wait for room (gmc_gpu.c l2_edge) */
+            if (gmc_memsys_send_prepared(g->ms, &l->dq_p) != GMC_MEM_ACCEPTED) {
+                l->dq_blocked = 1;   /* GMC_MEM_FULL: wait for room (gmc_l2_mem_room) */
                 break;
             }
-            l->dq_e_ok = 0;
+            l->dq_p_ok = 0;
             l->dq_head = (l->dq_head + 1) & l->dq_wrap;
             if (!--l->dq_n)
                 l->dq_head = 0;
@@ -363,10 +360,23 @@ void gmc_l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
     const unsigned i = l->id;
     g->l2_next[i] = next_at(l, g->l2_cyc);
     g->l2_shut[i] = l->hitq_n > l->hitq_mask;
-    uint32_t q = 0;
-    if (l->dq_n && l->dq_blocked) {
-        q = 1 + 2 * l->dq_e.ch + l->dq_e.req.is_write;
+    const uint8_t wait = l->dq_n && l->dq_blocked;
+    if (wait) {
+        assert(l->dq_p.loc.channel == l->ch);   /* gmc_l2_mem_room looks at the channel's slices */
         g->l2_waits += !g->l2_wait[i];
     }
-    g->l2_wait[i] = q;
+    g->l2_wait[i] = wait;
+}
+
+/* The memory system's room event: the slices of that channel whose dq
+ * head waits for that queue step at the next L2 edge (the first there may
+ * take the room; the others are refused again and wait again). */
+void gmc_l2_mem_room(void *ctx, unsigned channel, int is_write)
+{
+    gmc_gpu_t *g = ctx;
+    for (unsigned i = channel * g->spc, e = i + g->spc; i < e; i++)
+        if (g->l2_wait[i] && g->l2[i].dq_p.req.is_write == is_write) {
+            g->l2_wait[i] = 2;
+            g->room_woken = 1;
+        }
 }

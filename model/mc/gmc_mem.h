@@ -3,8 +3,9 @@
  * send() + tick(), with completions at data time and time that skips idle
  * cycles.  docs/embedding.md has a complete example and the rules below in
  * prose.  Nothing here exposes a controller's internals: the state is the
- * opaque gmc_memsys_t (defined in gmc_memsys.h, which only gmc's own trace
- * mode, reports and tests include).
+ * opaque gmc_memsys_t (defined in the internal gmc_memsys_impl.h, which
+ * only the memory system's own sources, gmc mem's reports and tests
+ * include).
  *
  * Time is the DRAM command clock, starting at cycle 0.  Each call to
  * gmc_memsys_tick processes the current cycle and moves to the next:
@@ -109,6 +110,59 @@ enum {
     GMC_MEM_EBUSY    = -2,   /* called from a completion callback where not allowed */
 };
 
+/* Where an address goes: its channel (the decoded channel folded onto
+ * the controllers simulated) and its place in that channel's device. */
+typedef struct {
+    uint32_t channel, bank, row, col;
+} gmc_mem_loc_t;
+
+/* A request decoded once (gmc_memsys_prepare), to be sent later, as often
+ * as it is refused (gmc_memsys_send_prepared): a source that holds
+ * requests back while the memory system is full -- an L2's miss queue --
+ * decodes each request once, however long it waits.  The caller may read
+ * every field; it may change only offered. */
+typedef struct {
+    gmc_mem_req_t req;
+    gmc_mem_loc_t loc;
+    uint64_t      offered;   /* the cycle it was first offered (gmc_mem_done_t.offered,
+                                the controllers' outside-wait statistics); prepare
+                                sets it to now */
+} gmc_mem_prepared_t;
+
+/* A queue that refused a send has room again: called (from inside a
+ * tick, after the command that freed the slot) once per refusal spell of
+ * that queue, with the queue's channel and type.  A source waiting for
+ * room may sleep until then; the send it then makes is accepted unless
+ * another send took the room first (gmc_memsys_can_accept tells). */
+typedef void (*gmc_mem_room_fn)(void *ctx, unsigned channel, int is_write);
+
+/* The memory system's shape, for placing requests and for reports. */
+typedef struct {
+    unsigned channels;          /* controllers simulated */
+    unsigned addr_bits;         /* the address map's width: addr is masked to it */
+    /* Every address of an aligned block of 2^channel_granule_bits bytes
+     * goes to the same channel (a lower bound: 0 when a BIM or a modulus
+     * channel split makes it hard to say). */
+    unsigned channel_granule_bits;
+} gmc_mem_geometry_t;
+
+/* One channel's device. */
+typedef struct {
+    const char *device;         /* the device config's name ("" if unnamed) */
+    const char *kind;           /* the device kind: "dram" */
+    unsigned    banks, rows, columns;
+    uint32_t    burst_bytes;    /* the most one request moves */
+    uint32_t    tck_ps;         /* the command clock's period */
+    unsigned    read_queue, write_queue;   /* the controller's capacities */
+} gmc_mem_channel_t;
+
+/* A map for a device without a shipped map preset, from its geometry (all
+ * powers of two): Row | Bank | Col(high) | Ch | Col(low) | Block, with the
+ * low column bits making a 256-byte channel interleave like the shipped
+ * GDDR5/GDDR6 maps.  Writes the map text (gmc_addrmap_parse reads it);
+ * 0, or -1 with err. */
+int gmc_memsys_default_map(const gmc_dram_cfg_t *c, char *spec, size_t sn, char *err, size_t n);
+
 /* Validates everything (map against the device's geometry included).
  * Returns a new memory system at cycle 0, or NULL with one line in err. */
 gmc_memsys_t *gmc_memsys_new(const gmc_memsys_cfg_t *cfg, char *err, size_t n);
@@ -140,8 +194,26 @@ int      gmc_memsys_finish(gmc_memsys_t *ms);
 uint32_t gmc_memsys_burst_bytes(const gmc_memsys_t *ms);
 unsigned gmc_memsys_channels(const gmc_memsys_t *ms);
 /* The channel an address goes to (through the BIM and the map): a GPU
- * places its L2 slices by it. */
+ * places its L2 slices by it.  Without a BIM it reads the map's channel
+ * bits alone (no full decode). */
 unsigned gmc_memsys_channel_of(const gmc_memsys_t *ms, uint64_t addr);
+/* The whole decode of an address (BIM, map, channel fold). */
+void     gmc_memsys_locate(const gmc_memsys_t *ms, uint64_t addr, gmc_mem_loc_t *loc);
+void     gmc_memsys_geometry(const gmc_memsys_t *ms, gmc_mem_geometry_t *g);
+/* 0, or -1 if ch >= channels. */
+int      gmc_memsys_channel_info(const gmc_memsys_t *ms, unsigned ch, gmc_mem_channel_t *c);
+
+/* gmc_memsys_send in two halves.  prepare decodes r into *p (no state
+ * changes): 0, or GMC_MEM_EINVAL (size larger than a burst; p unusable).
+ * send_prepared enters it at now: GMC_MEM_ACCEPTED, GMC_MEM_FULL (nothing
+ * kept; p may be sent again) or GMC_MEM_EBUSY.  The pair behaves exactly
+ * as gmc_memsys_send, except that offered is p->offered. */
+int      gmc_memsys_prepare(const gmc_memsys_t *ms, const gmc_mem_req_t *r, gmc_mem_prepared_t *p);
+int      gmc_memsys_send_prepared(gmc_memsys_t *ms, const gmc_mem_prepared_t *p);
+/* Whether a send to that channel and type would be accepted now. */
+int      gmc_memsys_can_accept(const gmc_memsys_t *ms, unsigned channel, int is_write);
+/* Registered like on_complete; NULL turns it off. */
+void     gmc_memsys_on_room(gmc_memsys_t *ms, gmc_mem_room_fn fn, void *ctx);
 
 /* Totals over the channels, for reports. */
 typedef struct {

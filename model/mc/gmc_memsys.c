@@ -1,5 +1,5 @@
 /* gmc_memsys: channels, address path and the trace-mode event loop. */
-#include "mc/gmc_memsys.h"
+#include "mc/gmc_memsys_impl.h"
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,6 +77,11 @@ static void on_column(void *ctx, unsigned ch, const gmc_mc_req_t *r)
     gmc_memsys_t *ms = ctx;
     if (ms->served)
         ms->served(ms->served_ctx, ch, r);
+    const unsigned qk = ch * 2 + r->is_write;
+    if (ms->refused[qk]) {   /* someone waits for this room */
+        ms->refused[qk] = 0;
+        ms->room_due[ms->room_n++] = qk;
+    }
     if (!ms->done_fn) {   /* nobody listens: done at the column command, no record */
         ms->ndone++;
         return;
@@ -164,6 +169,17 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
     }
     ms->amask = gmc_gf2_mask(m->width);
     pack_decode(ms);
+    if (!m->ch_mod && !(cfg->bim && !gmc_gf2_is_identity(cfg->bim))) {
+        unsigned k = 0;
+        for (unsigned i = 0; i < m->nslices && k <= 8; i++)
+            if (m->slice[i].field == GMC_F_CH) {
+                if (k < 8)
+                    ms->ch_run[k] = (struct gmc_memsys_ch_run){m->slice[i].lsb, m->slice[i].dst,
+                                                               m->slice[i].mask};
+                k++;
+            }
+        ms->ch_nruns = k <= 8 ? k : 0;
+    }
     ms->nch = cfg->channels ? cfg->channels : dc.channels;
     ms->nch_mask = ms->nch > 1 && !(ms->nch & (ms->nch - 1)) ? ms->nch - 1 : 0;
     if (ms->nch > 4096) {
@@ -221,10 +237,12 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
     ms->cq_hd = malloc((size_t)ms->nch * 2 * sizeof *ms->cq_hd);
     ms->cq_due = malloc((size_t)ms->nch * 2 * sizeof *ms->cq_due);
     ms->cq_live = calloc(((size_t)ms->nch * 2 + 63) / 64, sizeof *ms->cq_live);
+    ms->refused = calloc((size_t)ms->nch * 2, sizeof *ms->refused);
+    ms->room_due = calloc((size_t)ms->nch * 2, sizeof *ms->room_due);
     if (ms->cq_hd)
         for (unsigned k = 0; k < ms->nch * 2; k++)
             ms->cq_hd[k] = GMC_MEM_NEVER;
-    if (!ms->cq || !ms->cq_hd || !ms->cq_due || !ms->cq_live)
+    if (!ms->cq || !ms->cq_hd || !ms->cq_due || !ms->cq_live || !ms->refused || !ms->room_due)
         goto oom;
     for (unsigned k = 0; k < ms->nch * 2; k++) {
         if (!(ms->cq[k].d = calloc((size_t)ms->cq_mask + 1, sizeof *ms->cq[k].d)))
@@ -252,6 +270,8 @@ void gmc_memsys_free(gmc_memsys_t *ms)
     free(ms->cq_hd);
     free(ms->cq_live);
     free(ms->cq_due);
+    free(ms->refused);
+    free(ms->room_due);
     free(ms->bim);
     gmc_warps_free(&ms->warps);
     gmc_memstats_free(&ms->stats);
@@ -264,7 +284,7 @@ void gmc_memsys_set_served(gmc_memsys_t *ms, gmc_mc_served_fn fn, void *ctx)
     ms->served_ctx = ctx;
 }
 
-void gmc_memsys_decode(const gmc_memsys_t *ms, uint64_t addr, unsigned *ch, gmc_mc_req_t *r)
+void gmc_memsys_decode(const gmc_memsys_t *ms, uint64_t addr, gmc_mem_loc_t *r)
 {
     uint64_t a = addr & ms->amask;
     if (ms->bim)
@@ -281,19 +301,19 @@ void gmc_memsys_decode(const gmc_memsys_t *ms, uint64_t addr, unsigned *ch, gmc_
         const uint64_t bank = (p >> ms->pk_base[GMC_F_BANK]) & ms->pk_fmask[GMC_F_BANK];
         const uint64_t row = (p >> ms->pk_base[GMC_F_ROW]) & ms->pk_fmask[GMC_F_ROW];
         const uint64_t col = (p >> ms->pk_base[GMC_F_COL]) & ms->pk_fmask[GMC_F_COL];
-        r->bank = (uint8_t)bank;
+        r->bank = (uint32_t)bank;
         r->row = (uint32_t)row;
         r->col = (uint32_t)col;
     } else {
         gmc_dramaddr_t f;
         gmc_addrmap_decode(&ms->map, a, &f);
         fch = f.f[GMC_F_CH];
-        r->bank = (uint8_t)f.f[GMC_F_BANK];
+        r->bank = (uint32_t)f.f[GMC_F_BANK];
         r->row = (uint32_t)f.f[GMC_F_ROW];
         r->col = (uint32_t)f.f[GMC_F_COL];
     }
     const unsigned nch = ms->nch, nm = ms->nch_mask;
-    *ch = nm ? (unsigned)(fch & nm) : nch == 1 ? 0 : (unsigned)(fch % nch);
+    r->channel = nm ? (unsigned)(fch & nm) : nch == 1 ? 0 : (unsigned)(fch % nch);
 }
 
 int gmc_memsys_trace_src(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n)
@@ -306,8 +326,7 @@ int gmc_memsys_trace_src(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n)
 /* The staged request: the next one the source offered, decoded. */
 typedef struct {
     gmc_memtrace_rec_t rec;
-    gmc_memsys_entry_t e;
-    uint64_t           avail;   /* cycle it is offered */
+    gmc_mem_prepared_t p;       /* p.offered: the cycle it is offered */
     int                have;
 } staged_t;
 
@@ -325,8 +344,8 @@ static int fetch(gmc_memsys_t *ms, staged_t *s, gmc_memsys_src_fn src, void *ctx
     const gmc_mem_req_t r = {.addr = s->rec.addr, .tag = s->rec.tag, .pc = s->rec.pc,
                              .sm = s->rec.sm, .warp = s->rec.warp,
                              .is_write = s->rec.is_write, .has_warp = s->rec.has_warp};
-    gmc_memsys_prepare(ms, &r, &s->e);
-    s->avail = s->rec.has_time ? s->rec.cycle : now;
+    (void)gmc_memsys_prepare(ms, &r, &s->p);   /* size 0: one burst, never refused */
+    s->p.offered = s->rec.has_time ? s->rec.cycle : now;
     return 1;
 }
 
@@ -373,7 +392,7 @@ __attribute__((flatten)) int gmc_memsys_run(gmc_memsys_t *ms, gmc_memsys_src_fn 
             looked_served = k, looked_queued = q != 0, look = t + STALL_CYCLES;
         }
         /* Offers due now enter while their queue has room. */
-        while (s.have && s.avail <= t && gmc_memsys_enter(ms, &s.e, s.avail) == GMC_MEM_ACCEPTED)
+        while (s.have && s.p.offered <= t && gmc_memsys_send_prepared(ms, &s.p) == GMC_MEM_ACCEPTED)
             if (fetch(ms, &s, src, ctx, t + 1, err, n) < 0)
                 return -1;
         if (gmc_memsys_tick(ms))
@@ -382,9 +401,9 @@ __attribute__((flatten)) int gmc_memsys_run(gmc_memsys_t *ms, gmc_memsys_src_fn 
             break;
         uint64_t tn = gmc_memsys_next_event(ms);
         if (s.have) {   /* a blocked offer enters after the step that frees a slot */
-            uint64_t a = s.avail > ms->now ? s.avail
-                       : gmc_mc_can_accept(&ms->mc[s.e.ch], s.e.req.is_write) ? ms->now
-                                                                             : GMC_MC_NEVER;
+            uint64_t a = s.p.offered > ms->now ? s.p.offered
+                       : gmc_memsys_can_accept(ms, s.p.loc.channel, s.p.req.is_write) ? ms->now
+                                                                                    : GMC_MC_NEVER;
             tn = a < tn ? a : tn;
         }
         if (tn == GMC_MC_NEVER) {

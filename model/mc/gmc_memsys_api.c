@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include "mc/gmc_memsys.h"
+#include "mc/gmc_memsys_impl.h"
 #include "mc/gmc_sched.h"
 
 gmc_memsys_t *gmc_memsys_new(const gmc_memsys_cfg_t *cfg, char *err, size_t n)
@@ -73,28 +73,45 @@ unsigned gmc_memsys_queued(const gmc_memsys_t *ms)
 
 uint64_t gmc_memsys_outstanding(const gmc_memsys_t *ms) { return ms->nreq - ms->ndone; }
 
-void gmc_memsys_prepare(const gmc_memsys_t *ms, const gmc_mem_req_t *r, gmc_memsys_entry_t *e)
+int gmc_memsys_prepare(const gmc_memsys_t *ms, const gmc_mem_req_t *r, gmc_mem_prepared_t *p)
 {
-    /* only the fields gmc_mc_enqueue reads (no memset: this runs per request) */
-    gmc_memsys_decode(ms, r->addr, &e->ch, &e->req);
-    e->req.addr = r->addr;
-    e->req.is_write = r->is_write != 0;
-    e->req.flags = r->has_warp ? GMC_REQ_WARP : 0;
-    e->req.sm = r->sm;
-    e->req.warp = r->warp;
-    e->req.pc = r->pc;
-    e->req.tag = r->tag;
+    if (r->size > gmc_memsys_burst_bytes(ms))
+        return GMC_MEM_EINVAL;
+    gmc_memsys_decode(ms, r->addr, &p->loc);
+    p->req = *r;
+    p->offered = ms->now;
+    return 0;
 }
 
-int gmc_memsys_enter(gmc_memsys_t *ms, gmc_memsys_entry_t *e, uint64_t trace_cycle)
+int gmc_memsys_can_accept(const gmc_memsys_t *ms, unsigned channel, int is_write)
 {
-    gmc_mc_t *mc = &ms->mc[e->ch];
-    if (!gmc_mc_can_accept(mc, e->req.is_write))
+    return channel < ms->nch && gmc_mc_can_accept(&ms->mc[channel], is_write);
+}
+
+int gmc_memsys_send_prepared(gmc_memsys_t *ms, const gmc_mem_prepared_t *p)
+{
+    const unsigned ch = p->loc.channel;
+    gmc_mc_t *mc = &ms->mc[ch];
+    if (!gmc_mc_can_accept(mc, p->req.is_write)) {
+        ms->refused[ch * 2 + (p->req.is_write != 0)] = 1;   /* a room event when a slot frees */
         return GMC_MEM_FULL;
-    e->req.id = ms->nreq++;
-    e->req.trace_cycle = trace_cycle;
-    uint32_t i = gmc_mc_enqueue(mc, &e->req, ms->now);
-    uint64_t nx = ms->next[e->ch] = gmc_mc_wake(mc, i, ms->now, ms->next[e->ch]);
+    }
+    /* only the fields gmc_mc_enqueue reads (no memset: this runs per request) */
+    gmc_mc_req_t q;
+    q.id = ms->nreq++;
+    q.addr = p->req.addr;
+    q.bank = (uint8_t)p->loc.bank;
+    q.row = p->loc.row;
+    q.col = p->loc.col;
+    q.is_write = p->req.is_write != 0;
+    q.flags = p->req.has_warp ? GMC_REQ_WARP : 0;
+    q.sm = p->req.sm;
+    q.warp = p->req.warp;
+    q.pc = p->req.pc;
+    q.tag = p->req.tag;
+    q.trace_cycle = p->offered;
+    uint32_t i = gmc_mc_enqueue(mc, &q, ms->now);
+    uint64_t nx = ms->next[ch] = gmc_mc_wake(mc, i, ms->now, ms->next[ch]);
     if (nx < ms->next_min)
         ms->next_min = nx;
     return GMC_MEM_ACCEPTED;
@@ -102,11 +119,31 @@ int gmc_memsys_enter(gmc_memsys_t *ms, gmc_memsys_entry_t *e, uint64_t trace_cyc
 
 int gmc_memsys_send(gmc_memsys_t *ms, const gmc_mem_req_t *r)
 {
-    if (r->size > gmc_memsys_burst_bytes(ms))
+    gmc_mem_prepared_t p;
+    if (gmc_memsys_prepare(ms, r, &p))
         return GMC_MEM_EINVAL;
-    gmc_memsys_entry_t e;
-    gmc_memsys_prepare(ms, r, &e);
-    return gmc_memsys_enter(ms, &e, ms->now);
+    return gmc_memsys_send_prepared(ms, &p);
+}
+
+void gmc_memsys_on_room(gmc_memsys_t *ms, gmc_mem_room_fn fn, void *ctx)
+{
+    ms->room_fn = fn;
+    ms->room_ctx = ctx;
+}
+
+/* The room events of this tick (on_column listed them), after every
+ * controller stepped: a callback that sends enters at now,
+ * the next cycle, as a send between two ticks does. */
+static void room_events(gmc_memsys_t *ms)
+{
+    const unsigned n = ms->room_n;
+    ms->room_n = 0;
+    if (!ms->room_fn)
+        return;
+    ms->in_cb = 1;
+    for (unsigned i = 0; i < n; i++)
+        ms->room_fn(ms->room_ctx, ms->room_due[i] / 2, (int)(ms->room_due[i] & 1));
+    ms->in_cb = 0;
 }
 
 /* Delivers every completion done by t, in done order (ties: lower
@@ -179,10 +216,20 @@ static uint64_t touch_warp_readers(gmc_memsys_t *ms, unsigned from, unsigned to,
     return lowered;
 }
 
+static int tick(gmc_memsys_t *ms);
+
 int gmc_memsys_tick(gmc_memsys_t *ms)
 {
     if (ms->in_cb)
         return GMC_MEM_EBUSY;
+    tick(ms);
+    if (ms->room_n)
+        room_events(ms);
+    return 0;
+}
+
+static int tick(gmc_memsys_t *ms)
+{
     const uint64_t t = ms->now;
     if (ms->next_done <= t)
         deliver(ms, t);   /* its callbacks may send: those enter at t */
@@ -273,10 +320,53 @@ int gmc_memsys_finish(gmc_memsys_t *ms)
 
 unsigned gmc_memsys_channel_of(const gmc_memsys_t *ms, uint64_t addr)
 {
-    gmc_mc_req_t r;
-    unsigned ch;
-    gmc_memsys_decode(ms, addr, &ch, &r);
-    return ch;
+    if (ms->ch_nruns) {   /* gmc_memsys_decode's channel field alone */
+        const uint64_t a = addr & ms->amask;
+        uint64_t f = 0;
+        for (unsigned i = 0; i < ms->ch_nruns; i++)
+            f |= ((a >> ms->ch_run[i].lsb) & ms->ch_run[i].mask) << ms->ch_run[i].dst;
+        const unsigned nch = ms->nch, nm = ms->nch_mask;
+        return nm ? (unsigned)(f & nm) : nch == 1 ? 0 : (unsigned)(f % nch);
+    }
+    gmc_mem_loc_t l;
+    gmc_memsys_decode(ms, addr, &l);
+    return l.channel;
+}
+
+void gmc_memsys_locate(const gmc_memsys_t *ms, uint64_t addr, gmc_mem_loc_t *loc)
+{
+    gmc_memsys_decode(ms, addr, loc);
+}
+
+void gmc_memsys_geometry(const gmc_memsys_t *ms, gmc_mem_geometry_t *g)
+{
+    memset(g, 0, sizeof *g);
+    g->channels = ms->nch;
+    g->addr_bits = ms->map.width;
+    if (ms->ch_nruns) {
+        unsigned lo = 64;
+        for (unsigned i = 0; i < ms->ch_nruns; i++)
+            lo = ms->ch_run[i].lsb < lo ? ms->ch_run[i].lsb : lo;
+        g->channel_granule_bits = lo < 64 ? lo : 0;
+    }
+}
+
+int gmc_memsys_channel_info(const gmc_memsys_t *ms, unsigned ch, gmc_mem_channel_t *c)
+{
+    memset(c, 0, sizeof *c);
+    if (ch >= ms->nch)
+        return -1;
+    const gmc_mc_t *mc = &ms->mc[ch];
+    c->device = mc->d->cfg.name;
+    c->kind = "dram";
+    c->banks = mc->d->nbanks;
+    c->rows = mc->d->cfg.rows;
+    c->columns = mc->d->cfg.columns;
+    c->burst_bytes = (uint32_t)gmc_dram_burst_bytes(&mc->d->cfg);
+    c->tck_ps = mc->d->cfg.tck_ps;
+    c->read_queue = mc->cap[0];
+    c->write_queue = mc->cap[1];
+    return 0;
 }
 
 void gmc_memsys_stats(gmc_memsys_t *ms, gmc_mem_stats_t *s)

@@ -28,7 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "mc/gmc_memsys.h"
+#include "mc/gmc_memsys_impl.h"
 #include "mc/gmc_sched.h"
 #include "mem/gmc_dram_cfg.h"
 #include "util/gmc_rng.h"

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "mc/gmc_memsys.h"
+#include "mc/gmc_memsys_impl.h"
 
 #define MAXREC 512
 

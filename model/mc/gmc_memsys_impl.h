@@ -1,8 +1,9 @@
 /* gmc_memsys: the memory system's internals -- the device, the address
  * path (BIM, then the address map), one gmc_mc controller per channel, the
  * completion queues behind gmc_mem.h's API, and trace mode (a request
- * stream fed through that API).  Embedders include gmc_mem.h only; this
- * header is for gmc's own trace mode, reports and tests.
+ * stream fed through that API).  Internal: embedders, the GPU harness
+ * included, use gmc_mem.h only (make test's boundary check); this header
+ * is for the memory system's own sources, gmc mem's reports and tests.
  *
  * Address path: addr (masked to the map's width) -> BIM (gmc_bim_map, the
  * XOR-tree block; identity when no matrix is given) -> gmc_addrmap_decode
@@ -92,13 +93,20 @@ struct gmc_memsys {
                                     (the callback only records: it sends nothing) */
     gmc_mc_served_fn served;     /* tests: at the column command (gmc_memsys_set_served) */
     void            *served_ctx;
+    /* room events (gmc_memsys_on_room): refused[k], queue k (channel * 2
+     * + is_write) refused a send since it last had room; room_due[0..
+     * room_n), the queues a column command freed a slot in during this
+     * tick, in the order it did (channel order: at most one command per
+     * channel and cycle) */
+    gmc_mem_room_fn  room_fn;
+    void            *room_ctx;
+    uint8_t         *refused;
+    unsigned        *room_due, room_n;
+    /* the channel without the full decode (gmc_memsys_channel_of): the
+     * map's channel bit runs, when there is no BIM and no modulus split */
+    unsigned         ch_nruns;
+    struct gmc_memsys_ch_run { uint8_t lsb, dst; uint64_t mask; } ch_run[8];
 };
-
-/* A request ready to enter: decoded, with its channel. */
-typedef struct {
-    gmc_mc_req_t req;
-    unsigned     ch;
-} gmc_memsys_entry_t;
 
 /* Totals over the channels. */
 typedef struct {
@@ -112,18 +120,7 @@ int  gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, s
 void gmc_memsys_free(gmc_memsys_t *ms);
 
 /* Address path for one address: channel (already folded), bank, row, col. */
-void gmc_memsys_decode(const gmc_memsys_t *ms, uint64_t addr, unsigned *ch, gmc_mc_req_t *r);
-/* gmc_memsys_send in two halves: decode (no state changes), then enter at
- * now if the queue has room (GMC_MEM_ACCEPTED or GMC_MEM_FULL); trace_cycle
- * is the cycle the request was offered (outside-wait statistics). */
-void gmc_memsys_prepare(const gmc_memsys_t *ms, const gmc_mem_req_t *r, gmc_memsys_entry_t *e);
-int  gmc_memsys_enter(gmc_memsys_t *ms, gmc_memsys_entry_t *e, uint64_t trace_cycle);
-/* Whether channel ch's queue of that type has room: gmc_memsys_enter
- * would accept an entry for it now. */
-static inline int gmc_memsys_has_room(const gmc_memsys_t *ms, unsigned ch, int is_write)
-{
-    return gmc_mc_can_accept(&ms->mc[ch], is_write);
-}
+void gmc_memsys_decode(const gmc_memsys_t *ms, uint64_t addr, gmc_mem_loc_t *loc);
 /* Requests queued (entered, column command not yet issued). */
 unsigned gmc_memsys_queued(const gmc_memsys_t *ms);
 
@@ -140,12 +137,6 @@ int  gmc_memsys_trace_src(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n)
  * before the completion is queued. */
 void gmc_memsys_set_served(gmc_memsys_t *ms, gmc_mc_served_fn fn, void *ctx);
 void gmc_memsys_totals(const gmc_memsys_t *ms, gmc_memsys_totals_t *t);
-
-/* A map for a device without a shipped map preset, from its geometry (all
- * powers of two): Row | Bank | Col(high) | Ch | Col(low) | Block, with the
- * low column bits making a 256-byte channel interleave like the shipped
- * GDDR5/GDDR6 maps.  Writes the map text; 0, or -1 with err. */
-int  gmc_memsys_default_map(const gmc_dram_cfg_t *c, char *spec, size_t sn, char *err, size_t n);
 
 #ifdef __cplusplus
 }
