@@ -7,7 +7,7 @@ STAGES := unit equiv cli fast slurm vectors lint cosim cosim-fault synth formal
 all: $(STAGES:%=stage-%)
 
 stage-unit:
-	+@bash tests/stage.sh unit counted unit embed-example cxx-headers
+	+@bash tests/stage.sh unit counted unit embed-example cxx-headers check-boundary
 stage-equiv:
 	+@bash tests/stage.sh equiv counted equiv
 stage-cli:

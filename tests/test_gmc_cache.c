@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "gpu/gmc_cache.h"
-#include "gpu/gmc_cache_mshr.h"
+#include "gpu/gmc_cache_mshr_impl.h"
 #include "util/gmc_rng.h"
 
 #define LINE 128u

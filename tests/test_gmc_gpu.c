@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "gpu/gmc_bits.h"
+#include "gpu/gmc_bits_impl.h"
 #include "gpu/gmc_gpu_impl.h"
 #include "gpu/gmc_workload.h"
 #include "mem/gmc_dram_cfg.h"

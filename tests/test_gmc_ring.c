@@ -1,4 +1,4 @@
-/* util/gmc_ring.h: a ring that grows inside its allocation keeps FIFO
+/* util/gmc_ring_impl.h: a ring that grows inside its allocation keeps FIFO
  * order and its capacity, however full it was when it grew. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <cmocka.h>
-#include "util/gmc_ring.h"
+#include "util/gmc_ring_impl.h"
 #include "util/gmc_rng.h"
 
 #define CAP 64u

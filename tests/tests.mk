@@ -74,18 +74,22 @@ fuzz: $(BUILD)/fuzz/fuzz_bim_parsers  ## libFuzzer on the map, matrix, DRAM-conf
 	@mkdir -p $(BUILD)/fuzz/corpus_bim
 	$(BUILD)/fuzz/fuzz_bim_parsers -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(BUILD)/fuzz/corpus_bim
 
-# Every header with a C++ guard (extern "C") compiles as C++17 and as
-# C++11: C++ users (SystemC models, Verilator testbenches) include them,
-# and a C11-only keyword in one (an _Alignas, 2026-11-27) breaks them all.
-.PHONY: cxx-headers
-cxx-headers:  ## the C++-guarded headers compile as C++ (part of the unit stage)
+# The public headers (model/PUBLIC_HEADERS) compile as C++17 and as C++11:
+# C++ users (SystemC models, Verilator testbenches) include them, and a
+# C11-only keyword in one (an _Alignas) breaks them all.
+PUBLIC_HEADERS := $(shell sed -n 's/^\([a-z][^ ]*\.h\).*/\1/p' model/PUBLIC_HEADERS)
+.PHONY: cxx-headers check-boundary
+cxx-headers:  ## the public headers (model/PUBLIC_HEADERS) compile as C++ (part of the unit stage)
 	@mkdir -p $(BUILD)/cxx && f=$(BUILD)/cxx/all_headers.cpp && \
-	for h in $$(grep -rl __cplusplus model --include='*.h' | sort); do echo "#include \"$${h#model/}\""; done >$$f && \
+	for h in $(PUBLIC_HEADERS); do echo "#include \"$$h\""; done >$$f && \
 	echo 'int main() { return 0; }' >>$$f && n=$$(grep -c '^#include' $$f) && \
 	if $(CXX) -std=c++17 -Wall -Wextra -Werror -fsyntax-only -Imodel -I$(BUILD)/gen $$f && \
 	   $(CXX) -std=c++11 -Wall -Wextra -Werror -fsyntax-only -Imodel -I$(BUILD)/gen $$f; then \
 	  echo "1 passed, 0 failed ($$n headers as C++17 and C++11)"; \
 	else echo "0 passed, 1 failed ($$n headers as C++)"; exit 1; fi
+
+check-boundary:  ## every header public (model/PUBLIC_HEADERS) or *_impl.h; model/gpu includes only the memory system's public headers (part of the unit stage)
+	@bash tests/check_boundary.sh
 
 # The embedding example of docs/embedding.md, built against libgmc with
 # only mc/gmc_mem.h, run, and its output checked (part of the unit stage).

@@ -20,6 +20,9 @@
 #define GMC_BIM_IPOLY_H
 #include <stddef.h>
 #include "bim/gmc_gf2.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Bits of h that feed sub-partition index bit j, for `sets` = 16, 32 or 64
  * sub-partitions in all (j < log2 sets); 0 for another count. */
@@ -33,4 +36,7 @@ uint64_t gmc_ipoly_feed(unsigned sets, unsigned j);
 int gmc_bim_ipoly(unsigned width, unsigned chip_at, unsigned ch_bits, unsigned sub_bits,
                   gmc_gf2_t *out, char *err, size_t n);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

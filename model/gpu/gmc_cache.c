@@ -39,9 +39,9 @@
  * 384 bytes in four arrays to 192 in two.)
  */
 #include "gpu/gmc_cache.h"
-#include "gpu/gmc_cache_mshr.h"
-#include "gpu/gmc_bits.h"
-#include "util/gmc_alloc.h"
+#include "gpu/gmc_cache_mshr_impl.h"
+#include "gpu/gmc_bits_impl.h"
+#include "util/gmc_alloc_impl.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* gmc_cache_mshr: entries by index, a free bitmap, a line -> index hash. */
-#include "gpu/gmc_cache_mshr.h"
+#include "gpu/gmc_cache_mshr_impl.h"
 
 #include <stdlib.h>
 #include <string.h>

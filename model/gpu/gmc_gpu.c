@@ -10,7 +10,7 @@
 #include "bim/gmc_bim_ipoly.h"
 #include "mc/gmc_sched.h"
 #include "mem/gmc_dram_cfg.h"
-#include "util/gmc_alloc.h"
+#include "util/gmc_alloc_impl.h"
 
 void gmc_gpu_sample(gmc_samples_t *s, uint64_t v)
 {

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_gpu_impl.h"
-#include "util/gmc_ring.h"
+#include "util/gmc_ring_impl.h"
 
 /* gmc_l2_t's host lines (gmc_gpu_impl.h): what every cycle touches in the
  * first, what a miss or a completion touches in the second. */

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include "gpu/gmc_bits.h"
+#include "gpu/gmc_bits_impl.h"
 #include "gpu/gmc_gpu_impl.h"
 
 #define NONE UINT32_MAX

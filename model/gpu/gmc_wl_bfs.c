@@ -1,5 +1,5 @@
 /* gmc_wl_bfs: level-synchronous top-down BFS on a generated graph
- * (gmc_wl_graph.h), one kernel launch per level, one thread per vertex:
+ * (gmc_wl_graph_impl.h), one kernel launch per level, one thread per vertex:
  *     v = blockIdx.x*256 + threadIdx.x;
  *     if (v < n && level[v] == cur)
  *         for (k = row_ptr[v]; k < row_ptr[v+1]; k++) {
@@ -16,7 +16,7 @@
  * run for cur = 0 .. the last level, the last one finding nothing (the
  * host's loop stops when a launch changed nothing).
  * Options: graph=rmat|uniform, deg=1..64. */
-#include "gpu/gmc_wl_graph.h"
+#include "gpu/gmc_wl_graph_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* gmc_wl_graph: R-MAT and uniform graph generation into CSR (see
- * gmc_wl_graph.h).  Every random choice comes from gmc_rng seeded with the
+ * gmc_wl_graph_impl.h).  Every random choice comes from gmc_rng seeded with the
  * workload's seed. */
-#include "gpu/gmc_wl_graph.h"
+#include "gpu/gmc_wl_graph_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* gmc_wl_spmv: y = A x with A in CSR, the scalar kernel (one thread per
- * row), A the adjacency matrix of a generated graph (gmc_wl_graph.h):
+ * row), A the adjacency matrix of a generated graph (gmc_wl_graph_impl.h):
  *     r = blockIdx.x*256 + threadIdx.x;
  *     if (r < n) {
  *         sum = 0;
@@ -13,7 +13,7 @@
  * trips as its longest row (divergence; R-MAT hubs make that long).
  * Default: 65536 rows, 8 nonzeros per row on average (2 MB of col_idx).
  * Options: graph=rmat|uniform, deg=1..64. */
-#include "gpu/gmc_wl_graph.h"
+#include "gpu/gmc_wl_graph_impl.h"
 
 #include <stdlib.h>
 

@@ -12,6 +12,9 @@
 #ifndef GMC_WSCHED_H
 #define GMC_WSCHED_H
 #include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct {
     int      last;           /* slot issued last, -1 before any */
@@ -27,4 +30,7 @@ extern const gmc_wsched_ops_t gmc_wsched_lrr;   /* loose round robin */
 extern const gmc_wsched_ops_t gmc_wsched_gto;   /* greedy then oldest */
 const gmc_wsched_ops_t *gmc_wsched_find(const char *name);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

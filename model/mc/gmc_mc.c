@@ -1,7 +1,7 @@
 /* gmc_mc: one channel's memory controller (see gmc_mc.h for the rules). */
 #include "mc/gmc_mc.h"
 #include "mc/gmc_mc_impl.h"
-#include "util/gmc_alloc.h"
+#include "util/gmc_alloc_impl.h"
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "util/gmc_ring.h"
-#include "util/gmc_alloc.h"
+#include "util/gmc_ring_impl.h"
+#include "util/gmc_alloc_impl.h"
 
 static unsigned log2_exact(uint64_t v)   /* v a power of two */
 {

@@ -39,7 +39,7 @@ extern "C" {
  * order, which is done order (every read takes the same time, so does
  * every write).  cq_mask + 1 slots are allocated (32 on the RTX 2060
  * Super-like GDDR6: tCL + tBURST = 24 cycles in flight); the ring wraps at
- * wrap + 1 of them, 16 at first, grown when full (util/gmc_ring.h).  A
+ * wrap + 1 of them, 16 at first, grown when full (util/gmc_ring_impl.h).  A
  * busy channel's ring seldom empties, and cycling through all its 96-byte
  * slots made these writes the GPU harness's largest source of host cache
  * misses (docs/harness.md "Speed"). */

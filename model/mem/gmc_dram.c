@@ -1,6 +1,6 @@
 /* gmc_dram: device init, channel reset and command issue. */
 #include "gmc_dram.h"
-#include "gmc_dram_diag.h"
+#include "gmc_dram_diag_impl.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* gmc_dram_cfg: parameter table, validation and the config-file parser. */
 #include "gmc_dram_cfg.h"
-#include "gmc_dram_diag.h"
+#include "gmc_dram_diag_impl.h"
 #include "util/gmc_diag.h"
 #include <errno.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* gmc_dram_cfg: the `key = value` config-file reader (format in gmc_dram_cfg.h). */
 #include "gmc_dram_cfg.h"
-#include "gmc_dram_diag.h"
+#include "gmc_dram_diag_impl.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

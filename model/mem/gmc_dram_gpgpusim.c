@@ -4,7 +4,7 @@
  * (memory_config::init) and dram.cc; the mapping and what gmc ignores or
  * derives is tabled in docs/memory.md "GPGPU-Sim timing strings". */
 #include "gmc_dram_cfg.h"
-#include "gmc_dram_diag.h"
+#include "gmc_dram_diag_impl.h"
 #include "gmc_dram_import_impl.h"
 #include <stdio.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * dispatcher gmc_dram_import.c.  Not part of the public API. */
 #ifndef GMC_DRAM_IMPORT_IMPL_H
 #define GMC_DRAM_IMPORT_IMPL_H
-#include "gmc_dram_diag.h"
+#include "gmc_dram_diag_impl.h"
 #include "gmc_dram_import.h"
 #include "mem/gmc_gpgpusim_opts.h"   /* gmc_text_trim, gmc_text_list_add */
 
