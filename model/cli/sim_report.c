@@ -75,74 +75,23 @@ static int write_text(FILE *f, gmc_gpu_t *g, const sim_opts_t *o)
     return ferror(f) ? -1 : 0;
 }
 
-/* CSV from the JSON report: one `name,value` line per number or string,
- * nested names joined with '.' (load_warp_time.p99).  The report is gmc's
- * own JSON: objects, numbers, strings without commas or quotes, null. */
-static const char *flat(FILE *f, const char *p, char *path, size_t plen)
-{
-    while (*p && *p != '{')
-        p++;
-    if (!*p)
-        return p;
-    p++;
-    for (;;) {
-        while (*p == ' ' || *p == '\n' || *p == ',')
-            p++;
-        if (*p != '"')
-            return *p ? p + 1 : p;   /* '}' */
-        const char *k = ++p;
-        while (*p && *p != '"')
-            p++;
-        size_t kl = (size_t)(p - k), at = strlen(path);
-        snprintf(path + at, plen - at, "%s%.*s", at ? "." : "", (int)kl, k);
-        p++;
-        while (*p == ':' || *p == ' ')
-            p++;
-        if (*p == '{') {
-            p = flat(f, p, path, plen);
-        } else {
-            const char *v = p;
-            if (*p == '"') {
-                for (p++; *p && *p != '"'; p++)
-                    if (*p == '\\' && p[1])
-                        p++;
-                p += *p ? 1 : 0;
-            } else {
-                while (*p && *p != ',' && *p != '}' && *p != '\n')
-                    p++;
-            }
-            fprintf(f, "%s,%.*s\n", path, (int)(p - v), v);
-        }
-        path[at] = 0;
-    }
-}
-
-static int write_csv(sim_opts_t *o, const char *json)
+static int write_csv(sim_opts_t *o, gmc_gpu_t *g)
 {
     cli_outfile_t of;
     if (cli_out_open(&of, SIM_CMD, o->csv))
         return 1;
-    char path[512] = "";
-    fprintf(of.f, "name,value\n");
-    flat(of.f, json, path, sizeof path);
+    if (gmc_gpu_write_csv(g, of.f)) {
+        cli_out_abort(&of);
+        return 1;
+    }
     return cli_out_commit(&of) ? 1 : 0;
 }
 
 int sim_report(sim_opts_t *o, gmc_gpu_t *g)
 {
-    if (o->csv) {   /* the JSON report in memory, flattened */
-        char *buf = NULL;
-        size_t n = 0;
-        FILE *m = open_memstream(&buf, &n);
-        int rc = !m || gmc_gpu_write_json(g, m, NULL);
-        if (m && fclose(m))
-            rc = 1;
-        if (rc || write_csv(o, buf)) {
-            free(buf);
-            fprintf(stderr, "gmc sim: %s: the CSV report failed\n", o->csv);
-            return 1;
-        }
-        free(buf);
+    if (o->csv && write_csv(o, g)) {
+        fprintf(stderr, "gmc sim: %s: the CSV report failed\n", o->csv);
+        return 1;
     }
     cli_outfile_t of;
     FILE *f = stdout;

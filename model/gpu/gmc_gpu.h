@@ -61,29 +61,57 @@ int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n);
  * a CTA no SM can hold): 0, or -1 with the same one line in err. */
 int gmc_gpu_check_kernel(const gmc_gpu_t *g, const gmc_kernel_t *k, char *err, size_t n);
 
-/* Results so far (over every kernel run). */
+/* The counters, one table per component: X(member, key, doc) is one
+ * uint64_t member of gmc_gpu_stats_t and one value of the report (JSON and
+ * CSV, gmc_gpu_report.c) under key, in the component's place: the SM's at
+ * the top level, L1's and L2's in "l1" and "l2", the networks' at the top
+ * level.  A counter added here is in the struct, the JSON and the CSV. */
+#define GMC_GPU_SM_COUNTERS(X)                                                                  \
+    X(kernels,             "kernels",             "kernels run")                                \
+    X(kernels_over_limits, "kernels_over_limits", "kernels run one CTA per SM by ignore_limits") \
+    X(ctas,                "ctas",                "thread blocks run")                          \
+    X(cycles,              "cycles",              "core cycles")                                \
+    X(instructions,        "instructions",        "warp instructions issued (EXIT included)")   \
+    X(thread_instructions, "thread_instructions", "active lanes summed over them")              \
+    X(load_warps,          "load_warps",          "LD instructions (ATOM counted apart)")       \
+    X(load_warps_offchip,  "load_warps_offchip",  "loads with a sector served by DRAM")         \
+    X(load_warps_multi,    "load_warps_multi_offchip", "loads with two or more")                \
+    X(offchip_requests,    "offchip_requests",    "sector requests of loads served by DRAM")    \
+    X(sm_requests,         "sm_requests",         "sector requests leaving the load/store units")
+#define GMC_GPU_L1_COUNTERS(X)                                                                  \
+    X(l1_read_sectors,     "read_sectors",        "sectors read through L1")                    \
+    X(l1_hit_sectors,      "hit_sectors",         "of those, hits")                             \
+    X(l1_merged,           "merged",              "misses merged into a waiting MSHR entry")    \
+    X(l1_sent,             "sent",                "misses sent to L2")
+#define GMC_GPU_L2_COUNTERS(X)                                                                  \
+    X(l2_read_sectors,     "read_sectors",        "sectors read at L2")                         \
+    X(l2_hit_sectors,      "hit_sectors",         "of those, hits")                             \
+    X(l2_merged,           "merged",              "misses merged into a waiting MSHR entry")    \
+    X(l2_sent,             "sent",                "read misses sent to the memory system")      \
+    X(l2_write_sectors,    "write_sectors",       "sectors written at L2")                      \
+    X(l2_writebacks,       "writebacks",          "dirty sectors written back to memory")       \
+    X(dram_reads,          "dram_reads",          "reads the memory system completed")          \
+    X(dram_writes,         "dram_writes",         "writes the memory system completed")
+#define GMC_GPU_ICNT_COUNTERS(X)                                                                \
+    X(icnt_packets,        "icnt_packets",        "packets through both networks")              \
+    X(icnt_latency_sum,    "icnt_latency_sum",    "their send-to-pop latencies summed (icnt cycles)")
+
+/* A distribution of samples: nearest-rank percentiles. */
 typedef struct {
     uint64_t n;
     double   mean;
     uint64_t p25, p50, p75, p95, p99, max;
 } gmc_dist_t;
 
+/* Results so far (over every kernel run). */
 typedef struct {
-    uint64_t kernels, ctas;
-    uint64_t kernels_over_limits; /* run one CTA per SM by ignore_limits */
-    uint64_t cycles;              /* core cycles */
-    uint64_t instructions;        /* warp instructions issued (EXIT included) */
-    uint64_t thread_instructions; /* active lanes summed */
-    uint64_t op_count[GMC_OP_N];
-    uint64_t load_warps;          /* LD instructions (ATOM counted apart) */
-    uint64_t load_warps_offchip;  /* loads with >= 1 request served by DRAM */
-    uint64_t load_warps_multi;    /* loads with >= 2 */
-    uint64_t offchip_requests;    /* sector requests of loads that went to DRAM */
-    uint64_t sm_requests;         /* sector requests leaving the SMs' load/store units */
-    uint64_t l1_read_sectors, l1_hit_sectors;
-    uint64_t l2_read_sectors, l2_hit_sectors, l2_write_sectors;
-    uint64_t dram_reads, dram_writes;
-    uint64_t icnt_packets, icnt_latency_sum;   /* both networks, icnt cycles */
+#define GMC_GPU_COUNTER_FIELD_(name, key, doc) uint64_t name;
+    GMC_GPU_SM_COUNTERS(GMC_GPU_COUNTER_FIELD_)
+    GMC_GPU_L1_COUNTERS(GMC_GPU_COUNTER_FIELD_)
+    GMC_GPU_L2_COUNTERS(GMC_GPU_COUNTER_FIELD_)
+    GMC_GPU_ICNT_COUNTERS(GMC_GPU_COUNTER_FIELD_)
+#undef GMC_GPU_COUNTER_FIELD_
+    uint64_t   op_count[GMC_OP_N]; /* warp instructions by kind (gmc_kernel.h) */
     gmc_dist_t load_warp_time;    /* core cycles, issue to last data back, every load */
     gmc_dist_t divergence;        /* core cycles, loads with >= 2 off-chip requests */
     gmc_dist_t div_in_mc;         /* the part inside the memory controller, same loads */
@@ -98,8 +126,13 @@ void gmc_gpu_stats(gmc_gpu_t *g, gmc_gpu_stats_t *s);
  * distributions computed). */
 uint64_t gmc_gpu_kernels_over_limits(const gmc_gpu_t *g);
 
-/* The whole report as one JSON object / as CSV (name,value lines). */
+/* The whole report (the statistics, the memory system's, energy, costs,
+ * the machine as run) as one JSON object, extra_fields (JSON members, each
+ * line "  \"key\": value,\n") first; or as CSV, a "name,value" header and
+ * one line per value, nested names joined with '.' (l1.hit_rate).  Both
+ * come from the same rows.  0, or -1 on an output error. */
 int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra_fields);
+int gmc_gpu_write_csv(gmc_gpu_t *g, FILE *f);
 const struct gmc_memsys *gmc_gpu_memsys(const gmc_gpu_t *g);
 
 #ifdef __cplusplus

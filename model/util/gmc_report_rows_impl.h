@@ -1,0 +1,42 @@
+/* gmc_report_rows: a report as data -- rows of (group, key, value) in
+ * order -- and its two writers, JSON and CSV, so that both always say the
+ * same thing.  A component's report adds its rows; the writers know
+ * nothing of any component.
+ *
+ * JSON: one object, one member per line; consecutive rows of the same
+ * group form one nested object on its line ({"k": v, ...}).  CSV: a
+ * "name,value" header, then one line per row, the name "group.key" (or
+ * "key"), the value as JSON writes it (strings quoted).  Internal. */
+#ifndef GMC_REPORT_ROWS_IMPL_H
+#define GMC_REPORT_ROWS_IMPL_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum { GMC_ROW_U64, GMC_ROW_F64, GMC_ROW_STR, GMC_ROW_NULL } gmc_row_kind_t;
+
+typedef struct {
+    const char *group;   /* NULL: a top-level member */
+    const char *key;
+    const char *fmt;     /* GMC_ROW_F64: its printf format ("%.4f") */
+    gmc_row_kind_t kind;
+    union { uint64_t u; double d; const char *s; } v;   /* s: valid until written */
+} gmc_row_t;
+
+typedef struct {
+    gmc_row_t *r;
+    size_t     n, cap;
+    int        oom;      /* a row could not be added: the writers fail */
+} gmc_rows_t;
+
+void gmc_rows_u64(gmc_rows_t *t, const char *group, const char *key, uint64_t v);
+void gmc_rows_f64(gmc_rows_t *t, const char *group, const char *key, const char *fmt, double v);
+void gmc_rows_str(gmc_rows_t *t, const char *group, const char *key, const char *s);
+void gmc_rows_null(gmc_rows_t *t, const char *group, const char *key);
+/* extra: members written first as given (each line "  \"k\": v,\n"), or
+ * NULL.  0, or -1 (out of memory while adding rows, or an output error). */
+int  gmc_rows_json(const gmc_rows_t *t, FILE *f, const char *extra);
+int  gmc_rows_csv(const gmc_rows_t *t, FILE *f);
+void gmc_rows_free(gmc_rows_t *t);
+
+#endif
