@@ -25,8 +25,8 @@ static void as_warp_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp
     if (!tb || warp >= kd->wpc)
         return;
     const as_warp_t *w = &kd->warps[tb->warp0 + warp];
-    c->s[0] = w->first;
-    c->s[1] = (uint64_t)w->first + w->count;
+    c->u.trace.next = w->first;
+    c->u.trace.end = (uint64_t)w->first + w->count;
 }
 
 static int as_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)
@@ -34,10 +34,10 @@ static int as_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *
     (void)k;
     (void)err;
     (void)n;
-    if (c->s[0] >= c->s[1])
+    if (c->u.trace.next >= c->u.trace.end)
         return 0;
     const as_kernel_t *kd = c->p;
-    const as_rec_t *r = &kd->recs[c->s[0]++];
+    const as_rec_t *r = &kd->recs[c->u.trace.next++];
     in->pc = r->pc;
     in->mask = r->mask;
     in->op = r->op;

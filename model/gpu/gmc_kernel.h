@@ -73,8 +73,25 @@ static inline void gmc_inst_expand(gmc_inst_t *in)
     in->strided = 0;
 }
 
-/* Per-warp stream state, the kernel's own (the SM copies it, never reads it). */
-typedef struct { uint64_t s[6]; const void *p; } gmc_warp_cursor_t;
+/* Per-warp stream state, the kernel's own (the SM copies it, never reads
+ * it).  Each kernel names the words it keeps: its member of the union
+ * (words 0-4; the synthetic workloads keep a gap counter in word 5,
+ * gmc_wl_impl.h).  A new kernel adds its member, or uses w. */
+typedef struct {
+    union {
+        uint64_t w[6];
+        struct { uint64_t next, end; } trace;   /* Accel-Sim: the warp's records [next, end) */
+        struct { uint64_t phase, v0, trip, lanes, longest; } bfs;
+        struct { uint64_t feature, p0; } kmeans;
+        struct { uint64_t step, tile, bx, by, warp; } matmul;
+        struct { uint64_t phase, row0, trip, longest, lanes; } spmv;
+        struct { uint64_t phase, x0, y, inside, interior; } stencil;
+        struct { uint64_t store, e0; } stream;
+        struct { uint64_t phase, e0, gwarp; } synth;
+        struct { uint64_t phase, x0, y; } transpose;
+    } u;
+    const void *p;
+} gmc_warp_cursor_t;
 
 typedef struct gmc_kernel gmc_kernel_t;
 typedef struct {

@@ -37,16 +37,16 @@ typedef struct bfs_kernel {
 enum { SITE_LVL = 1, SITE_RP0, SITE_RP1, SITE_COL, SITE_NLV, SITE_ST };
 enum { PH_LVL, PH_RP0, PH_RP1, PH_COL, PH_NLV, PH_ST, PH_DONE };
 
-/* Cursor: s[0] phase; s[1] vertex of lane 0; s[2] edge trip j; s[3] lanes
- * with a vertex (bits 0-31) and frontier lanes (bits 32-63); s[4] the
- * highest degree in the frontier. */
+/* Cursor (c->u.bfs): phase; v0, the vertex of lane 0; trip, the edge trip
+ * j; lanes, the lanes with a vertex (bits 0-31) and the frontier lanes
+ * (bits 32-63); longest, the highest degree in the frontier. */
 static void warp_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp_cursor_t *c)
 {
     const bfs_kernel_t *b = k->impl;
     const bfs_t *d = b->d;
-    *c = (gmc_warp_cursor_t){{0}, NULL};
+    *c = (gmc_warp_cursor_t){.p = NULL};
     uint64_t v0 = ((uint64_t)cta * gmc_kernel_warps_per_cta(k) + warp) * GMC_WARP_SIZE;
-    c->s[1] = v0;
+    c->u.bfs.v0 = v0;
     uint32_t valid = v0 < d->g.n ? gmc_wl_lanes(d->g.n - v0) : 0, front = 0, longest = 0;
     for (unsigned l = 0; l < 32; l++)
         if ((valid >> l & 1) && d->level[v0 + l] == b->cur) {
@@ -54,18 +54,18 @@ static void warp_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp_cu
             uint32_t deg = gmc_wl_graph_deg(&d->g, (uint32_t)(v0 + l));
             longest = deg > longest ? deg : longest;
         }
-    c->s[3] = (uint64_t)front << 32 | valid;
-    c->s[4] = longest;
+    c->u.bfs.lanes = (uint64_t)front << 32 | valid;
+    c->u.bfs.longest = longest;
     if (!valid)
-        c->s[0] = PH_DONE;
+        c->u.bfs.phase = PH_DONE;
 }
 
 /* Frontier lanes with more than j edges. */
 static uint32_t trip_mask(const bfs_t *d, const gmc_warp_cursor_t *c, uint64_t j)
 {
-    uint32_t front = (uint32_t)(c->s[3] >> 32), m = 0;
+    uint32_t front = (uint32_t)(c->u.bfs.lanes >> 32), m = 0;
     for (unsigned l = 0; l < 32; l++)
-        if ((front >> l & 1) && gmc_wl_graph_deg(&d->g, (uint32_t)(c->s[1] + l)) > j)
+        if ((front >> l & 1) && gmc_wl_graph_deg(&d->g, (uint32_t)(c->u.bfs.v0 + l)) > j)
             m |= 1u << l;
     return m;
 }
@@ -73,7 +73,7 @@ static uint32_t trip_mask(const bfs_t *d, const gmc_warp_cursor_t *c, uint64_t j
 /* Ends trip j: on to the next one, or done. */
 static void trip_end(gmc_warp_cursor_t *c)
 {
-    c->s[0] = ++c->s[2] < c->s[4] ? PH_COL : PH_DONE;
+    c->u.bfs.phase = ++c->u.bfs.trip < c->u.bfs.longest ? PH_COL : PH_DONE;
 }
 
 static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)
@@ -81,31 +81,31 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
     (void)err, (void)n;
     const bfs_kernel_t *b = k->impl;
     const bfs_t *d = b->d;
-    const uint64_t v0 = c->s[1];
-    const uint32_t valid = (uint32_t)c->s[3], front = (uint32_t)(c->s[3] >> 32);
+    const uint64_t v0 = c->u.bfs.v0;
+    const uint32_t valid = (uint32_t)c->u.bfs.lanes, front = (uint32_t)(c->u.bfs.lanes >> 32);
     for (;;) {
-        const uint64_t j = c->s[2];   /* a skipped store moves to the next trip */
-        switch (c->s[0]) {
+        const uint64_t j = c->u.bfs.trip;   /* a skipped store moves to the next trip */
+        switch (c->u.bfs.phase) {
         case PH_LVL:
             if (gmc_wl_gap(&b->c, 2, c, valid, SITE_LVL, in))   /* vertex index, bound */
                 return 1;
             gmc_wl_op(in, GMC_OP_LD, SITE_LVL, valid, 4);
             gmc_wl_strided(in, d->lvl + 4 * v0, 4);
-            c->s[0] = front && c->s[4] ? PH_RP0 : PH_DONE;
+            c->u.bfs.phase = front && c->u.bfs.longest ? PH_RP0 : PH_DONE;
             return 1;
         case PH_RP0:
         case PH_RP1: {
-            unsigned site = c->s[0] == PH_RP0 ? SITE_RP0 : SITE_RP1;
+            unsigned site = c->u.bfs.phase == PH_RP0 ? SITE_RP0 : SITE_RP1;
             if (gmc_wl_gap(&b->c, site == SITE_RP0 ? 1 : 0, c, front, site, in))   /* == cur */
                 return 1;
             gmc_wl_op(in, GMC_OP_LD, site, front, 4);
             gmc_wl_strided(in, d->row_ptr + 4 * (v0 + (site == SITE_RP1)), 4);
-            c->s[0]++;
+            c->u.bfs.phase++;
             return 1;
         }
         case PH_COL:
         case PH_NLV: {
-            int col = c->s[0] == PH_COL;
+            int col = c->u.bfs.phase == PH_COL;
             unsigned site = col ? SITE_COL : SITE_NLV;
             uint32_t mask = trip_mask(d, c, j);
             if (gmc_wl_gap(&b->c, col ? 2 : 1, c, mask, site, in))   /* k++, compare; address */
@@ -116,7 +116,7 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
                 in->addr[l] = col ? d->col + 4 * kk
                                   : d->lvl + 4 * (uint64_t)((mask >> l & 1) ? d->g.col[kk] : 0);
             }
-            c->s[0]++;
+            c->u.bfs.phase++;
             return 1;
         }
         case PH_ST: {

@@ -48,8 +48,8 @@ static inline int gmc_wl_gap(const gmc_wl_common_t *k, unsigned own, gmc_warp_cu
                              uint32_t mask, unsigned site, gmc_inst_t *in)
 {
     uint64_t want = k->alu < 0 ? own : (uint64_t)k->alu;
-    if (c->s[GMC_WL_GAP] < want) {
-        uint64_t left = want - c->s[GMC_WL_GAP]++;
+    if (c->u.w[GMC_WL_GAP] < want) {
+        uint64_t left = want - c->u.w[GMC_WL_GAP]++;
         in->pc = GMC_WL_PC(site) - 8 * left;
         in->op = GMC_OP_ALU;
         in->mask = mask;
@@ -57,7 +57,7 @@ static inline int gmc_wl_gap(const gmc_wl_common_t *k, unsigned own, gmc_warp_cu
         in->lat = 0;
         return 1;
     }
-    c->s[GMC_WL_GAP] = 0;
+    c->u.w[GMC_WL_GAP] = 0;
     return 0;
 }
 

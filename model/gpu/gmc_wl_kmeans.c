@@ -28,21 +28,22 @@ typedef struct {
 
 enum { SITE_LD = 1, SITE_ST };
 
-/* Cursor: s[0] feature f (F = the store, F+1 = done); s[1] point of lane 0. */
+/* Cursor (c->u.kmeans): feature f (F = the store, F+1 = done); p0, the
+ * point of lane 0. */
 static void warp_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp_cursor_t *c)
 {
     const kmeans_t *m = k->impl;
-    *c = (gmc_warp_cursor_t){{0}, NULL};
-    c->s[1] = ((uint64_t)cta * gmc_kernel_warps_per_cta(k) + warp) * GMC_WARP_SIZE;
-    if (c->s[1] >= m->n)
-        c->s[0] = m->f + 1;
+    *c = (gmc_warp_cursor_t){.p = NULL};
+    c->u.kmeans.p0 = ((uint64_t)cta * gmc_kernel_warps_per_cta(k) + warp) * GMC_WARP_SIZE;
+    if (c->u.kmeans.p0 >= m->n)
+        c->u.kmeans.feature = m->f + 1;
 }
 
 static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)
 {
     (void)err, (void)n;
     const kmeans_t *m = k->impl;
-    uint64_t f = c->s[0], i0 = c->s[1];
+    uint64_t f = c->u.kmeans.feature, i0 = c->u.kmeans.p0;
     if (f > m->f)
         return 0;
     uint32_t mask = gmc_wl_lanes(m->n - i0);
@@ -59,7 +60,7 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         gmc_wl_op(in, GMC_OP_ST, SITE_ST, mask, 4);
         gmc_wl_strided(in, m->memb + 4 * i0, 4);
     }
-    c->s[0]++;
+    c->u.kmeans.feature++;
     return 1;
 }
 

@@ -37,23 +37,23 @@ enum { SITE_LDA = 1, SITE_STSA, SITE_LDB, SITE_STSB, SITE_BAR1, SITE_LDSA, SITE_
 #define STEP_BAR2  (STEP_PAIRS + 2 * TILE)
 #define STEPS      (STEP_BAR2 + 1)
 
-/* Cursor: s[0] step, s[1] tile t (N/16 = the final store, N/16 + 1 =
- * done), s[2] bx, s[3] by, s[4] warp. */
+/* Cursor (c->u.matmul): step; tile t (N/16 = the final store, N/16 + 1 =
+ * done); bx, by; warp. */
 static void warp_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp_cursor_t *c)
 {
-    *c = (gmc_warp_cursor_t){{0}, NULL};
-    c->s[2] = cta % k->grid[0];
-    c->s[3] = cta / k->grid[0];
-    c->s[4] = warp;
+    *c = (gmc_warp_cursor_t){.p = NULL};
+    c->u.matmul.bx = cta % k->grid[0];
+    c->u.matmul.by = cta / k->grid[0];
+    c->u.matmul.warp = warp;
 }
 
 /* The global address of lane l's element for the A load, B load or C store. */
 static void addrs(const matmul_t *m, const gmc_warp_cursor_t *c, unsigned site, gmc_inst_t *in)
 {
-    uint64_t t = c->s[1];
+    uint64_t t = c->u.matmul.tile;
     for (unsigned l = 0; l < 32; l++) {
-        uint64_t tid = c->s[4] * 32 + l, tx = tid % TILE, ty = tid / TILE;
-        uint64_t row = c->s[3] * TILE + ty, col = c->s[2] * TILE + tx;
+        uint64_t tid = c->u.matmul.warp * 32 + l, tx = tid % TILE, ty = tid / TILE;
+        uint64_t row = c->u.matmul.by * TILE + ty, col = c->u.matmul.bx * TILE + tx;
         in->addr[l] = site == SITE_LDA ? m->a + 4 * (row * m->n + t * TILE + tx)
                     : site == SITE_LDB ? m->b + 4 * ((t * TILE + ty) * m->n + col)
                     : m->cc + 4 * (row * m->n + col);
@@ -66,7 +66,7 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
     const matmul_t *m = k->impl;
     const uint64_t tiles = m->n / TILE;
     const gmc_wl_common_t *g = &m->c;
-    uint64_t t = c->s[1], st = c->s[0];
+    uint64_t t = c->u.matmul.tile, st = c->u.matmul.step;
     if (t > tiles)
         return 0;
     if (t == tiles) {
@@ -74,7 +74,7 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
             return 1;
         gmc_wl_op(in, GMC_OP_ST, SITE_ST, GMC_WL_FULL, 4);
         addrs(m, c, SITE_ST, in);
-        c->s[1]++;
+        c->u.matmul.tile++;
         return 1;
     }
     if (st == 0 || st == 2) {
@@ -100,9 +100,9 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
     } else {
         gmc_wl_op(in, GMC_OP_BAR, SITE_BAR1, GMC_WL_FULL, 0);
     }
-    if (++c->s[0] == STEPS) {
-        c->s[0] = 0;
-        c->s[1]++;
+    if (++c->u.matmul.step == STEPS) {
+        c->u.matmul.step = 0;
+        c->u.matmul.tile++;
     }
     return 1;
 }

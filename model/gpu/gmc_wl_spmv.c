@@ -26,32 +26,32 @@ typedef struct {
 enum { SITE_RP0 = 1, SITE_RP1, SITE_COL, SITE_VAL, SITE_X, SITE_ST };
 enum { PH_RP0, PH_RP1, PH_COL, PH_VAL, PH_X, PH_ST, PH_DONE };
 
-/* Cursor: s[0] phase; s[1] row of lane 0; s[2] loop trip j; s[3] the
- * longest row of the warp; s[4] lanes with a row. */
+/* Cursor (c->u.spmv): phase; row0, the row of lane 0; trip, the loop trip
+ * j; longest, the longest row of the warp; lanes, the lanes with a row. */
 static void warp_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp_cursor_t *c)
 {
     const spmv_t *s = k->impl;
-    *c = (gmc_warp_cursor_t){{0}, NULL};
+    *c = (gmc_warp_cursor_t){.p = NULL};
     uint64_t r0 = ((uint64_t)cta * gmc_kernel_warps_per_cta(k) + warp) * GMC_WARP_SIZE;
-    c->s[1] = r0;
+    c->u.spmv.row0 = r0;
     uint32_t valid = r0 < s->g.n ? gmc_wl_lanes(s->g.n - r0) : 0, longest = 0;
     for (unsigned l = 0; l < 32; l++)
         if (valid >> l & 1) {
             uint32_t d = gmc_wl_graph_deg(&s->g, (uint32_t)(r0 + l));
             longest = d > longest ? d : longest;
         }
-    c->s[3] = longest;
-    c->s[4] = valid;
+    c->u.spmv.longest = longest;
+    c->u.spmv.lanes = valid;
     if (!valid)
-        c->s[0] = PH_DONE;
+        c->u.spmv.phase = PH_DONE;
 }
 
 /* The lanes whose row has more than j nonzeros. */
 static uint32_t trip_mask(const spmv_t *s, const gmc_warp_cursor_t *c, uint64_t j)
 {
-    uint32_t valid = (uint32_t)c->s[4], m = 0;
+    uint32_t valid = (uint32_t)c->u.spmv.lanes, m = 0;
     for (unsigned l = 0; l < 32; l++)
-        if ((valid >> l & 1) && gmc_wl_graph_deg(&s->g, (uint32_t)(c->s[1] + l)) > j)
+        if ((valid >> l & 1) && gmc_wl_graph_deg(&s->g, (uint32_t)(c->u.spmv.row0 + l)) > j)
             m |= 1u << l;
     return m;
 }
@@ -60,17 +60,17 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
 {
     (void)err, (void)n;
     const spmv_t *s = k->impl;
-    const uint64_t r0 = c->s[1], j = c->s[2];
-    const uint32_t valid = (uint32_t)c->s[4];
-    switch (c->s[0]) {
+    const uint64_t r0 = c->u.spmv.row0, j = c->u.spmv.trip;
+    const uint32_t valid = (uint32_t)c->u.spmv.lanes;
+    switch (c->u.spmv.phase) {
     case PH_RP0:
     case PH_RP1: {
-        unsigned site = c->s[0] == PH_RP0 ? SITE_RP0 : SITE_RP1;
+        unsigned site = c->u.spmv.phase == PH_RP0 ? SITE_RP0 : SITE_RP1;
         if (gmc_wl_gap(&s->c, site == SITE_RP0 ? 2 : 0, c, valid, site, in))   /* row index */
             return 1;
         gmc_wl_op(in, GMC_OP_LD, site, valid, 4);
         gmc_wl_strided(in, s->row_ptr + 4 * (r0 + (site == SITE_RP1)), 4);
-        c->s[0] = site == SITE_RP0 ? PH_RP1 : c->s[3] ? PH_COL : PH_ST;
+        c->u.spmv.phase = site == SITE_RP0 ? PH_RP1 : c->u.spmv.longest ? PH_COL : PH_ST;
         return 1;
     }
     case PH_COL:
@@ -78,7 +78,7 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
     case PH_X: {
         static const unsigned site_of[] = {[PH_COL] = SITE_COL, [PH_VAL] = SITE_VAL,
                                            [PH_X] = SITE_X};
-        unsigned ph = (unsigned)c->s[0], site = site_of[ph];
+        unsigned ph = (unsigned)c->u.spmv.phase, site = site_of[ph];
         /* col: the previous trip's FMA, k++ and the compare; x: the address */
         unsigned own = ph == PH_COL ? (j ? 3 : 2) : ph == PH_X ? 1 : 0;
         uint32_t mask = trip_mask(s, c, j);
@@ -92,19 +92,19 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
                         : s->x + 4 * (uint64_t)((mask >> l & 1) ? s->g.col[kk] : 0);
         }
         if (ph != PH_X)
-            c->s[0]++;
-        else if (++c->s[2] < c->s[3])
-            c->s[0] = PH_COL;
+            c->u.spmv.phase++;
+        else if (++c->u.spmv.trip < c->u.spmv.longest)
+            c->u.spmv.phase = PH_COL;
         else
-            c->s[0] = PH_ST;
+            c->u.spmv.phase = PH_ST;
         return 1;
     }
     case PH_ST:
-        if (gmc_wl_gap(&s->c, c->s[3] ? 2 : 1, c, valid, SITE_ST, in))   /* last FMA; address */
+        if (gmc_wl_gap(&s->c, c->u.spmv.longest ? 2 : 1, c, valid, SITE_ST, in))   /* last FMA; address */
             return 1;
         gmc_wl_op(in, GMC_OP_ST, SITE_ST, valid, 4);
         gmc_wl_strided(in, s->y + 4 * r0, 4);
-        c->s[0] = PH_DONE;
+        c->u.spmv.phase = PH_DONE;
         return 1;
     default:
         return 0;

@@ -27,16 +27,17 @@ typedef struct {
 enum { SITE_C = 1, SITE_L, SITE_R, SITE_U, SITE_D, SITE_ST };
 #define PH_DONE 6
 
-/* Cursor: s[0] phase 0..5 = centre, left, right, up, down, store; s[1] x of
- * lane 0; s[2] y; s[3] lanes inside the grid; s[4] interior lanes. */
+/* Cursor (c->u.stencil): phase 0..5 = centre, left, right, up, down,
+ * store; x0, the x of lane 0; y; inside, the lanes inside the grid;
+ * interior, the interior lanes. */
 static void warp_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp_cursor_t *c)
 {
     const sweep_t *s = k->impl;
-    *c = (gmc_warp_cursor_t){{0}, NULL};
+    *c = (gmc_warp_cursor_t){.p = NULL};
     uint64_t x0 = (uint64_t)(cta % k->grid[0]) * 32;
     uint64_t y = (uint64_t)(cta / k->grid[0]) * 8 + warp;
-    c->s[1] = x0;
-    c->s[2] = y;
+    c->u.stencil.x0 = x0;
+    c->u.stencil.y = y;
     uint32_t in = 0, inner = 0;
     for (unsigned l = 0; l < 32; l++) {
         uint64_t x = x0 + l;
@@ -46,10 +47,10 @@ static void warp_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp_cu
                 inner |= 1u << l;
         }
     }
-    c->s[3] = in;
-    c->s[4] = inner;
+    c->u.stencil.inside = in;
+    c->u.stencil.interior = inner;
     if (!in)
-        c->s[0] = PH_DONE;
+        c->u.stencil.phase = PH_DONE;
 }
 
 static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)
@@ -58,21 +59,21 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
     static const int dx[5] = {0, -1, 1, 0, 0}, dy[5] = {0, 0, 0, -1, 1};
     static const unsigned own[5] = {3, 1, 1, 1, 1};   /* 2D index + bounds; neighbour address */
     const sweep_t *s = k->impl;
-    uint32_t all = (uint32_t)c->s[3], inner = (uint32_t)c->s[4];
+    uint32_t all = (uint32_t)c->u.stencil.inside, inner = (uint32_t)c->u.stencil.interior;
     /* The neighbour loads are skipped when no lane is inside. */
-    if (c->s[0] >= 1 && c->s[0] <= 4 && !inner)
-        c->s[0] = 5;
-    if (c->s[0] >= PH_DONE)
+    if (c->u.stencil.phase >= 1 && c->u.stencil.phase <= 4 && !inner)
+        c->u.stencil.phase = 5;
+    if (c->u.stencil.phase >= PH_DONE)
         return 0;
-    unsigned ph = (unsigned)c->s[0];
-    uint64_t x0 = c->s[1], y = c->s[2];
+    unsigned ph = (unsigned)c->u.stencil.phase;
+    uint64_t x0 = c->u.stencil.x0, y = c->u.stencil.y;
     if (ph == 5) {
         /* 4 adds and the multiply, or just the copy */
         if (gmc_wl_gap(&s->c, inner ? 4 : 1, c, all, SITE_ST, in))
             return 1;
         gmc_wl_op(in, GMC_OP_ST, SITE_ST, all, 4);
         gmc_wl_strided(in, s->out + 4 * (y * s->n + x0), 4);
-        c->s[0] = PH_DONE;
+        c->u.stencil.phase = PH_DONE;
         return 1;
     }
     uint32_t mask = ph == 0 ? all : inner;
@@ -86,7 +87,7 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         int64_t x = (int64_t)(x0 + l) + dx[ph];
         in->addr[l] = s->in + 4 * (yy * s->n + (uint64_t)(x < 0 ? 0 : x));
     }
-    c->s[0]++;
+    c->u.stencil.phase++;
     return 1;
 }
 

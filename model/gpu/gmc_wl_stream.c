@@ -19,35 +19,36 @@ typedef struct {
 
 enum { SITE_LD = 1, SITE_ST };
 
-/* Cursor: s[0] 0 = load next, 1 = store next; s[1] element of lane 0. */
+/* Cursor (c->u.stream): store, 0 = load next, 1 = store next; e0, the
+ * element of lane 0. */
 static void warp_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp_cursor_t *c)
 {
-    *c = (gmc_warp_cursor_t){{0}, NULL};
-    c->s[1] = ((uint64_t)cta * gmc_kernel_warps_per_cta(k) + warp) * GMC_WARP_SIZE;
+    *c = (gmc_warp_cursor_t){.p = NULL};
+    c->u.stream.e0 = ((uint64_t)cta * gmc_kernel_warps_per_cta(k) + warp) * GMC_WARP_SIZE;
 }
 
 static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)
 {
     (void)err, (void)n;
     const stream_t *s = k->impl;
-    uint64_t i = c->s[1];
+    uint64_t i = c->u.stream.e0;
     if (i >= s->n)
         return 0;
     uint32_t mask = gmc_wl_lanes(s->n - i);
-    if (c->s[0] == 0) {
+    if (c->u.stream.store == 0) {
         if (gmc_wl_gap(&s->c, 2, c, mask, SITE_LD, in))   /* index, bound check */
             return 1;
         gmc_wl_op(in, GMC_OP_LD, SITE_LD, mask, 4);
         gmc_wl_strided(in, s->a + 4 * i, 4);
-        c->s[0] = 1;
+        c->u.stream.store = 1;
         return 1;
     }
     if (gmc_wl_gap(&s->c, 1, c, mask, SITE_ST, in))       /* the multiply */
         return 1;
     gmc_wl_op(in, GMC_OP_ST, SITE_ST, mask, 4);
     gmc_wl_strided(in, s->b + 4 * i, 4);
-    c->s[0] = 0;
-    c->s[1] = i + s->threads;
+    c->u.stream.store = 0;
+    c->u.stream.e0 = i + s->threads;
     return 1;
 }
 

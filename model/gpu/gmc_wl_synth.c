@@ -64,12 +64,13 @@ static uint64_t mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
-/* Cursor: s[0] 0 = load, 1 = store, 2 = done; s[1] element of lane 0; s[2] warp in the grid. */
+/* Cursor (c->u.synth): phase, 0 = load, 1 = store, 2 = done; e0, the
+ * element of lane 0; gwarp, the warp in the grid. */
 static void warp_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp_cursor_t *c)
 {
-    *c = (gmc_warp_cursor_t){{0}, NULL};
-    c->s[2] = (uint64_t)cta * gmc_kernel_warps_per_cta(k) + warp;
-    c->s[1] = c->s[2] * GMC_WARP_SIZE;
+    *c = (gmc_warp_cursor_t){.p = NULL};
+    c->u.synth.gwarp = (uint64_t)cta * gmc_kernel_warps_per_cta(k) + warp;
+    c->u.synth.e0 = c->u.synth.gwarp * GMC_WARP_SIZE;
 }
 
 static void hoa_addrs(const synth_t *s, uint64_t load, gmc_inst_t *in)
@@ -89,10 +90,10 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
 {
     (void)err, (void)n;
     const synth_t *s = k->impl;
-    uint64_t e0 = c->s[1];
-    if (c->s[0] == 0 && e0 >= s->elems)
-        c->s[0] = 1;
-    if (c->s[0] == 0) {
+    uint64_t e0 = c->u.synth.e0;
+    if (c->u.synth.phase == 0 && e0 >= s->elems)
+        c->u.synth.phase = 1;
+    if (c->u.synth.phase == 0) {
         if (gmc_wl_gap(&s->c, 2, c, GMC_WL_FULL, SITE_LD, in))   /* e += T, compare; add */
             return 1;
         gmc_wl_op(in, GMC_OP_LD, SITE_LD, GMC_WL_FULL, s->width);
@@ -106,15 +107,15 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
                 r = r + 1 == s->wrap ? 0 : r + 1;
             }
         }
-        c->s[1] = e0 + s->threads;
+        c->u.synth.e0 = e0 + s->threads;
         return 1;
     }
-    if (c->s[0] == 1) {
+    if (c->u.synth.phase == 1) {
         if (gmc_wl_gap(&s->c, 1, c, GMC_WL_FULL, SITE_ST, in))   /* address */
             return 1;
         gmc_wl_op(in, GMC_OP_ST, SITE_ST, GMC_WL_FULL, 4);
-        gmc_wl_strided(in, s->out + 4 * (c->s[2] * 32), 4);
-        c->s[0] = 2;
+        gmc_wl_strided(in, s->out + 4 * (c->u.synth.gwarp * 32), 4);
+        c->u.synth.phase = 2;
         return 1;
     }
     return 0;

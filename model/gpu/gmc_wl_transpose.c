@@ -25,25 +25,26 @@ typedef struct {
 
 enum { SITE_LD = 1, SITE_ST };
 
-/* Cursor: s[0] 0 = load next, 1 = store next, 2 = done; s[1] x of lane 0; s[2] y. */
+/* Cursor (c->u.transpose): phase, 0 = load next, 1 = store next, 2 =
+ * done; x0, the x of lane 0; y. */
 static void warp_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp_cursor_t *c)
 {
-    *c = (gmc_warp_cursor_t){{0}, NULL};
-    c->s[1] = (uint64_t)(cta % k->grid[0]) * 32;
-    c->s[2] = (uint64_t)(cta / k->grid[0]) * 8 + warp;
+    *c = (gmc_warp_cursor_t){.p = NULL};
+    c->u.transpose.x0 = (uint64_t)(cta % k->grid[0]) * 32;
+    c->u.transpose.y = (uint64_t)(cta / k->grid[0]) * 8 + warp;
 }
 
 static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)
 {
     (void)err, (void)n;
     const transpose_t *t = k->impl;
-    uint64_t x0 = c->s[1], y = c->s[2];
-    if (c->s[0] >= 2 || y >= t->n || x0 >= t->n)
+    uint64_t x0 = c->u.transpose.x0, y = c->u.transpose.y;
+    if (c->u.transpose.phase >= 2 || y >= t->n || x0 >= t->n)
         return 0;
     uint32_t mask = gmc_wl_lanes(t->n - x0);
     /* Row-major: element (row y, column x) of lane l is at (y*n + x)*4;
      * column-major: at (x*n + y)*4. */
-    int load = c->s[0] == 0;
+    int load = c->u.transpose.phase == 0;
     int col = load ? t->read_cm : !t->read_cm;
     uint64_t base = load ? t->in : t->out;
     unsigned site = load ? SITE_LD : SITE_ST;
@@ -52,7 +53,7 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
     gmc_wl_op(in, load ? GMC_OP_LD : GMC_OP_ST, site, mask, 4);
     gmc_wl_strided(in, base + 4 * (col ? x0 * t->n + y : y * t->n + x0),
                    col ? 4 * (int64_t)t->n : 4);   /* lane l: x = x0 + l */
-    c->s[0]++;
+    c->u.transpose.phase++;
     return 1;
 }
 
