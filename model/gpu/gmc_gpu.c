@@ -109,7 +109,7 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     memset(&sc, 0, sizeof sc);
     char warn[1024] = "";
     if (cfg->dram)
-        sc.dram = *(const gmc_dram_cfg_t *)cfg->dram;
+        sc.dram = *cfg->dram;
     else if (gmc_dram_cfg_preset(m->dram, &sc.dram, err, n, warn, sizeof warn) < 0)
         goto fail;
     if (m->dram_channels && m->dram_channels > sc.dram.channels) {
@@ -118,7 +118,7 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
         goto fail;
     }
     if (cfg->map) {
-        sc.map = *(const gmc_addrmap_t *)cfg->map;
+        sc.map = *cfg->map;
     } else if (strcmp(m->addr_map, "derived") && m->addr_map[0]) {
         if (gmc_addrmap_preset(m->addr_map, &sc.map)) {
             snprintf(err, n, "machine %s: addr_map: expected an address-map preset, found '%s'",

@@ -10,7 +10,10 @@
 #include <stdio.h>
 #include "gpu/gmc_kernel.h"
 #include "gpu/gmc_machine.h"
+#include "bim/gmc_gf2.h"
 #include "mc/gmc_mc_cfg.h"
+#include "mem/gmc_addrmap.h"
+#include "mem/gmc_dram_cfg.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -21,9 +24,9 @@ typedef struct {
     gmc_machine_t machine;
     gmc_mc_cfg_t  mc;            /* memory-controller settings (scheduler, queues, Warped-MC readings);
                                     gmc_gpu_cfg_defaults fills it from the machine */
-    const void   *bim;           /* const gmc_gf2_t *: step 1's BIM on the address, NULL = identity */
-    const void   *map;           /* const gmc_addrmap_t *: the address map, NULL = the machine's addr_map */
-    const void   *dram;          /* const gmc_dram_cfg_t *: the DRAM device, NULL = the machine's dram preset
+    const gmc_gf2_t      *bim;   /* a BIM on the address (gmc bim), NULL = identity */
+    const gmc_addrmap_t  *map;   /* the address map, NULL = the machine's addr_map */
+    const gmc_dram_cfg_t *dram;  /* the DRAM device, NULL = the machine's dram preset
                                     (a GPGPU-Sim config brings its own timing) */
     /* GPGPU-Sim's IPoly hash (-gpgpu_memory_partition_indexing 2) as the
      * GPGPU-Sim config gave it (mem/gmc_dram_import.h's gmc_ipoly_t: sets 0

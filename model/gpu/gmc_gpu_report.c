@@ -161,7 +161,7 @@ static void overhead_rows(gmc_rows_t *t, const gmc_gpu_t *g)
     }
     if (g->cfg.bim) {
         gmc_bim_cost_t bc;
-        gmc_bim_cost((const gmc_gf2_t *)g->cfg.bim, &bc);
+        gmc_bim_cost(g->cfg.bim, &bc);
         gmc_rows_u64(t, "overhead", "bim_xor_gates", bc.total_xors);
     }
 }
