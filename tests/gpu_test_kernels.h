@@ -23,15 +23,15 @@ static uint64_t tk_mix(uint64_t x)
 static void tk_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp_cursor_t *c)
 {
     memset(c, 0, sizeof *c);
-    c->s[0] = (uint64_t)cta * gmc_kernel_warps_per_cta(k) + warp;   /* global warp */
+    c->u.w[0] = (uint64_t)cta * gmc_kernel_warps_per_cta(k) + warp;   /* global warp */
 }
 
-/* s[1]: step; each iteration: LD, ALU, (ST | BAR) */
+/* w[1]: step; each iteration: LD, ALU, (ST | BAR) */
 static int tk_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)
 {
     (void)err; (void)n;
     const tk_t *t = k->impl;
-    uint64_t gw = c->s[0], step = c->s[1]++;
+    uint64_t gw = c->u.w[0], step = c->u.w[1]++;
     uint64_t it = step / 3, ph = step % 3;
     if (it >= t->iters)
         return step == 3 * t->iters ? (in->op = GMC_OP_EXIT, in->mask = ~0u, in->pc = 0x900, 1) : 0;

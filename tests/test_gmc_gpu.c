@@ -541,7 +541,7 @@ static int sleepy_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, ch
 {
     (void)err; (void)n;
     const tk_t *t = k->impl;
-    uint64_t step = c->s[1]++;
+    uint64_t step = c->u.w[1]++;
     if (step >= 2 * t->iters)
         return step == 2 * t->iters ? (in->op = GMC_OP_EXIT, in->mask = ~0u, 1) : 0;
     memset(in, 0, sizeof *in);
@@ -549,12 +549,12 @@ static int sleepy_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, ch
     in->pc = 0x200 + 16 * (step & 1);
     if (step & 1) {
         in->op = GMC_OP_ALU;
-        in->lat = 300 + (uint32_t)(tk_mix(t->seed ^ step ^ c->s[0]) % 700);
+        in->lat = 300 + (uint32_t)(tk_mix(t->seed ^ step ^ c->u.w[0]) % 700);
     } else {
         in->op = GMC_OP_LD;
         in->width = 4;
         for (int l = 0; l < 8; l++)
-            in->addr[l] = 0x30000000ULL + (tk_mix(t->seed ^ (c->s[0] << 20) ^ (step << 5) ^ (uint64_t)l) %
+            in->addr[l] = 0x30000000ULL + (tk_mix(t->seed ^ (c->u.w[0] << 20) ^ (step << 5) ^ (uint64_t)l) %
                                            t->footprint & ~3ULL);
     }
     return 1;
@@ -639,7 +639,7 @@ static void skipping_idle_parts_and_jumping_idle_stretches_change_nothing(void *
 static int slow_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)
 {
     (void)k; (void)err; (void)n;
-    if (c->s[1]++ > 3)
+    if (c->u.w[1]++ > 3)
         return 0;
     memset(in, 0, sizeof *in);
     in->op = GMC_OP_ALU;
