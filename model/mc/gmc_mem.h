@@ -215,19 +215,36 @@ int      gmc_memsys_can_accept(const gmc_memsys_t *ms, unsigned channel, int is_
 /* Registered like on_complete; NULL turns it off. */
 void     gmc_memsys_on_room(gmc_memsys_t *ms, gmc_mem_room_fn fn, void *ctx);
 
-/* Totals over the channels, for reports. */
+/* Totals over the channels, for reports: one counter table, X(member,
+ * doc), one uint64_t member of gmc_mem_stats_t each. */
+#define GMC_MEM_COUNTERS(X)                                                                    \
+    X(reads,          "reads served")                                                          \
+    X(writes,         "writes served")                                                         \
+    X(row_hits,       "requests whose first command found their row open")                    \
+    X(row_misses,     "... found their bank closed")                                           \
+    X(row_conflicts,  "... found another row open")                                            \
+    X(act,            "ACT commands")                                                          \
+    X(pre,            "PRE and PREA commands")                                                 \
+    X(rd,             "RD commands")                                                           \
+    X(wr,             "WR commands")                                                           \
+    X(ref,            "REF commands")                                                          \
+    X(data_busy,      "data-bus cycles, summed over channels")                                 \
+    X(pending_cycles, "per channel, cycles with a request queued, summed")                     \
+    X(blp_sum,        "per channel, sum over those cycles of the banks busy")                  \
+    X(cycles,         "now")                                                                   \
+    /* warped-mc only (0 otherwise), Warped-MC [ICPP'23] Fig. 10: commands where its choice \
+     * differed from FR-FCFS's (gmc_sched_wmc_breakdown) */                                  \
+    X(wmc_col_cmds,      "column commands")                                                    \
+    X(wmc_req_adjusted,  "of those, for another request than FR-FCFS's")                       \
+    X(wmc_acts,          "activations")                                                        \
+    X(wmc_row_adjusted,  "of those, of another row")                                           \
+    X(wmc_grants,        "commands the bank arbiter granted")                                  \
+    X(wmc_bank_adjusted, "of those, to another bank")
+
 typedef struct {
-    uint64_t reads, writes;          /* requests served */
-    uint64_t row_hits, row_misses, row_conflicts;   /* at each request's first command */
-    uint64_t act, pre, rd, wr, ref;  /* DRAM commands (pre counts PRE and PREA) */
-    uint64_t data_busy;              /* data-bus cycles, summed over channels */
-    uint64_t pending_cycles;         /* per channel, cycles with a request queued, summed */
-    uint64_t blp_sum;                /* per channel, sum over those cycles of banks busy */
-    uint64_t cycles;                 /* now */
-    /* warped-mc only (0 otherwise), Warped-MC [ICPP'23] Fig. 10: commands where
-     * its choice differed from FR-FCFS's (gmc_sched_wmc_breakdown) */
-    uint64_t wmc_col_cmds, wmc_req_adjusted, wmc_acts, wmc_row_adjusted;
-    uint64_t wmc_grants, wmc_bank_adjusted;   /* commands; sent to another bank */
+#define GMC_MEM_COUNTER_FIELD_(name, doc) uint64_t name;
+    GMC_MEM_COUNTERS(GMC_MEM_COUNTER_FIELD_)
+#undef GMC_MEM_COUNTER_FIELD_
 } gmc_mem_stats_t;
 /* Settles every controller's integrals at now first (so the numbers do not
  * depend on skipped idle cycles), hence not const. */
