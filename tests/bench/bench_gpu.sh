@@ -1,46 +1,39 @@
 #!/usr/bin/env bash
 # Speed of `gmc sim` (make bench-gpu).  Usage:
 #   bench_gpu.sh DIR REF BIN...
-# For W in BENCH_WORKLOADS (default: stream moa hoa kmeans spmv, at the
-# default scale) runs `BIN sim --machine rtx2060s --workload W --json` (one
-# process, one thread) for every BIN, BENCH_REPS times (default 3), the
-# binaries taking turns within each repetition so that a drift of this VM's
-# speed touches them alike, and prints per binary and workload the simulated
-# core cycles, the best wall time, core cycles/s and DRAM requests/s (reads +
-# writes the memory system served) of the best run, the median run's DRAM
-# requests/s, how many of the runs reached the target, and the peak RSS
-# (the best run says what the code can do on this host, the median and the
-# count how often the host lets it).  Then instructions per
-# DRAM request under callgrind for moa at scale BENCH_IR_SCALE (default
-# 0.25), which does not move with the host's load, per binary, with the
-# host's rate (that count times moa's requests/s: the target needs the
-# count times 10^6 instructions per second) and cachegrind's model of the
-# data misses and mispredicted branches per request; and last
-# that every BIN's reports are the same bytes as REF's (build/bin/gmc, the
-# -O2 build with assertions) on every workload of the table at that scale:
-# a speed build must not change a result.  A report, not a test: the target
-# is printed next to the numbers; a report that differs makes the exit
-# status 1.  The reports are kept in DIR.  With HOST_PROBE set (make
-# bench-gpu sets it), the host's clock and its memory latency at working
-# sets from 16 KB to 64 MB are printed before and after the timed runs,
-# and after the second the yardstick (below): what share of the time the
-# host's caches take today.
+# The measure: host instructions under callgrind per simulated warp
+# instruction and per DRAM request (reads + writes the memory system
+# served), for every BIN on BENCH_IR_WORKLOADS (default: moa stream) at
+# BENCH_IR_SCALE (default 0.25), start-up and report included.  The same
+# binary on the same input executes the same instructions on any host at
+# any load, while this shared VM's wall-clock speed moves 2x from hour to
+# hour: compare binaries and commits by these counts.  Beside them,
+# cachegrind's model of data misses and mispredicted branches per DRAM
+# request on moa (what the instruction count does not show; a model, not
+# this CPU).  BENCH_IR=0 skips both.
+# Then wall time on this host as it is now: for W in BENCH_WORKLOADS
+# (default: stream moa hoa kmeans spmv, at the default scale) runs
+# `BIN sim --machine rtx2060s --workload W --json` (one process, one thread)
+# for every BIN, BENCH_REPS times (default 3), the binaries taking turns
+# within each repetition so that a drift of the host touches them alike, and
+# prints the best run's wall time, simulated core cycles, warp instructions
+# and DRAM requests per second, and the peak RSS.  With HOST_PROBE set (make
+# bench-gpu sets it), the host's clock and memory latency are printed before
+# and after those runs: the context of their times.
+# Last, every BIN's reports are checked to be the same bytes as REF's
+# (build/bin/gmc, the -O2 build with assertions) on every workload of the
+# table at BENCH_IR_SCALE: a speed build must not change a result; a report
+# that differs makes the exit status 1.  The reports are kept in DIR.
 set -u
 DIR=$1 REF=$2
 shift 2
 BINS=("$@")
 REPS=${BENCH_REPS:-3}
 WORKLOADS=${BENCH_WORKLOADS:-"stream moa hoa kmeans spmv"}
+IR_WORKLOADS=${BENCH_IR_WORKLOADS:-"moa stream"}
 MACHINE=${BENCH_MACHINE:-rtx2060s}
 IR_SCALE=${BENCH_IR_SCALE:-0.25}
 mkdir -p "$DIR"
-
-# An awk function, for the programs below: the median of the numbers in a
-# space-separated string.
-AWK_MED='function med(s,  a, k, i, j, x) {
-  k = split(s, a, " ")
-  for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j] < a[j - 1]; j--) { x = a[j]; a[j] = a[j - 1]; a[j - 1] = x }
-  return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2 }'
 
 # field FILE KEY -> the number after "KEY": at the top level of a report
 field() { sed -n "s/^  \"$2\": \([0-9.]*\).*/\1/p" "$1" | head -1; }
@@ -79,121 +72,72 @@ for b in "${BINS[@]}"; do
     *)        echo "# $b" ;;
   esac
 done
+
+# Host instructions per simulated warp instruction and per DRAM request.
+if [ "${BENCH_IR:-1}" != 0 ] && command -v valgrind >/dev/null; then
+  echo "# host instructions (valgrind --tool=callgrind): BIN sim --machine $MACHINE --workload W --scale $IR_SCALE --json"
+  printf '%-8s %-9s %11s %10s %14s %14s %13s\n' workload binary warp_insts dram_reqs instructions per_warp_inst per_dram_req
+  for w in $IR_WORKLOADS; do
+    for b in "${BINS[@]}"; do
+      f="$DIR/ir.$(tag "$b").$w.json"
+      ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$b" sim --machine "$MACHINE" \
+             --workload "$w" --scale "$IR_SCALE" --json -o "$f" 2>&1 >/dev/null |
+           sed -n 's/.*Collected : //p')
+      wi=$(field "$f" instructions) req=$(field "$f" dram_requests)
+      if [ -n "$ir" ] && [ -n "$wi" ] && [ -n "$req" ]; then
+        awk -v w="$w" -v n="$(tag "$b")" -v i="$ir" -v wi="$wi" -v q="$req" 'BEGIN {
+          printf "%-8s %-9s %11d %10d %14d %14.0f %13.0f\n", w, n, wi, q, i, i / wi, i / q }'
+      else
+        echo "$w $(tag "$b"): the callgrind run failed"
+      fi
+    done
+  done
+  # What the instructions do not show, in cachegrind's models (this VM
+  # has no hardware counters): first-level and second-level data misses
+  # with a 32 KB L1d and a 512 KB L2, and mispredicted branches, per DRAM
+  # request.  A model, not this CPU: compare binaries with it.
+  for b in "${BINS[@]}"; do
+    cg=$(valgrind --tool=cachegrind --cache-sim=yes --branch-sim=yes --D1=32768,8,64 --I1=32768,8,64 \
+           --LL=524288,8,64 --cachegrind-out-file=/dev/null "$b" sim --machine "$MACHINE" \
+           --workload moa --scale "$IR_SCALE" --json -o "$DIR/cg.json" 2>&1 >/dev/null)
+    d1=$(printf '%s\n' "$cg" | sed -n 's/.*D1  misses: *\([0-9,]*\).*/\1/p' | tr -d ,)
+    ll=$(printf '%s\n' "$cg" | sed -n 's/.*LLd misses: *\([0-9,]*\).*/\1/p' | tr -d ,)
+    bm=$(printf '%s\n' "$cg" | sed -n 's/.*Mispredicts: *\([0-9,]*\).*/\1/p' | tr -d ,)
+    req=$(field "$DIR/cg.json" dram_requests)
+    [ -n "$d1" ] && [ -n "$ll" ] && [ -n "$bm" ] && [ -n "$req" ] && \
+      awk -v a="$d1" -v l="$ll" -v m="$bm" -v q="$req" -v n="$(tag "$b")" -v s="$IR_SCALE" 'BEGIN {
+      printf "# cachegrind model per DRAM request, %s, moa --scale %s: %.1f L1d misses, %.1f L2 (512 KB) data misses, %.1f mispredicted branches\n",
+             n, s, a / q, l / q, m / q }'
+  done
+fi
+
+# Wall time on this host now: best of REPS, binaries in turn.
+echo "# wall time on this host now (it moves 2x from hour to hour: compare binaries within one bench only)"
 echo "# command: BIN sim --machine $MACHINE --workload W --json  (default scale; best of $REPS, binaries in turn)"
-# The host's clock and memory latency before and after the timed runs
-# (HOST_PROBE: tests/bench/host_probe.c): a rate means little without them.
 probe() { [ -n "${HOST_PROBE:-}" ] && { "$HOST_PROBE" || echo "# host probe failed"; }; }
 probe
-echo "# target:  >= 1 M DRAM requests/s (moa, stream)"
-printf '%-8s %-9s %12s %10s %8s %12s %12s %12s %7s %8s\n' workload binary core_cycles dram_reqs seconds cycles/s dram_req/s median_req/s at_1M rss_MB
-declare -A moa_rate=()   # moa's DRAM requests/s per binary, for the host's rate below
+printf '%-8s %-9s %12s %11s %10s %8s %11s %12s %11s %7s\n' workload binary core_cycles warp_insts dram_reqs seconds cycles/s warp_inst/s dram_req/s rss_MB
 for w in $WORKLOADS; do
-  declare -A best=() all=()
+  declare -A best=()
   ok=1
   for _ in $(seq "$REPS"); do
     for b in "${BINS[@]}"; do
       s=$(one "$b" "$w") || { echo "$w $(tag "$b"): failed"; ok=0; break 2; }
       if [ -z "${best[$b]:-}" ] || awk "BEGIN{exit !($s < ${best[$b]})}"; then best[$b]=$s; fi
-      all[$b]="${all[$b]:-} $s"
     done
   done
   [ $ok = 1 ] || continue
   for b in "${BINS[@]}"; do
     f="$DIR/$(tag "$b").$w.json"
-    cyc=$(field "$f" cycles)
-    req=$(field "$f" dram_requests)
-    rss=$(rss_of "$b" "$w")
-    [ "$w" = moa ] && moa_rate[$b]=$(awk -v q="$req" -v t="${best[$b]}" 'BEGIN { printf "%.0f", q / (t > 0 ? t : 0.0001) }')
-    awk -v w="$w" -v n="$(tag "$b")" -v c="$cyc" -v q="$req" -v t="${best[$b]}" -v r="$rss" -v all="${all[$b]}" "$AWK_MED"'
-    BEGIN {
-      t = t > 0 ? t : 0.0001;
-      k = split(all, a, " "); hit = 0
-      for (i = 1; i <= k; i++) { if (a[i] <= 0) a[i] = 0.0001; if (q / a[i] >= 1e6) hit++ }
-      md = med(all); md = md > 0 ? md : 0.0001
-      printf "%-8s %-9s %12d %10d %8.3f %12.0f %12.0f %12.0f %7s %8.1f  %s\n", w, n, c, q, t, c / t, q / t, q / md,
-             hit "/" k, r / 1024, (q / t >= 1e6 ? "(>= 1 M req/s)" : "(< 1 M req/s)") }'
+    awk -v w="$w" -v n="$(tag "$b")" -v c="$(field "$f" cycles)" -v wi="$(field "$f" instructions)" \
+        -v q="$(field "$f" dram_requests)" -v t="${best[$b]}" -v r="$(rss_of "$b" "$w")" 'BEGIN {
+      t = t > 0 ? t : 0.0001
+      printf "%-8s %-9s %12d %11d %10d %8.3f %11.0f %12.0f %11.0f %7.1f\n", w, n, c, wi, q, t, c / t, wi / t, q / t, r / 1024 }'
   done
-  unset best all
+  unset best
 done
 probe
-# The yardstick: how much of the time the host's caches take today.  The
-# first binary runs moa on the bench's machine and on one small enough for
-# its state to stay in the host's caches (YARD_SET), in turns, at
-# YARD_SCALE; with each one's instructions under callgrind that gives two
-# instruction rates, and their ratio is the share of the full machine's
-# time that goes to host cache misses and mispredictions (the same code,
-# about the same instructions per request).  The host moves that share
-# from day to day, the code does not.  BENCH_YARD=0 skips it.
-YARD_SET=(--set sms=4 --set dram_channels=2 --set l2_slices_per_ch=2)
-YARD_SCALE=${BENCH_YARD_SCALE:-0.5}
-yard_run() {   # yard_run BIN OUT [args...] -> wall seconds
-  local b=$1 o=$2 t0=$EPOCHREALTIME
-  shift 2
-  "$b" sim --machine "$MACHINE" --workload moa --scale "$YARD_SCALE" "$@" --json -o "$o" >/dev/null || return 1
-  awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.4f", b - a }'
-}
-yard_ir() {    # yard_ir BIN [args...] -> instructions of one run
-  local b=$1
-  shift
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$b" sim --machine "$MACHINE" --workload moa \
-    --scale "$YARD_SCALE" "$@" --json -o /dev/null 2>&1 >/dev/null | sed -n 's/.*Collected : //p'
-}
-if [ "${BENCH_YARD:-1}" != 0 ] && command -v valgrind >/dev/null; then
-  b=${BINS[0]} tf="" ts=""
-  for _ in $(seq "$REPS"); do
-    tf="$tf $(yard_run "$b" "$DIR/yard_full.json")" || break
-    ts="$ts $(yard_run "$b" "$DIR/yard_small.json" "${YARD_SET[@]}")" || break
-  done
-  qf=$(field "$DIR/yard_full.json" dram_requests 2>/dev/null) qs=$(field "$DIR/yard_small.json" dram_requests 2>/dev/null)
-  irf=$(yard_ir "$b") irs=$(yard_ir "$b" "${YARD_SET[@]}")
-  if [ -n "$qf" ] && [ -n "$qs" ] && [ -n "$irf" ] && [ -n "$irs" ]; then
-    awk -v tf="$tf" -v ts="$ts" -v qf="$qf" -v qs="$qs" -v if_="$irf" -v is="$irs" -v n="$(tag "$b")" \
-        -v sc="$YARD_SCALE" "$AWK_MED"'
-      BEGIN {
-        mf = med(tf); ms = med(ts); if (mf <= 0 || ms <= 0) exit
-        rf = if_ / mf; rs = is / ms
-        printf "# yardstick, %s, moa --scale %s (medians of %d, in turns): this machine %.3f s, %.2f G instructions/s; " \
-               "a cache-resident one (sms=4, dram_channels=2) %.3f s, %.2f G/s\n", n, sc, split(tf, z, " "), mf, rf / 1e9, ms, rs / 1e9
-        printf "# yardstick: host cache misses and mispredictions take %.0f%% of this machine'"'"'s time now; " \
-               "without them its %.0f instructions per DRAM request would run at %.2f M requests/s\n",
-               100 * (1 - rf / rs), if_ / qf, rs / (if_ / qf) / 1e6 }'
-  else
-    echo "# yardstick: a run or its callgrind count failed (reports in $DIR/yard_*.json)"
-  fi
-fi
-# Instructions per DRAM request (callgrind): the host-independent cost,
-# start-up and report included.  BENCH_IR=0 skips it.
-if [ "${BENCH_IR:-1}" != 0 ] && command -v valgrind >/dev/null; then
-  for b in "${BINS[@]}"; do
-    out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$b" sim --machine "$MACHINE" \
-            --workload moa --scale "$IR_SCALE" --json -o "$DIR/moa_ir.json" 2>&1 >/dev/null |
-          sed -n 's/.*Collected : //p')
-    req=$(field "$DIR/moa_ir.json" dram_requests)
-    [ -n "$out" ] && [ -n "$req" ] && awk -v i="$out" -v q="$req" -v s="$IR_SCALE" -v n="$(tag "$b")" 'BEGIN {
-      printf "# instructions per DRAM request (valgrind --tool=callgrind), %s, moa --scale %s: %.0f (%d requests)\n", n, s, i / q, q }'
-    # The host's speed on this code: that count times moa's requests/s
-    # above (the default scale's; per-request cost is about the same).
-    # The target is met when it is at least the count times 10^6.
-    [ -n "$out" ] && [ -n "$req" ] && [ -n "${moa_rate[$b]:-}" ] && \
-      awk -v i="$out" -v q="$req" -v r="${moa_rate[$b]}" -v n="$(tag "$b")" 'BEGIN {
-      printf "# host rate, %s on moa: %.2f G instructions/s; 1 M DRAM requests/s at this count needs %.2f G/s\n",
-             n, i / q * r / 1e9, i / q * 1e6 / 1e9 }'
-    # What the instructions do not show, in cachegrind's models (this VM
-    # has no hardware counters): first-level and second-level data misses
-    # with this host's 32 KB L1d and 512 KB L2, and mispredicted branches,
-    # per DRAM request.  A model, not this CPU: compare binaries with it.
-    cg=$(valgrind --tool=cachegrind --cache-sim=yes --branch-sim=yes --D1=32768,8,64 --I1=32768,8,64 \
-           --LL=524288,8,64 --cachegrind-out-file=/dev/null "$b" sim --machine "$MACHINE" \
-           --workload moa --scale "$IR_SCALE" --json -o /dev/null 2>&1 >/dev/null)
-    d1=$(printf '%s\n' "$cg" | sed -n 's/.*D1  misses: *\([0-9,]*\).*/\1/p' | tr -d ,)
-    ll=$(printf '%s\n' "$cg" | sed -n 's/.*LLd misses: *\([0-9,]*\).*/\1/p' | tr -d ,)
-    bm=$(printf '%s\n' "$cg" | sed -n 's/.*Mispredicts: *\([0-9,]*\).*/\1/p' | tr -d ,)
-    [ -n "$d1" ] && [ -n "$ll" ] && [ -n "$bm" ] && [ -n "$req" ] && \
-      awk -v a="$d1" -v l="$ll" -v m="$bm" -v q="$req" -v n="$(tag "$b")" 'BEGIN {
-      printf "# cachegrind model per DRAM request, %s, moa: %.1f L1d misses, %.1f L2 (512 KB) data misses, %.1f mispredicted branches\n",
-             n, a / q, l / q, m / q }'
-  done
-fi
+
 # Same results: every binary's report, byte for byte, against REF's.
 same=0 diff=0
 for w in $WORKLOADS; do

@@ -1,7 +1,8 @@
 # gmc mem (trace mode): `make bench-mem` (part of `make bench`) and
 # `make fuzz-mem` (libFuzzer, part of `make fuzz`; not part of `make test`),
 # `make sched-table` (what each scheduler does, docs/memory.md "Trace mode").  Included by the top
-# Makefile like every tests/bench/*.mk.  docs/memory.md "## Speed" has the numbers.
+# Makefile like every tests/bench/*.mk.  docs/memory.md "## Speed" says what
+# bench-mem prints and why instructions per request are the measure.
 
 MEM_BENCH_DIR  := $(BUILD)/bench/mem
 # The benchmark binary: the same sources as build/bin/gmc, one -O3 LTO
@@ -21,7 +22,7 @@ $(BUILD)/bench/memtrace_gen: tests/bench/memtrace_gen.c model/util/gmc_rng.c
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -O2 -Imodel -o $@ $^
 
-bench-mem: $(BUILD)/bench/gmc-O3 $(BUILD)/bench/memtrace_gen  ## trace-mode speed: requests/s, instructions per request (callgrind)
+bench-mem: $(BUILD)/bench/gmc-O3 $(BUILD)/bench/memtrace_gen  ## trace-mode speed: instructions per request (callgrind), requests/s and RSS on this host
 	@bash tests/bench/bench_mem.sh $(BUILD)/bench/gmc-O3 $(BUILD)/bench/memtrace_gen $(MEM_BENCH_DIR) \
 	  | tee $(BUILD)/bench/mem.txt
 
