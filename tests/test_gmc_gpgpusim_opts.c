@@ -79,7 +79,7 @@ static void errors_name_their_line(void **st)
     gmc_gs_toks_init(&k, "-a 1\n-b \"x\0\"\n", 13);   /* the line reader's error, in d */
     assert_int_equal(gmc_gs_tok_next(&k, &t, &d), GMC_GS_TOK_OPTION);
     assert_int_equal(gmc_gs_tok_next(&k, &t, &d), GMC_GS_TOK_ERROR);
-    assert_string_equal(err, "t:2: expected text, found a NUL byte at column 6");
+    assert_string_equal(err, "t:2: expected text, found byte 0x00 at column 6");
 }
 
 static void lists_end_with_dots_when_full(void **st)

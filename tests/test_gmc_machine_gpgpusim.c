@@ -419,7 +419,7 @@ static void bad_values_name_the_option_and_line(void **st)
     assert_string_equal(err, "x: expected a base machine for the keys the file does not give, found none");
     assert_int_equal(gmc_machine_gpgpusim("-a\0 1\n", 6, "x", &base, &m, &dram, map, sizeof map, NULL,
                                           err, sizeof err, NULL, 0), -1);
-    assert_string_equal(err, "x:1: expected text, found a NUL byte at column 3");
+    assert_string_equal(err, "x:1: expected text, found byte 0x00 at column 3");
 }
 
 /* ------------------------------------------------------------ detection */

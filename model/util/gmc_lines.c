@@ -66,6 +66,14 @@ unsigned long gmc_lines_eof_line(const gmc_lines_t *r)
     return r->line + (r->ended_nl ? 1 : 0);
 }
 
+/* One wording whether or not the line's end was seen (a stream stops
+ * reading a line once it is over the cap). */
+static int too_long(const gmc_lines_t *r, gmc_diag_t *d)
+{
+    return gmc_diag_error(d, r->line, "expected a line of at most %zu bytes, found a longer one",
+                          r->max);
+}
+
 /* The line b[0..l) found (nl: it ended with '\n'): checked and returned. */
 static int give(gmc_lines_t *r, const char *b, size_t l, int nl, const char **s, size_t *len,
                 gmc_diag_t *d)
@@ -73,11 +81,10 @@ static int give(gmc_lines_t *r, const char *b, size_t l, int nl, const char **s,
     r->line++;
     r->ended_nl = nl;
     if (l > r->max)
-        return gmc_diag_error(d, r->line, "expected a line of at most %zu bytes, found %zu",
-                              r->max, l);
+        return too_long(r, d);
     const char *z = memchr(b, '\0', l);
     if (z)
-        return gmc_diag_error(d, r->line, "expected text, found a NUL byte at column %zu",
+        return gmc_diag_error(d, r->line, "expected text, found byte 0x00 at column %zu",
                               (size_t)(z - b) + 1);
     if (l && b[l - 1] == '\r')
         l--;
@@ -130,8 +137,7 @@ int gmc_lines_next(gmc_lines_t *r, const char **s, size_t *len, gmc_diag_t *d)
             return 0;
         if (r->hi - r->lo > r->max) {   /* no '\n' within the cap: say so without reading on */
             r->line++;
-            return gmc_diag_error(d, r->line, "expected a line of at most %zu bytes, found a "
-                                  "longer one", r->max);
+            return too_long(r, d);
         }
         if (room(r, d))
             return -1;

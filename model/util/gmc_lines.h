@@ -4,7 +4,7 @@
  * with a line it cannot return:
  *
  *   src:N: expected a line of at most MAX bytes, found a longer one
- *   src:N: expected text, found a NUL byte at column C
+ *   src:N: expected text, found byte 0x00 at column C
  *   src:N: expected a readable file, found a read error (REASON)
  *
  * A line is returned without its '\n' and without a '\r' before it (a file
