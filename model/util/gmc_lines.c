@@ -68,8 +68,9 @@ unsigned long gmc_lines_eof_line(const gmc_lines_t *r)
 
 /* One wording whether or not the line's end was seen (a stream stops
  * reading a line once it is over the cap). */
-static int too_long(const gmc_lines_t *r, gmc_diag_t *d)
+static int too_long(gmc_lines_t *r, gmc_diag_t *d)
 {
+    r->error = GMC_LINES_ETEXT;
     return gmc_diag_error(d, r->line, "expected a line of at most %zu bytes, found a longer one",
                           r->max);
 }
@@ -83,9 +84,11 @@ static int give(gmc_lines_t *r, const char *b, size_t l, int nl, const char **s,
     if (l > r->max)
         return too_long(r, d);
     const char *z = memchr(b, '\0', l);
-    if (z)
+    if (z) {
+        r->error = GMC_LINES_ETEXT;
         return gmc_diag_error(d, r->line, "expected text, found byte 0x00 at column %zu",
                               (size_t)(z - b) + 1);
+    }
     if (l && b[l - 1] == '\r')
         l--;
     *s = b;
@@ -105,9 +108,11 @@ static int room(gmc_lines_t *r, gmc_diag_t *d)
         return 0;
     size_t cap = r->cap * 2;
     char *b = cap > r->cap ? realloc(r->buf, cap) : NULL;
-    if (!b)
+    if (!b) {
+        r->error = GMC_LINES_ENOMEM;
         return gmc_diag_error(d, r->line + 1, "expected memory for a line of %zu bytes and more, "
                               "found none", avail);
+    }
     r->buf = b;
     r->cap = cap;
     return 0;
@@ -145,9 +150,11 @@ int gmc_lines_next(gmc_lines_t *r, const char **s, size_t *len, gmc_diag_t *d)
         size_t got = fread(r->buf + r->hi, 1, r->cap - r->hi, r->f);
         r->hi += got;
         if (!got) {
-            if (ferror(r->f))
+            if (ferror(r->f)) {
+                r->error = GMC_LINES_EREAD;
                 return gmc_diag_error(d, r->line + 1, "expected a readable file, found a read "
                                       "error (%s)", strerror(errno ? errno : EIO));
+            }
             r->eof = 1;
         }
     }

@@ -24,9 +24,16 @@ extern "C" {
 /* A cap for readers whose lines may be of any length: only memory bounds them. */
 #define GMC_LINES_ANY ((size_t)1 << 40)
 
+/* What the last -1 of gmc_lines_next was, for readers whose callers tell
+ * bad text from a failing file. */
+enum { GMC_LINES_ETEXT = 1,    /* a line too long or with a NUL byte */
+       GMC_LINES_EREAD = 2,    /* the file could not be read */
+       GMC_LINES_ENOMEM = 3 }; /* no memory for a long line */
+
 typedef struct {
     unsigned long line;       /* the number of the line last returned (0 before the first) */
     int           ended_nl;   /* that line ended with '\n' (0: the input's unterminated end) */
+    int           error;      /* GMC_LINES_E* of the last -1 (0: none) */
     /* the source: a stream (f, read through buf) or text in memory */
     size_t        max;        /* longest line accepted */
     FILE         *f;
