@@ -81,6 +81,24 @@ static void each_failure_has_its_code_and_note(void **st)
     assert_string_equal(gmc_num_note(0), "");
 }
 
+static void a_leading_number_stops_at_its_last_digit(void **st)
+{
+    (void)st;
+    uint64_t v = 0;
+    size_t used = 9;
+    assert_int_equal(gmc_num_u64_lead("010 R", 5, GMC_NUM_DEC, UINT64_MAX, &v, &used), 0);
+    assert_int_equal(v, 10);
+    assert_int_equal(used, 3);
+    assert_int_equal(gmc_num_u64_lead("0x1fz", 5, GMC_NUM_0X, UINT64_MAX, &v, &used), 0);
+    assert_int_equal(v, 31);
+    assert_int_equal(used, 4);
+    assert_int_equal(gmc_num_u64_lead("R 1", 3, GMC_NUM_DEC, UINT64_MAX, &v, &used), GMC_NUM_NAN);
+    assert_int_equal(used, 0);
+    assert_int_equal(gmc_num_u64_lead("99999999999999999999 ", 21, GMC_NUM_DEC, UINT64_MAX, &v,
+                                      &used), GMC_NUM_BIG);
+    assert_int_equal(used, 20);
+}
+
 static void signed_integers_take_a_sign_and_their_range(void **st)
 {
     (void)st;
@@ -125,6 +143,7 @@ int main(void)
         cmocka_unit_test(hex_needs_0x_unless_the_field_is_hex),
         cmocka_unit_test(overflow_is_an_error_never_a_wrap),
         cmocka_unit_test(each_failure_has_its_code_and_note),
+        cmocka_unit_test(a_leading_number_stops_at_its_last_digit),
         cmocka_unit_test(signed_integers_take_a_sign_and_their_range),
         cmocka_unit_test(reals_read_as_the_readers_always_did),
     };

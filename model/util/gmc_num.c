@@ -2,42 +2,58 @@
 #include "util/gmc_num.h"
 #include <string.h>
 
-static unsigned digit(unsigned char ch, unsigned base)
+/* The value of a hex digit, 99 for any other byte: one load per character
+ * (the memory-trace reader parses millions of fields). */
+static const uint8_t digit_of[256] = {
+#define X16 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99
+    X16, X16, X16,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 99, 99, 99, 99, 99, 99,
+    99, 10, 11, 12, 13, 14, 15, 99, 99, 99, 99, 99, 99, 99, 99, 99,
+    X16,
+    99, 10, 11, 12, 13, 14, 15, 99, 99, 99, 99, 99, 99, 99, 99, 99,
+    X16, X16, X16, X16, X16, X16, X16, X16, X16,
+#undef X16
+};
+
+int gmc_num_u64_lead(const char *s, size_t len, unsigned syntax, uint64_t max, uint64_t *v,
+                     size_t *used)
 {
-    unsigned d = ch >= '0' && ch <= '9' ? ch - (unsigned)'0'
-               : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10u
-               : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10u : 99u;
-    return d < base ? d : 99u;
+    unsigned base = syntax == GMC_NUM_HEX ? 16 : 10;
+    size_t i = 0;
+    *used = 0;
+    if (!len)
+        return GMC_NUM_EMPTY;
+    if (syntax != GMC_NUM_DEC && len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') &&
+        digit_of[(unsigned char)s[2]] < 16) {
+        base = 16;
+        i = 2;
+    }
+    if (digit_of[(unsigned char)s[i]] >= base)
+        return GMC_NUM_NAN;
+    uint64_t x = 0;
+    int wrapped = 0;
+    unsigned d;
+    for (; i < len && (d = digit_of[(unsigned char)s[i]]) < base; i++)
+        /* x only grows, so one check against max at the end is enough --
+         * unless it wraps, which the overflow builtins catch */
+        wrapped |= __builtin_mul_overflow(x, base, &x) | __builtin_add_overflow(x, d, &x);
+    *used = i;
+    if (wrapped || x > max)
+        return GMC_NUM_BIG;
+    *v = x;
+    return GMC_NUM_OK;
 }
 
 int gmc_num_u64(const char *s, size_t len, unsigned syntax, uint64_t max, uint64_t *v)
 {
-    unsigned base = syntax == GMC_NUM_HEX ? 16 : 10;
-    size_t i = 0;
-    if (!len)
-        return GMC_NUM_EMPTY;
-    if (syntax != GMC_NUM_DEC && len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') &&
-        digit((unsigned char)s[2], 16) < 16) {
-        base = 16;
-        i = 2;
-    }
-    if (digit((unsigned char)s[i], base) >= base)
-        return GMC_NUM_NAN;
-    uint64_t x = 0;
-    int big = 0;
-    for (; i < len; i++) {
-        unsigned d = digit((unsigned char)s[i], base);
-        if (d >= base)
-            return GMC_NUM_TRAIL;
-        if (d > max || x > (max - d) / base)   /* x * base + d > max, without wrapping */
-            big = 1;
-        else
-            x = x * base + d;
-    }
-    if (big)
-        return GMC_NUM_BIG;
-    *v = x;
-    return GMC_NUM_OK;
+    size_t used;
+    uint64_t x;
+    int rc = gmc_num_u64_lead(s, len, syntax, max, &x, &used);
+    if (rc != GMC_NUM_EMPTY && rc != GMC_NUM_NAN && used < len)
+        return GMC_NUM_TRAIL;   /* "12abc": the junk, even when 12... was too large */
+    if (!rc)
+        *v = x;
+    return rc;
 }
 
 int gmc_num_u64_str(const char *s, unsigned syntax, uint64_t max, uint64_t *v)

@@ -34,6 +34,12 @@ enum {
 /* s[0..len) as an unsigned integer of the syntax, at most max: 0 with *v
  * set, or one of the codes (*v untouched). */
 int gmc_num_u64(const char *s, size_t len, unsigned syntax, uint64_t max, uint64_t *v);
+/* The number at the start of s[0..len), for a reader whose fields end at
+ * a delimiter it checks itself (one pass over the field): *used is the
+ * bytes the number took (0 for GMC_NUM_EMPTY / GMC_NUM_NAN); never
+ * GMC_NUM_TRAIL. */
+int gmc_num_u64_lead(const char *s, size_t len, unsigned syntax, uint64_t max, uint64_t *v,
+                     size_t *used);
 /* The same for a NUL-terminated string. */
 int gmc_num_u64_str(const char *s, unsigned syntax, uint64_t max, uint64_t *v);
 /* A decimal integer with an optional leading '-' or '+', in [min, max]
