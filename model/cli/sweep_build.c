@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include "cli_outfile.h"
 #include "sweep.h"
+#include "util/gmc_num.h"
 
 #define FNV_BASIS 14695981039346656037ull
 #define FNV_PRIME 1099511628211ull
@@ -62,12 +63,10 @@ static uint64_t stamp_read(const char *path)
     char *t = gmc_sweep_slurp(path, &n);
     if (!t)
         return 0;
-    char *e;
-    errno = 0;
-    unsigned long long v = strtoull(t, &e, 16);
-    int ok = e == t + 16 && (*e == '\n' || !*e) && !errno;
+    uint64_t v;   /* 16 hex digits, then a newline or the end */
+    int ok = strcspn(t, "\n") == 16 && !gmc_num_u64(t, 16, GMC_NUM_HEX, UINT64_MAX, &v);
     free(t);
-    return ok ? (uint64_t)v : 0;
+    return ok ? v : 0;
 }
 
 /* FNV-1a 64 of a point's words after splitting, each with its NUL (so
@@ -108,14 +107,12 @@ static size_t args_read(const char *path, char **text, arg_ent_t **e)
     for (char *l = *text, *nl; *l; l = nl) {
         nl = strchr(l, '\n');
         nl = nl ? (*nl = 0, nl + 1) : l + strlen(l);
-        char *tab = strchr(l, '\t'), *end;
-        if (!tab || tab == l)
+        char *tab = strchr(l, '\t');
+        uint64_t v;
+        if (!tab || tab == l || strlen(tab + 1) != 16 ||
+            gmc_num_u64(tab + 1, 16, GMC_NUM_HEX, UINT64_MAX, &v))
             continue;
         *tab = 0;
-        errno = 0;
-        unsigned long long v = strtoull(tab + 1, &end, 16);
-        if (end != tab + 17 || *end || errno)
-            continue;
         if (n == cap) {
             arg_ent_t *g = realloc(*e, (cap = cap ? 2 * cap : 64) * sizeof *g);
             if (!g) {
