@@ -95,11 +95,15 @@ static unsigned hexdigits(unsigned w) { return (w + 3) / 4; }
  * stim-seed and cycles (which vary); written into f, or compared. */
 static int write_fixed_header(FILE *f, const gmc_block_t *b, const void *cfg)
 {
-    static gmc_param_t par[GMC_BLOCK_PARAMS_MAX];
+    /* 16 parameters of up to 1200 characters: on the heap, this call's own */
+    gmc_param_t *par = calloc(GMC_BLOCK_PARAMS_MAX, sizeof *par);
+    if (!par)
+        return -1;
     unsigned np = b->params(cfg, par);
     fprintf(f, "# gmc-vectors 1\n# block %s\n", b->name);
     for (unsigned i = 0; i < np; i++)
         fprintf(f, "# param %s %s\n", par[i].key, par[i].value);
+    free(par);
     if (b->vec_meta && b->vec_meta(cfg, f))
         return -1;
     return 0;
