@@ -1,5 +1,6 @@
 /* gmc_diag: the wording of readers' errors and warnings (gmc_diag.h). */
 #include "util/gmc_diag.h"
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "util/gmc_num.h"
@@ -15,22 +16,17 @@ static int head(char *out, size_t n, const char *src, unsigned long line, const 
     return k < 0 || (size_t)k >= n ? -1 : k;
 }
 
-int gmc_diag_verror(gmc_diag_t *d, unsigned long line, const char *fmt, va_list ap)
+int gmc_diag_error(gmc_diag_t *d, unsigned long line, const char *fmt, ...)
 {
     if (!d->en)
         return -1;
     int k = head(d->err, d->en, d->src, line, "");
-    if (k >= 0)
+    if (k >= 0) {
+        va_list ap;
+        va_start(ap, fmt);
         vsnprintf(d->err + k, d->en - (size_t)k, fmt, ap);
-    return -1;
-}
-
-int gmc_diag_error(gmc_diag_t *d, unsigned long line, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    gmc_diag_verror(d, line, fmt, ap);
-    va_end(ap);
+        va_end(ap);
+    }
     return -1;
 }
 

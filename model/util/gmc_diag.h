@@ -8,7 +8,6 @@
  * whoever finds the fault. */
 #ifndef GMC_DIAG_H
 #define GMC_DIAG_H
-#include <stdarg.h>
 #include <stddef.h>
 #ifdef __cplusplus
 extern "C" {
@@ -34,7 +33,6 @@ typedef struct {
 
 /* The error at line (0: none); returns -1, for `return gmc_diag_error(...)`. */
 int  gmc_diag_error(gmc_diag_t *d, unsigned long line, const char *fmt, ...) GMC_DIAG_PRINTF_(3, 4);
-int  gmc_diag_verror(gmc_diag_t *d, unsigned long line, const char *fmt, va_list ap);
 /* A warning at line (0: none); counts it in d->nwarn. */
 void gmc_diag_warn(gmc_diag_t *d, unsigned long line, const char *fmt, ...) GMC_DIAG_PRINTF_(3, 4);
 /* "expected WHAT, found 'FOUND'" (gmc_quote.h), or "..., found nothing"
