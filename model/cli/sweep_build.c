@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include "cli_outfile.h"
 #include "sweep.h"
+#include "util/gmc_lines.h"
 #include "util/gmc_num.h"
 
 #define FNV_BASIS 14695981039346656037ull
@@ -104,15 +105,18 @@ static size_t args_read(const char *path, char **text, arg_ent_t **e)
     *text = gmc_sweep_slurp(path, &len);
     if (!*text)
         return 0;
-    for (char *l = *text, *nl; *l; l = nl) {
-        nl = strchr(l, '\n');
-        nl = nl ? (*nl = 0, nl + 1) : l + strlen(l);
-        char *tab = strchr(l, '\t');
+    gmc_diag_t quiet = {NULL, NULL, 0, NULL, 0, 0};   /* a line gmc did not write: skipped */
+    gmc_lines_t r;
+    const char *l;
+    size_t ll;
+    gmc_lines_text(&r, *text, len, GMC_LINES_ANY);
+    while (gmc_lines_next(&r, &l, &ll, &quiet) == 1) {
+        char *tab = memchr(*text + (l - *text), '\t', ll);   /* writable: the caller's text */
         uint64_t v;
-        if (!tab || tab == l || strlen(tab + 1) != 16 ||
+        if (!tab || tab == l || (size_t)(l + ll - tab) != 17 ||
             gmc_num_u64(tab + 1, 16, GMC_NUM_HEX, UINT64_MAX, &v))
             continue;
-        *tab = 0;
+        *tab = 0;   /* the ID, a string in the text */
         if (n == cap) {
             arg_ent_t *g = realloc(*e, (cap = cap ? 2 * cap : 64) * sizeof *g);
             if (!g) {
@@ -121,7 +125,7 @@ static size_t args_read(const char *path, char **text, arg_ent_t **e)
             }
             *e = g;
         }
-        (*e)[n++] = (arg_ent_t){l, (uint64_t)v};
+        (*e)[n++] = (arg_ent_t){l, v};
     }
     qsort(*e, n, sizeof **e, ent_cmp);
     return n;
