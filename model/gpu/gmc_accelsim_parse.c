@@ -80,8 +80,6 @@ static int perr_line(ps_t *p, const char *fmt, ...)
     return -1;
 }
 
-static void trim(const char **s, size_t *len) { gmc_text_trim(s, len); }
-
 /* Splits "key = value" (both trimmed); 0, or -1 when there is no '='. */
 static int split_kv(const char *s, size_t len, const char **k, size_t *kl, const char **v, size_t *vl)
 {
@@ -92,8 +90,8 @@ static int split_kv(const char *s, size_t len, const char **k, size_t *kl, const
     *kl = (size_t)(eq - s);
     *v = eq + 1;
     *vl = len - *kl - 1;
-    trim(k, kl);
-    trim(v, vl);
+    gmc_text_trim(k, kl);
+    gmc_text_trim(v, vl);
     return 0;
 }
 
@@ -118,7 +116,7 @@ static int parse_triple(const char *s, size_t len, int parens, uint64_t max, uin
         size_t l = c ? (size_t)(c - s) : len;
         const char *t = s;
         size_t tl = l;
-        trim(&t, &tl);
+        gmc_text_trim(&t, &tl);
         if (gmc_num_u64(t, tl, GMC_NUM_DEC, max, &out[i]))
             return -1;
         if (c) {
@@ -371,7 +369,7 @@ static int one_line(ps_t *p)
     }
     const char *t = s;
     size_t tl = len;
-    trim(&t, &tl);
+    gmc_text_trim(&t, &tl);
     if (tl == 0)
         return 0;
     if (!p->in_tb) {

@@ -20,8 +20,6 @@ static const char *const fname[F_N] = {"nbk", "CCD", "RRD", "RCD", "RAS", "RP", 
 /* Blanks and numbers as every DRAM-config reader takes them (util/gmc_text.h,
  * util/gmc_num.h): a field is a decimal integer below 2^32 (put() checks
  * gmc's range). */
-static void trim(const char **s, size_t *len) { gmc_text_trim(s, len); }
-
 static int num(const char *s, size_t len, uint32_t *v)
 {
     uint64_t x;
@@ -89,14 +87,14 @@ int gmc_dram_cfg_gpgpusim(const char *s, size_t len, gmc_dram_cfg_t *c, uint64_t
     uint64_t dummy;
     out_t o = {c, set ? set : &dummy, err, en};
     *o.set = 0;
-    trim(&s, &len);
+    gmc_text_trim(&s, &len);
     if (len && s[0] == '"') {
         if (len < 2 || s[len - 1] != '"') {
             snprintf(err, en, "expected a closing '\"', found %s", gmc_quote(&q, s, len));
             return -1;
         }
         s++, len -= 2;
-        trim(&s, &len);
+        gmc_text_trim(&s, &len);
     }
     int named = memchr(s, '=', len) != NULL;
     unsigned nf = 0;
@@ -107,7 +105,7 @@ int gmc_dram_cfg_gpgpusim(const char *s, size_t len, gmc_dram_cfg_t *c, uint64_t
             j++;
         const char *t = s + i;
         size_t tl = j - i;
-        trim(&t, &tl);
+        gmc_text_trim(&t, &tl);
         i = j + 1;
         if (!named) {
             int rc = nf == F_N ? 0 : num(t, tl, &v[nf]);
@@ -126,8 +124,8 @@ int gmc_dram_cfg_gpgpusim(const char *s, size_t len, gmc_dram_cfg_t *c, uint64_t
         size_t kl = eq ? (size_t)(eq - t) : tl;
         const char *k = t, *val = eq ? eq + 1 : t + tl;
         size_t vl = eq ? tl - kl - 1 : 0;
-        trim(&k, &kl);
-        trim(&val, &vl);
+        gmc_text_trim(&k, &kl);
+        gmc_text_trim(&val, &vl);
         int f = 0;
         while (f < F_N && !(strlen(fname[f]) == kl && !memcmp(fname[f], k, kl)))
             f++;
