@@ -6,6 +6,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "mem/gmc_gpgpusim_opts.h"
+#include "util/gmc_text.h"
 
 #define assert_span(p, n, lit) do { assert_int_equal((n), strlen(lit)); \
                                     assert_memory_equal((p), lit, strlen(lit)); } while (0)
@@ -22,55 +23,63 @@ static void options_comments_and_quoted_values_across_lines(void **st)
         "-opt_with_hash \"a#b\" \n"
         "-flag\n"
         "-last 7";
-    size_t len = strlen(text), pos = 0;
-    unsigned ln = 0;
+    size_t len = strlen(text);
+    char err[128];
+    gmc_diag_t d = {"t", err, sizeof err, NULL, 0, 0};
+    gmc_gs_toks_t k;
     gmc_gs_tok_t t;
-    assert_int_equal(gmc_gs_tok_next(text, len, &pos, &ln, &t), GMC_GS_TOK_OPTION);
+    gmc_gs_toks_init(&k, text, len);
+    assert_int_equal(gmc_gs_tok_next(&k, &t, &d), GMC_GS_TOK_OPTION);
     assert_span(t.name, t.nl, "-gpgpu_n_mem");
     assert_span(t.v, t.vl, "16");
     assert_int_equal(t.ln, 3);
     assert_int_equal(t.b, strlen("# a comment\n\n"));
     assert_int_equal(text[t.e], '\n');
-    assert_int_equal(gmc_gs_tok_next(text, len, &pos, &ln, &t), GMC_GS_TOK_OPTION);
+    assert_int_equal(gmc_gs_tok_next(&k, &t, &d), GMC_GS_TOK_OPTION);
     assert_span(t.name, t.nl, "-gpgpu_dram_timing_opt");
     assert_span(t.v, t.vl, "\"nbk=16:CCD=2\n   RRD=10 # kept: inside the quotes\"");
     assert_int_equal(t.ln, 4);   /* the first line of the value */
     assert_memory_equal(text + t.b, "  -gpgpu_dram", 13);
     assert_memory_equal(text + t.e - 7, "quotes\"", 7);   /* the end of its last line */
-    assert_int_equal(gmc_gs_tok_next(text, len, &pos, &ln, &t), GMC_GS_TOK_OPTION);
+    assert_int_equal(gmc_gs_tok_next(&k, &t, &d), GMC_GS_TOK_OPTION);
     assert_span(t.v, t.vl, "\"a#b\"");   /* a '"' before the '#': no comment */
     assert_int_equal(t.ln, 6);
-    assert_int_equal(gmc_gs_tok_next(text, len, &pos, &ln, &t), GMC_GS_TOK_OPTION);
+    assert_int_equal(gmc_gs_tok_next(&k, &t, &d), GMC_GS_TOK_OPTION);
     assert_span(t.name, t.nl, "-flag");
     assert_int_equal(t.vl, 0);
-    assert_int_equal(gmc_gs_tok_next(text, len, &pos, &ln, &t), GMC_GS_TOK_OPTION);
+    assert_int_equal(gmc_gs_tok_next(&k, &t, &d), GMC_GS_TOK_OPTION);
     assert_span(t.v, t.vl, "7");
     assert_int_equal(t.ln, 8);
     assert_int_equal(t.e, len);   /* no newline at the end */
-    assert_int_equal(gmc_gs_tok_next(text, len, &pos, &ln, &t), GMC_GS_TOK_END);
+    assert_int_equal(gmc_gs_tok_next(&k, &t, &d), GMC_GS_TOK_END);
 }
 
 static void errors_name_their_line(void **st)
 {
     (void)st;
     const char *bad = "-a 1\n   not an option  \n";
-    size_t pos = 0;
-    unsigned ln = 0;
+    char err[128];
+    gmc_diag_t d = {"t", err, sizeof err, NULL, 0, 0};
+    gmc_gs_toks_t k;
     gmc_gs_tok_t t;
-    assert_int_equal(gmc_gs_tok_next(bad, strlen(bad), &pos, &ln, &t), GMC_GS_TOK_OPTION);
-    assert_int_equal(gmc_gs_tok_next(bad, strlen(bad), &pos, &ln, &t), GMC_GS_TOK_NOT_OPTION);
+    gmc_gs_toks_init(&k, bad, strlen(bad));
+    assert_int_equal(gmc_gs_tok_next(&k, &t, &d), GMC_GS_TOK_OPTION);
+    assert_int_equal(gmc_gs_tok_next(&k, &t, &d), GMC_GS_TOK_NOT_OPTION);
     assert_span(t.name, t.nl, "not an option");
     assert_int_equal(t.ln, 2);
     const char *open = "\n-x \"never closed\n-y 2\n";
-    pos = 0, ln = 0;
-    assert_int_equal(gmc_gs_tok_next(open, strlen(open), &pos, &ln, &t), GMC_GS_TOK_UNCLOSED);
+    gmc_gs_toks_init(&k, open, strlen(open));
+    assert_int_equal(gmc_gs_tok_next(&k, &t, &d), GMC_GS_TOK_UNCLOSED);
     assert_span(t.name, t.nl, "-x");
     assert_int_equal(t.ln, 2);
-    pos = 0, ln = 0;
-    assert_int_equal(gmc_gs_tok_next("", 0, &pos, &ln, &t), GMC_GS_TOK_END);
-    const char *dash = "-\n";
-    pos = 0, ln = 0;
-    assert_int_equal(gmc_gs_tok_next(dash, 2, &pos, &ln, &t), GMC_GS_TOK_NOT_OPTION);
+    gmc_gs_toks_init(&k, "", 0);
+    assert_int_equal(gmc_gs_tok_next(&k, &t, &d), GMC_GS_TOK_END);
+    gmc_gs_toks_init(&k, "-\n", 2);
+    assert_int_equal(gmc_gs_tok_next(&k, &t, &d), GMC_GS_TOK_NOT_OPTION);
+    gmc_gs_toks_init(&k, "-a 1\n-b \"x\0\"\n", 13);   /* the line reader's error, in d */
+    assert_int_equal(gmc_gs_tok_next(&k, &t, &d), GMC_GS_TOK_OPTION);
+    assert_int_equal(gmc_gs_tok_next(&k, &t, &d), GMC_GS_TOK_ERROR);
+    assert_string_equal(err, "t:2: expected text, found byte 0x00 at column 6");
 }
 
 static void lists_end_with_dots_when_full(void **st)

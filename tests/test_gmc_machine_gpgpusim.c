@@ -287,7 +287,7 @@ static void other_warp_schedulers_keep_the_base_with_a_warning(void **st)
     (void)st;
     assert_int_equal(imp_text("-gpgpu_scheduler two_level_active:6:0:1\n", "x"), 1 + base_dram_warns());
     assert_string_equal(m.warp_sched, base.warp_sched);
-    assert_non_null(strstr(warn, "x:1: warning: -gpgpu_scheduler two_level_active:6:0:1: gmc's"));
+    assert_non_null(strstr(warn, "x:1: warning: -gpgpu_scheduler 'two_level_active:6:0:1': gmc's"));
     assert_string_equal(info.ignored, "-gpgpu_scheduler");
 }
 
@@ -407,7 +407,7 @@ static void bad_values_name_the_option_and_line(void **st)
          "<L2-to-icnt> queue sizes, found '8:8:8'"},
         {"-gpgpu_shader_cta\n", "x:1: -gpgpu_shader_cta: expected a value, found none"},
         {"# c\ngpgpu_n_mem 4\n", "x:2: expected a GPGPU-Sim option '-name value', found 'gpgpu_n_mem 4'"},
-        {"-gpgpu_n_mem 4x\n", "x:1: -gpgpu_n_mem: expected a decimal integer, found '4x'"},
+        {"-gpgpu_n_mem 4x\n", "x:1: -gpgpu_n_mem: expected a decimal integer, found '4x' (junk after the number)"},
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         assert_int_equal(imp_text(c[i].text, "x"), -1);
@@ -419,7 +419,7 @@ static void bad_values_name_the_option_and_line(void **st)
     assert_string_equal(err, "x: expected a base machine for the keys the file does not give, found none");
     assert_int_equal(gmc_machine_gpgpusim("-a\0 1\n", 6, "x", &base, &m, &dram, map, sizeof map, NULL,
                                           err, sizeof err, NULL, 0), -1);
-    assert_string_equal(err, "x: expected text, found a NUL byte");
+    assert_string_equal(err, "x:1: expected text, found byte 0x00 at column 3");
 }
 
 /* ------------------------------------------------------------ detection */

@@ -91,9 +91,6 @@ void           gmc_entropy_free(gmc_entropy_t *e);
 int gmc_entropy_add(gmc_entropy_t *e, uint64_t kernel, uint64_t tb,
                     const uint64_t *addr);
 
-unsigned gmc_entropy_bits(const gmc_entropy_t *e);
-unsigned gmc_entropy_views(const gmc_entropy_t *e);
-uint64_t gmc_entropy_requests(const gmc_entropy_t *e);
 size_t   gmc_entropy_tbs(const gmc_entropy_t *e);
 size_t   gmc_entropy_kernels(const gmc_entropy_t *e);
 

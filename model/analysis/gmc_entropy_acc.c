@@ -129,9 +129,6 @@ int gmc_entropy_add(gmc_entropy_t *e, uint64_t kernel, uint64_t tb,
     return 0;
 }
 
-unsigned gmc_entropy_bits(const gmc_entropy_t *e) { return e->bits; }
-unsigned gmc_entropy_views(const gmc_entropy_t *e) { return e->views; }
-uint64_t gmc_entropy_requests(const gmc_entropy_t *e) { return e->requests; }
 size_t   gmc_entropy_tbs(const gmc_entropy_t *e) { return e->ntb; }
 
 typedef struct {

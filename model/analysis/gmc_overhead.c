@@ -45,23 +45,39 @@ int gmc_wmc_params_check(const gmc_wmc_params_t *p, char *err, size_t n)
     return 0;
 }
 
+/* The block's parameters for these (gmc_wmc_rtl_cfg without its checks):
+ * SM_BITS = clog2(sms), WARP_BITS = clog2(warps), PEND_BITS =
+ * clog2(max_pending + 1); started_bits 1 is SCORE_AT schedule, M_RULE
+ * started, 0 receive and pending2. */
+static void block_params(const gmc_wmc_params_t *p, gmc_wmc_cfg_t *c)
+{
+    gmc_wmc_cfg_default(c);
+    c->sm_bits = gmc_clog2(p->sms);
+    c->warp_bits = gmc_clog2(p->warps);
+    c->pc_hash_bits = p->pc_hash_bits;
+    c->pend_bits = gmc_clog2((uint64_t)p->max_pending + 1);
+    c->nb = p->banks;
+    c->rows = p->rows;
+    c->score_bits = p->score_bits;
+    c->pt_bits = p->pt_bits;
+    c->score_at = p->started_bits ? GMC_WMC_AT_SCHEDULE : GMC_WMC_AT_RECEIVE;
+    c->m_rule = p->started_bits ? GMC_WMC_M_STARTED : GMC_WMC_M_PENDING2;
+}
+
 void gmc_wmc_cost(const gmc_wmc_params_t *p, gmc_wmc_cost_t *c)
 {
-    c->gwid_bits = gmc_clog2(p->sms) + gmc_clog2(p->warps);
-    uint64_t wet_entries = 1ULL << c->gwid_bits;
-    /* WAT concatenates SM id and warp id (wires); a PC-hash tag, if any, is
-     * stored beside each WET entry and counted as WAT storage. */
-    c->t[0] = (gmc_table_cost_t){"wat", p->pc_hash_bits, p->pc_hash_bits ? wet_entries : 0,
-                                 (uint64_t)p->pc_hash_bits * wet_entries};
-    /* n_pending counts 0..max_pending; plus the started bit if any. */
-    uint64_t wet_bits = gmc_clog2((uint64_t)p->max_pending + 1) + p->started_bits;
-    c->t[1] = (gmc_table_cost_t){"wet", wet_bits, wet_entries, wet_bits * wet_entries};
-    uint64_t rs_entry = (uint64_t)p->rows * p->score_bits;
-    c->t[2] = (gmc_table_cost_t){"rs", rs_entry, p->banks, rs_entry * p->banks};
-    c->t[3] = (gmc_table_cost_t){"pt", p->pt_bits, p->banks, (uint64_t)p->pt_bits * p->banks};
+    /* the widths are the block's (gmc_wmc_tables): one place for Table 3 */
+    gmc_wmc_cfg_t cfg;
+    gmc_wmc_table_t t[GMC_WMC_NTABLES];
+    block_params(p, &cfg);
+    gmc_wmc_tables(&cfg, t);
+    c->gwid_bits = cfg.sm_bits + cfg.warp_bits;
     c->total_bits = 0;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < GMC_WMC_NTABLES; i++) {
+        c->t[i] = (gmc_table_cost_t){t[i].name, t[i].entry_bits, t[i].entries,
+                                     t[i].entry_bits * t[i].entries};
         c->total_bits += c->t[i].bits;
+    }
     c->total_bytes = (c->total_bits + 7) / 8;
 }
 
@@ -83,17 +99,7 @@ void gmc_frfcfs_cost(const gmc_frfcfs_params_t *p, gmc_frfcfs_cost_t *c)
 
 int gmc_wmc_rtl_cfg(const gmc_wmc_params_t *p, gmc_wmc_cfg_t *c, char *err, size_t n)
 {
-    gmc_wmc_cfg_default(c);
-    c->sm_bits = gmc_clog2(p->sms);
-    c->warp_bits = gmc_clog2(p->warps);
-    c->pc_hash_bits = p->pc_hash_bits;
-    c->pend_bits = gmc_clog2((uint64_t)p->max_pending + 1);
-    c->nb = p->banks;
-    c->rows = p->rows;
-    c->score_bits = p->score_bits;
-    c->pt_bits = p->pt_bits;
-    c->score_at = p->started_bits ? GMC_WMC_AT_SCHEDULE : GMC_WMC_AT_RECEIVE;
-    c->m_rule = p->started_bits ? GMC_WMC_M_STARTED : GMC_WMC_M_PENDING2;
+    block_params(p, c);
     return gmc_wmc_cfg_init(c, err, n);
 }
 

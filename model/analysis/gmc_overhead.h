@@ -35,7 +35,7 @@ typedef struct {
 } gmc_table_cost_t;
 
 typedef struct {
-    gmc_table_cost_t t[4];
+    gmc_table_cost_t t[GMC_WMC_NTABLES];   /* gmc_wmc_tables' (blocks/gmc_wmc.h), priced */
     uint64_t total_bits;
     uint64_t total_bytes;   /* ceil(total_bits / 8) */
     unsigned gwid_bits;     /* global warp id width: clog2(sms) + clog2(warps) */

@@ -7,12 +7,14 @@
  * (space, tab; a trailing CR is accepted).  '#' starts a comment to the end
  * of the line; blank and comment-only lines are skipped.  Anything else is
  * an error of the form "src:line: expected ..., found '...'".  Lines may be
- * of any length. */
+ * of any length (util/gmc_lines.h with GMC_LINES_ANY); a NUL byte is an
+ * error at its line. */
 #ifndef GMC_TRACE_H
 #define GMC_TRACE_H
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "util/gmc_lines.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -35,14 +37,8 @@ enum {
 
 typedef struct {
     char          src[256];   /* name in messages (path, "<stdin>", ...) */
-    FILE         *f;          /* NULL when reading from memory */
-    int           own;        /* close f at the end */
-    const char   *mem;        /* memory input */
-    size_t        memlen, mempos;
-    char         *line;       /* getline buffer */
-    size_t        cap;
+    gmc_lines_t   lines;      /* the input (util/gmc_lines.h) */
     unsigned long lineno;     /* lines read so far */
-    int           last_nl;    /* last line read ended with '\n' */
     unsigned      width;      /* address bits allowed, 1..64 (default 64) */
     int           wrap;       /* mask wider addresses instead of failing */
     uint64_t      records;    /* records returned so far */

@@ -85,12 +85,27 @@ void gmc_wmc_reset(const gmc_wmc_cfg_t *c, gmc_wmc_state_t *q)
     memset(q, 0, sizeof *q);
 }
 
+void gmc_wmc_tables(const gmc_wmc_cfg_t *c, gmc_wmc_table_t t[GMC_WMC_NTABLES])
+{
+    unsigned g = c->sm_bits + c->warp_bits;
+    uint64_t e = g < 64 ? (uint64_t)1 << g : 0;   /* WET entries: one per global warp id */
+    /* A WET entry is n_pending plus, when a reading needs it, the started bit
+     * (st_bits, derived the same way by gmc_wmc_cfg_init). */
+    unsigned st = c->score_at == GMC_WMC_AT_SCHEDULE || c->m_rule == GMC_WMC_M_STARTED;
+    t[0] = (gmc_wmc_table_t){"wat", c->pc_hash_bits, c->pc_hash_bits ? e : 0};
+    t[1] = (gmc_wmc_table_t){"wet", (uint64_t)c->pend_bits + st, e};
+    t[2] = (gmc_wmc_table_t){"rs", (uint64_t)c->rows * c->score_bits, c->nb};
+    t[3] = (gmc_wmc_table_t){"pt", c->pt_bits, c->nb};
+}
+
 uint64_t gmc_wmc_storage_bits(const gmc_wmc_cfg_t *c)
 {
-    uint64_t e = c->wet_entries;
-    /* A WET entry is n_pending plus, when a reading needs it, the started bit. */
-    return (uint64_t)c->pc_hash_bits * e + (uint64_t)(c->pend_bits + c->st_bits) * e +
-           (uint64_t)c->nb * c->rows * c->score_bits + (uint64_t)c->nb * c->pt_bits;
+    gmc_wmc_table_t t[GMC_WMC_NTABLES];
+    uint64_t bits = 0;
+    gmc_wmc_tables(c, t);
+    for (int i = 0; i < GMC_WMC_NTABLES; i++)
+        bits += t[i].entry_bits * t[i].entries;
+    return bits;
 }
 
 /* XOR-fold of the 32-bit PC into PC_HASH_BITS bits. */

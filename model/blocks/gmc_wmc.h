@@ -207,7 +207,19 @@ void gmc_wmc_reset(const gmc_wmc_cfg_t *c, gmc_wmc_state_t *q);
  * allocation, no I/O.  Input bits above each port's width are ignored. */
 void gmc_wmc_step(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
                   const gmc_wmc_in_t *in, gmc_wmc_state_t *d, gmc_wmc_out_t *out);
-/* Storage in bits: WAT tags + WET + RS + PT, as gmc_wmc_cost counts it. */
+/* Warped-MC [ICPP'23] Table 3's four tables as this block stores them --
+ * the one place their widths are written (gmc_wmc_cost, the overhead
+ * report, reads them from here):
+ *   wat  PC_HASH_BITS per WET entry (the tag; Table 3 has none)
+ *   wet  PEND_BITS (+ the started bit when a reading needs it) x 2^(SM_BITS + WARP_BITS)
+ *   rs   ROWS x SCORE_BITS per bank
+ *   pt   PT_BITS per bank
+ * From the parameter fields alone (no derived field, no RTL limit), so
+ * that the report can price parameters the RTL does not build. */
+typedef struct { const char *name; uint64_t entry_bits, entries; } gmc_wmc_table_t;
+#define GMC_WMC_NTABLES 4
+void gmc_wmc_tables(const gmc_wmc_cfg_t *c, gmc_wmc_table_t t[GMC_WMC_NTABLES]);
+/* Storage in bits: the sum of gmc_wmc_tables' entry_bits x entries. */
 uint64_t gmc_wmc_storage_bits(const gmc_wmc_cfg_t *c);
 
 /* The combinational pieces, for a controller that needs them more than once

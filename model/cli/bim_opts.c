@@ -1,11 +1,14 @@
 #include "bim_opts.h"
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bim/gmc_bim_ipoly.h"
 #include "cli.h"
+#include "util/gmc_lines.h"
+#include "util/gmc_num.h"
+#include "util/gmc_quote.h"
+#include "util/gmc_text.h"
 
 void bim_sel_defaults(bim_sel_t *s)
 {
@@ -70,23 +73,19 @@ int bim_sel_option(bim_sel_t *s, const char *cmd, int argc, char **argv, int *i)
 static int parse_rmp_bits(const char *txt, gmc_scheme_opts_t *o, const char *cmd)
 {
     const char *p = txt;
+    gmc_quote_t q;
     o->nrmp = 0;
     while (*p) {
-        char *end;
-        errno = 0;
-        unsigned long b = strtoul(p, &end, 10);
-        if (end == p || errno || b > 63 || o->nrmp == 64) {
-            cli_usage_error(cmd, "--rmp-bits: expected comma-separated bit numbers 0..63, found '%s'", txt);
+        size_t n = strcspn(p, ",");
+        uint64_t b;
+        int rc = gmc_num_u64(p, n, GMC_NUM_DEC, 63, &b);
+        if (rc || o->nrmp == 64) {
+            cli_usage_error(cmd, "--rmp-bits: expected comma-separated bit numbers 0..63, found %s",
+                            gmc_quote(&q, txt, strlen(txt)));
             return -1;
         }
         o->rmp[o->nrmp++] = (uint8_t)b;
-        p = end;
-        if (*p == ',')
-            p++;
-        else if (*p) {
-            cli_usage_error(cmd, "--rmp-bits: expected ',' between bits, found '%s'", p);
-            return -1;
-        }
+        p += n + (p[n] == ',');
     }
     return 0;
 }
@@ -144,18 +143,14 @@ int bim_sel_resolve(bim_sel_t *s, const char *cmd)
 
 /* ---- matrix files ---- */
 
-static char *skip_ws(char *p)
-{
-    while (*p && isspace((unsigned char)*p))
-        p++;
-    return p;
-}
+/* Lines of a matrix file: "width 64" or a 64-bit row with its comment. */
+#define MATRIX_LINE_MAX 4096
 
 int bim_matrix_load(const char *path, gmc_gf2_t *m, char *err, size_t n)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        snprintf(err, n, "%s: cannot read: %s", path, strerror(errno));
+        snprintf(err, n, "%s: cannot open: %s", path, strerror(errno));
         return -1;
     }
     int rc = bim_matrix_read(f, path, m, err, n);
@@ -165,37 +160,35 @@ int bim_matrix_load(const char *path, gmc_gf2_t *m, char *err, size_t n)
 
 int bim_matrix_read(FILE *f, const char *path, gmc_gf2_t *m, char *err, size_t n)
 {
-    char *line = NULL;
-    size_t cap = 0;
-    unsigned lineno = 0, width = 0, rows = 0;
-    unsigned row_line[64];
-    int rc = -1;
+    gmc_diag_t d = {path, err, n, NULL, 0, 0};
+    gmc_lines_t r;
+    gmc_quote_t q;
+    unsigned width = 0, rows = 0;
+    unsigned long row_line[64];
+    const char *p;
+    size_t l;
+    int got, rc = -1;
     memset(m, 0, sizeof *m);
-    ssize_t got;
-    while ((got = getline(&line, &cap, f)) >= 0) {
-        lineno++;
-        if ((size_t)got != strlen(line)) {
-            snprintf(err, n, "%s:%u: expected text, found a NUL byte", path, lineno);
-            goto out;
-        }
-        line[strcspn(line, "\r\n")] = 0;
-        char *hash = strchr(line, '#');
+    if (gmc_lines_stream(&r, f, MATRIX_LINE_MAX, &d))
+        return -1;
+    while ((got = gmc_lines_next(&r, &p, &l, &d)) == 1) {
+        const char *hash = memchr(p, '#', l);
         if (hash)
-            *hash = 0;
-        char *p = skip_ws(line);
-        if (!*p)
+            l = (size_t)(hash - p);
+        gmc_text_trim(&p, &l);
+        if (!l)
             continue;
-        char *end;
         if (!width) {
-            if (strncmp(p, "width", 5) || !isspace((unsigned char)p[5])) {
-                snprintf(err, n, "%s:%u: expected 'width N', found '%.20s'", path, lineno, p);
+            uint64_t w;
+            if (l < 6 || memcmp(p, "width", 5) || !gmc_text_blank(p[5])) {
+                gmc_diag_error(&d, r.line, "expected 'width N', found %s", gmc_quote(&q, p, l));
                 goto out;
             }
-            errno = 0;
-            unsigned long w = strtoul(p + 5, &end, 10);
-            if (errno || end == p + 5 || *skip_ws(end) || w < 1 || w > 64) {
-                snprintf(err, n, "%s:%u: expected a width of 1..64, found '%.20s'", path, lineno,
-                         skip_ws(p + 5));
+            const char *v = p + 5;
+            size_t vl = l - 5;
+            gmc_text_trim(&v, &vl);
+            if (gmc_num_u64(v, vl, GMC_NUM_DEC, 64, &w) || w < 1) {
+                gmc_diag_error(&d, r.line, "expected a width of 1..64, found %s", gmc_quote(&q, v, vl));
                 goto out;
             }
             width = (unsigned)w;
@@ -203,47 +196,49 @@ int bim_matrix_read(FILE *f, const char *path, gmc_gf2_t *m, char *err, size_t n
             continue;
         }
         if (rows == width) {
-            snprintf(err, n, "%s:%u: expected end of file after %u rows, found '%.20s'", path,
-                     lineno, width, p);
+            gmc_diag_error(&d, r.line, "expected end of file after %u rows, found %s", width,
+                           gmc_quote(&q, p, l));
             goto out;
         }
-        errno = 0;
-        if (*p == '-' || !isxdigit((unsigned char)*p)) {
-            snprintf(err, n, "%s:%u: expected a hex row mask, found '%.20s'", path, lineno, p);
+        uint64_t v;
+        int nrc = gmc_num_u64(p, l, GMC_NUM_HEX, UINT64_MAX, &v);
+        if (nrc == GMC_NUM_BIG || nrc == GMC_NUM_TRAIL) {
+            gmc_diag_error(&d, r.line, "expected a hex row mask of at most 64 bits, found %s",
+                           gmc_quote(&q, p, l));
             goto out;
         }
-        unsigned long long v = strtoull(p, &end, 16);
-        if (errno || *skip_ws(end)) {
-            snprintf(err, n, "%s:%u: expected a hex row mask of at most 64 bits, found '%.20s'",
-                     path, lineno, p);
+        if (nrc) {
+            gmc_diag_error(&d, r.line, "expected a hex row mask, found %s", gmc_quote(&q, p, l));
             goto out;
         }
         if (v & ~gmc_gf2_mask(width)) {
-            snprintf(err, n, "%s:%u: expected a mask below bit %u (width %u), found 0x%llx", path,
-                     lineno, width, width, v);
+            gmc_diag_error(&d, r.line, "expected a mask below bit %u (width %u), found 0x%llx",
+                           width, width, (unsigned long long)v);
             goto out;
         }
-        row_line[rows] = lineno;
+        row_line[rows] = r.line;
         m->row[rows++] = v;
     }
+    if (got < 0)
+        goto out;
     if (!width) {
-        snprintf(err, n, "%s:%u: expected 'width N', found end of file", path, lineno + 1);
+        gmc_diag_error(&d, gmc_lines_eof_line(&r), "expected 'width N', found end of file");
         goto out;
     }
     if (rows < width) {
-        snprintf(err, n, "%s:%u: expected %u rows, found %u (file truncated?)", path, lineno + 1,
-                 width, rows);
+        gmc_diag_error(&d, gmc_lines_eof_line(&r), "expected %u rows, found %u (file truncated?)",
+                       width, rows);
         goto out;
     }
     int dep = gmc_gf2_first_dependent_row(m);
     if (dep >= 0) {
-        snprintf(err, n, "%s:%u: expected an invertible matrix, found row %d dependent on the "
-                 "rows above it (rank %u of %u)", path, row_line[dep], dep, gmc_gf2_rank(m), width);
+        gmc_diag_error(&d, row_line[dep], "expected an invertible matrix, found row %d dependent "
+                       "on the rows above it (rank %u of %u)", dep, gmc_gf2_rank(m), width);
         goto out;
     }
     rc = 0;
 out:
-    free(line);
+    gmc_lines_close(&r);
     return rc;
 }
 

@@ -42,7 +42,8 @@ int  cli_opt_str(const char *cmd, const char *name, int argc, char **argv, int *
  * readings of the paper (docs/blocks/gmc_wmc.md); sets the one named. */
 int  cli_opt_wmc(const char *cmd, const char *name, int argc, char **argv, int *i,
                  unsigned *score_at, unsigned *m_rule);
-/* Strict number parsing (decimal or 0x hex); -1 on junk or overflow. */
+/* An option's number: decimal ("010" is ten) or hex after 0x, without
+ * sign, junk or overflow (util/gmc_num.h); 0, or the gmc_num code. */
 int  cli_parse_u64(const char *s, uint64_t *v);
 /* An input file must not be a directory: prints "gmc CMD: PATH: is a
  * directory, expected a regular file" and returns 1 if it is; 0 otherwise

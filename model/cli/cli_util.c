@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include "cli.h"
 #include "mc/gmc_sched.h"
+#include "util/gmc_num.h"
+#include "util/gmc_quote.h"
 
 const char *cli_argv0 = "gmc";
 
@@ -23,15 +25,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 
 int cli_parse_u64(const char *s, uint64_t *v)
 {
-    if (!s || !*s || *s == '-')
-        return -1;
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(s, &end, 0);
-    if (errno || *end)
-        return -1;
-    *v = x;
-    return 0;
+    return gmc_num_u64_str(s, GMC_NUM_0X, UINT64_MAX, v);
 }
 
 int cli_input_ok(const char *cmd, const char *path)
@@ -76,8 +70,11 @@ int cli_opt_u64(const char *cmd, const char *name, int argc, char **argv, int *i
     if (*i + 1 >= argc)
         return cli_usage_error(cmd, "option %s needs a value", name);
     const char *s = argv[++*i];
-    if (cli_parse_u64(s, v))
-        return cli_usage_error(cmd, "%s: expected a non-negative integer, found '%s'", name, s);
+    gmc_quote_t q;
+    int rc = cli_parse_u64(s, v);
+    if (rc)
+        return cli_usage_error(cmd, "%s: expected a non-negative integer, found %s%s", name,
+                               gmc_quote(&q, s, strlen(s)), gmc_num_note(rc));
     return 0;
 }
 

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "entropy_cli.h"
+#include "util/gmc_lines.h"
 
 /* gnuplot-safe single-quoted string body. */
 static void gp_str(FILE *f, const char *s)
@@ -72,17 +73,19 @@ static int run_gnuplot(const char *script, const char *log)
         return -1;
     }
     if (!WIFEXITED(st) || WEXITSTATUS(st)) {
-        char line[300] = "";
-        FILE *lf = fopen(log, "r");
-        if (lf) {
-            if (!fgets(line, sizeof line, lf))
-                line[0] = 0;
-            fclose(lf);
-        }
-        line[strcspn(line, "\r\n")] = 0;
-        fprintf(stderr, "gmc entropy: --png: gnuplot failed (%s %d): %s\n",
+        /* gnuplot's first line of complaint, as it wrote it (cut at 300 bytes) */
+        gmc_diag_t quiet = {NULL, NULL, 0, NULL, 0, 0};
+        gmc_lines_t lr;
+        const char *line = "";
+        size_t ll = 0;
+        int have = gmc_lines_open(&lr, log, 1u << 20, &quiet) == 0;
+        if (have && gmc_lines_next(&lr, &line, &ll, &quiet) != 1)
+            line = "", ll = 0;
+        fprintf(stderr, "gmc entropy: --png: gnuplot failed (%s %d): %.*s\n",
                 WIFEXITED(st) ? "exit" : "signal",
-                WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st), line);
+                WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st), (int)(ll < 300 ? ll : 300), line);
+        if (have)
+            gmc_lines_close(&lr);
         return -1;
     }
     return 0;

@@ -1,12 +1,14 @@
 /* Sweeps: the points file and the helpers the runners share (sweep.h). */
 #include "sweep.h"
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "util/gmc_diag.h"
+#include "util/gmc_lines.h"
+#include "util/gmc_quote.h"
 
 static void *xmalloc(size_t n)
 {
@@ -155,18 +157,6 @@ char *gmc_sweep_self(const char *argv0)
 
 /* ---------------------------------------------------------- points file */
 
-static int perr(const char *path, unsigned line, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int perr(const char *path, unsigned line, const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "gmc sweep: %s:%u: ", path, line);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    return 1;
-}
 
 static int id_char(char c)
 {
@@ -176,8 +166,8 @@ static int id_char(char c)
 
 /* Splits the command part of a line in place into p->argv.  Words are
  * separated by blanks; "..." keeps blanks, with \" and \\ inside.  Returns
- * 0, or 1 after the message. */
-static int split_args(char *s, gmc_sweep_point_t *p, const char *path, unsigned line)
+ * 0, or -1 with the error in d. */
+static int split_args(char *s, gmc_sweep_point_t *p, gmc_diag_t *d, unsigned line)
 {
     size_t cap = 8;
     p->argv = xmalloc(cap * sizeof *p->argv);
@@ -202,13 +192,13 @@ static int split_args(char *s, gmc_sweep_point_t *p, const char *path, unsigned 
             }
         }
         if (quoted)
-            return perr(path, line, "expected a closing double quote, found the end of the line");
+            return gmc_diag_error(d, line, "expected a closing double quote, found the end of the line");
         int end = !*r;
         *o = 0;
         if ((size_t)p->argc + 2 > cap) {
             char **n = realloc(p->argv, (cap *= 2) * sizeof *n);
             if (!n)
-                return perr(path, line, "out of memory");
+                return gmc_diag_error(d, line, "out of memory");
             p->argv = n;
         }
         p->argv[p->argc++] = w;
@@ -228,8 +218,8 @@ static int by_id(const void *a, const void *b)
     return c ? c : (x->line > y->line) - (x->line < y->line);
 }
 
-/* Names the first (in file order) repeated ID; 0 if they are unique. */
-static int check_unique(const gmc_sweep_t *s)
+/* The first (in file order) repeated ID as an error in d (-1); 0 if they are unique. */
+static int check_unique(const gmc_sweep_t *s, gmc_diag_t *d)
 {
     if (s->n < 2)
         return 0;
@@ -248,8 +238,9 @@ static int check_unique(const gmc_sweep_t *s)
     free(v);
     if (!dup)
         return 0;
-    return perr(s->path, dup->line, "expected a new ID, found '%s' again (first on line %u)",
-                dup->id, first->line);
+    gmc_quote_t q;
+    return gmc_diag_error(d, dup->line, "expected a new ID, found %s again (first on line %u)",
+                           gmc_quote(&q, dup->id, strlen(dup->id)), first->line);
 }
 
 void gmc_sweep_free(gmc_sweep_t *s)
@@ -280,30 +271,24 @@ int gmc_sweep_load(gmc_sweep_t *s, const char *path, int (*known)(const char *cm
     /* The lines are parsed in a copy: each point's id and argv point into
      * one malloc'd line, owned by the id. */
     size_t cap = 0;
-    unsigned line = 0;
-    const char *p = text, *end = text + len;
-    while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
-        line++;
-        const char *next = nl ? nl + 1 : end;
-        if (l && p[l - 1] == '\r')   /* a file from Windows */
-            l--;
-        if (memchr(p, 0, l)) {
-            perr(path, line, "expected text, found a NUL byte");
-            goto bad;
-        }
+    char err[1024];
+    gmc_diag_t d = {path, err, sizeof err, NULL, 0, 0};
+    gmc_quote_t q;
+    gmc_lines_t r;
+    const char *p;
+    size_t l;
+    int got;
+    gmc_lines_text(&r, text, len, GMC_LINES_ANY);
+    while ((got = gmc_lines_next(&r, &p, &l, &d)) == 1) {
+        const unsigned line = (unsigned)r.line;
         size_t k = 0;
         while (k < l && (p[k] == ' ' || p[k] == '\t'))
             k++;
-        if (k == l || p[k] == '#') {
-            p = next;
+        if (k == l || p[k] == '#')
             continue;
-        }
         char *buf = xmalloc(l + 1);
         memcpy(buf, p, l);
         buf[l] = 0;
-        p = next;
         char *tab = strchr(buf, '\t');
         size_t idl = tab ? (size_t)(tab - buf) : l;
         size_t bad_at = 0;
@@ -311,12 +296,13 @@ int gmc_sweep_load(gmc_sweep_t *s, const char *path, int (*known)(const char *cm
             bad_at++;
         if (!tab || bad_at < idl || !idl) {
             if (!tab && bad_at < idl && (buf[bad_at] == ' '))
-                perr(path, line, "expected ID<TAB>command, found no tab (a blank after '%.*s')",
-                     (int)bad_at, buf);
+                gmc_diag_error(&d, line, "expected ID<TAB>command, found no tab (a blank after "
+                               "%s)", gmc_quote(&q, buf, bad_at));
             else if (!tab)
-                perr(path, line, "expected ID<TAB>command, found no tab");
+                gmc_diag_error(&d, line, "expected ID<TAB>command, found no tab");
             else
-                perr(path, line, "expected an ID of [A-Za-z0-9._-], found '%.*s'", (int)idl, buf);
+                gmc_diag_error(&d, line, "expected an ID of [A-Za-z0-9._-], found %s",
+                               gmc_quote(&q, buf, idl));
             free(buf);
             goto bad;
         }
@@ -325,7 +311,7 @@ int gmc_sweep_load(gmc_sweep_t *s, const char *path, int (*known)(const char *cm
             gmc_sweep_point_t *n = realloc(s->pts, (cap = cap ? 2 * cap : 64) * sizeof *n);
             if (!n) {
                 free(buf);
-                perr(path, line, "out of memory");
+                gmc_diag_error(&d, line, "out of memory");
                 goto bad;
             }
             s->pts = n;
@@ -334,31 +320,34 @@ int gmc_sweep_load(gmc_sweep_t *s, const char *path, int (*known)(const char *cm
         memset(pt, 0, sizeof *pt);
         pt->id = buf;
         pt->line = line;
-        if (split_args(tab + 1, pt, path, line))
+        if (split_args(tab + 1, pt, &d, line))
             goto bad;
         if (!pt->argc) {
-            perr(path, line, "expected a gmc command after the tab, found nothing");
+            gmc_diag_error(&d, line, "expected a gmc command after the tab, found nothing");
             goto bad;
         }
         if (!strcmp(pt->argv[0], "sweep")) {
-            perr(path, line, "expected a gmc command other than sweep (a point cannot be a sweep), "
-                             "found 'sweep'");
+            gmc_diag_error(&d, line, "expected a gmc command other than sweep (a point cannot be "
+                           "a sweep), found 'sweep'");
             goto bad;
         }
         if (known && !known(pt->argv[0])) {
-            perr(path, line, "expected a gmc command (gmc help lists them), found '%s'", pt->argv[0]);
+            gmc_diag_error(&d, line, "expected a gmc command (gmc help lists them), found %s",
+                           gmc_quote(&q, pt->argv[0], strlen(pt->argv[0])));
             goto bad;
         }
     }
+    if (got < 0)
+        goto bad;
     if (!s->n) {
-        fprintf(stderr, "gmc sweep: %s: expected at least one point (ID<TAB>command), found none\n",
-                path);
+        gmc_diag_error(&d, 0, "expected at least one point (ID<TAB>command), found none");
         goto bad;
     }
-    if (check_unique(s))
+    if (check_unique(s, &d))
         goto bad;
     return 0;
 bad:
+    fprintf(stderr, "gmc sweep: %s\n", err);
     gmc_sweep_free(s);
     return 1;
 }

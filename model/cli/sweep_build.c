@@ -21,6 +21,8 @@
 #include <unistd.h>
 #include "cli_outfile.h"
 #include "sweep.h"
+#include "util/gmc_lines.h"
+#include "util/gmc_num.h"
 
 #define FNV_BASIS 14695981039346656037ull
 #define FNV_PRIME 1099511628211ull
@@ -62,12 +64,10 @@ static uint64_t stamp_read(const char *path)
     char *t = gmc_sweep_slurp(path, &n);
     if (!t)
         return 0;
-    char *e;
-    errno = 0;
-    unsigned long long v = strtoull(t, &e, 16);
-    int ok = e == t + 16 && (*e == '\n' || !*e) && !errno;
+    uint64_t v;   /* 16 hex digits, then a newline or the end */
+    int ok = strcspn(t, "\n") == 16 && !gmc_num_u64(t, 16, GMC_NUM_HEX, UINT64_MAX, &v);
     free(t);
-    return ok ? (uint64_t)v : 0;
+    return ok ? v : 0;
 }
 
 /* FNV-1a 64 of a point's words after splitting, each with its NUL (so
@@ -105,17 +105,18 @@ static size_t args_read(const char *path, char **text, arg_ent_t **e)
     *text = gmc_sweep_slurp(path, &len);
     if (!*text)
         return 0;
-    for (char *l = *text, *nl; *l; l = nl) {
-        nl = strchr(l, '\n');
-        nl = nl ? (*nl = 0, nl + 1) : l + strlen(l);
-        char *tab = strchr(l, '\t'), *end;
-        if (!tab || tab == l)
+    gmc_diag_t quiet = {NULL, NULL, 0, NULL, 0, 0};   /* a line gmc did not write: skipped */
+    gmc_lines_t r;
+    const char *l;
+    size_t ll;
+    gmc_lines_text(&r, *text, len, GMC_LINES_ANY);
+    while (gmc_lines_next(&r, &l, &ll, &quiet) == 1) {
+        char *tab = memchr(*text + (l - *text), '\t', ll);   /* writable: the caller's text */
+        uint64_t v;
+        if (!tab || tab == l || (size_t)(l + ll - tab) != 17 ||
+            gmc_num_u64(tab + 1, 16, GMC_NUM_HEX, UINT64_MAX, &v))
             continue;
-        *tab = 0;
-        errno = 0;
-        unsigned long long v = strtoull(tab + 1, &end, 16);
-        if (end != tab + 17 || *end || errno)
-            continue;
+        *tab = 0;   /* the ID, a string in the text */
         if (n == cap) {
             arg_ent_t *g = realloc(*e, (cap = cap ? 2 * cap : 64) * sizeof *g);
             if (!g) {
@@ -124,7 +125,7 @@ static size_t args_read(const char *path, char **text, arg_ent_t **e)
             }
             *e = g;
         }
-        (*e)[n++] = (arg_ent_t){l, (uint64_t)v};
+        (*e)[n++] = (arg_ent_t){l, v};
     }
     qsort(*e, n, sizeof **e, ent_cmp);
     return n;

@@ -1,7 +1,7 @@
 /* gmc_accelsim internals shared by its files: the line reader, the opcode
  * table, the compact in-memory kernel and the parser's entry points.
  *
- *   gmc_accelsim_lines.c   bounded line reader, tokens, numbers, quoting
+ *   gmc_accelsim_lines.c   the line reader (util's, with xz), tokens
  *   gmc_accelsim_opcode.c  SASS opcode -> gmc_op_t and latency, width from opcode
  *   gmc_accelsim_inst.c    one instruction line -> one packed record
  *   gmc_accelsim_parse.c   a whole .traceg: header, thread blocks, warps
@@ -14,32 +14,30 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "gpu/gmc_accelsim.h"
+#include "util/gmc_diag.h"
+#include "util/gmc_lines.h"
 
 /* ------------------------------------------------------------ lines */
 
-/* Reads a file line by line through one fixed buffer, so a file of any
- * size (or one endless line) costs GMC_ACCELSIM_LINE_MAX + a chunk. */
+/* A trace file's lines, through util's line reader (gmc_lines.h: its cap is
+ * GMC_ACCELSIM_LINE_MAX, so a file of any size, or one endless line, costs
+ * that much and a read chunk), from `xz -dc` when the path ends ".xz". */
 typedef struct {
-    FILE         *f;
-    char         *buf;
-    size_t        cap, lo, hi;   /* [lo, hi) unread */
-    int           eof;
-    unsigned long lineno;        /* of the line last returned */
-    long          xz_pid;        /* a path ending ".xz" is read from `xz -dc` (0: a plain file) */
-    int           xz_exit;       /* xz's exit status once it ended (127: no xz to run) */
+    gmc_lines_t lines;
+    long        xz_pid;    /* the running xz (0: a plain file, or xz reaped) */
+    int         xz_exit;   /* xz's exit status once it ended (127: no xz to run) */
 } as_lines_t;
 
-/* 0, or -1 (errno set).  A path ending ".xz" is decompressed on the fly
- * by the xz command (Debian's xz-utils), as Accel-Sim reads such traces. */
+/* 0, or -1 (errno set; the caller words "expected a readable ..., found
+ * strerror").  A path ending ".xz" is decompressed on the fly by the xz
+ * command (Debian's xz-utils), as Accel-Sim reads such traces. */
 int  as_lines_open(as_lines_t *r, const char *path);
 void as_lines_close(as_lines_t *r);
-/* 1 = a line in *s, *len (no '\n'; a final line without '\n' counts),
- * 0 = end of file, -1 = the line is longer than GMC_ACCELSIM_LINE_MAX,
- * -2 = a read error, -3 = xz failed (r->xz_exit says how; the lines
- * before were read).  lineno is the returned (or offending) line's. */
-int  as_lines_next(as_lines_t *r, const char **s, size_t *len);
-/* What -3 means, for "expected ..., found ..." messages. */
-const char *as_lines_xz_expected(const as_lines_t *r);
+/* gmc_lines_next, and at the end of an xz stream its exit status: 1 = a
+ * line, 0 = the end, -1 = the error in d (a line too long, a NUL byte, a
+ * read error, or "expected an xz stream that xz -dc decompresses, found xz
+ * failing (exit N)" at the line after the last). */
+int  as_lines_next(as_lines_t *r, const char **s, size_t *len, gmc_diag_t *d);
 
 /* A token cursor over one line: tokens are split by blanks (space, tab, CR). */
 typedef struct { const char *p, *e; } as_cur_t;
@@ -47,16 +45,9 @@ typedef struct { const char *p, *e; } as_cur_t;
 /* The next token (p, len); 0 at the end of the line. */
 int  as_tok(as_cur_t *c, const char **t, size_t *len);
 int  as_at_end(as_cur_t *c);            /* only blanks left */
-/* "'text'" of a token for messages: at most ~40 bytes, non-printable bytes
- * as \xNN, "..." when cut. */
-void as_quote(char *out, size_t n, const char *t, size_t len);
-/* The first control byte (not tab/CR) of a line, or -1: text check. */
+/* The first control byte (not tab/CR) of a line, or -1: the trace formats
+ * are text (the line reader has refused NUL bytes already). */
 int  as_junk_byte(const char *s, size_t len, size_t *at);
-
-/* Whole-token numbers: 0 on success, -1 when not the form or too big. */
-int as_dec_u64(const char *t, size_t len, uint64_t max, uint64_t *v);
-int as_dec_i64(const char *t, size_t len, int64_t *v);
-int as_hex_u64(const char *t, size_t len, int allow_0x, uint64_t max, uint64_t *v);
 
 /* ------------------------------------------------------------ opcodes */
 

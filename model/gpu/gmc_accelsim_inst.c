@@ -23,21 +23,19 @@
 #include <stdarg.h>
 #include <string.h>
 #include "gpu/gmc_accelsim_impl.h"
+#include "util/gmc_num.h"
+#include "util/gmc_quote.h"
 
 /* "expected <what>, found '<token>'" (or "found end of line" when t == NULL) */
 static int fail(char *msg, size_t n, const char *t, size_t tl, const char *fmt, ...)
 {
-    char what[192], q[64];
+    char what[192];
+    gmc_quote_t q;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    if (t) {
-        as_quote(q, sizeof q, t, tl);
-        snprintf(msg, n, "expected %s, found %s", what, q);
-    } else {
-        snprintf(msg, n, "expected %s, found end of line", what);
-    }
+    snprintf(msg, n, "expected %s, found %s", what, t ? gmc_quote(&q, t, tl) : "end of line");
     return -1;
 }
 
@@ -142,27 +140,27 @@ int as_inst_parse(const char *s, size_t len, const as_linectx_t *lc, as_kernel_t
     if (lc->ids_front) {   /* checked: they must name the block and warp the line is filed under */
         for (int i = 0; i < 4; i++) {
             uint32_t want = i < 3 ? lc->tb[i] : lc->warp;
-            if (!NEXT() || as_dec_u64(t, tl, UINT32_MAX, &v) < 0 || v != want)
+            if (!NEXT() || gmc_num_u64(t, tl, GMC_NUM_DEC, UINT32_MAX, &v) || v != want)
                 return fail(msg, n, t, tl,
                             "'%u %u %u %u' (thread block, warp) at the front of the line "
                             "(trace version < 3)", lc->tb[0], lc->tb[1], lc->tb[2], lc->warp);
         }
     }
-    if (lc->lineinfo && (!NEXT() || as_dec_u64(t, tl, UINT32_MAX, &v) < 0))
+    if (lc->lineinfo && (!NEXT() || gmc_num_u64(t, tl, GMC_NUM_DEC, UINT32_MAX, &v)))
         return fail(msg, n, t, tl, "a decimal source line number (-enable lineinfo = 1)");
 
     as_rec_t r;
     memset(&r, 0, sizeof r);
-    if (!NEXT() || as_hex_u64(t, tl, 1, UINT32_MAX, &v) < 0)
+    if (!NEXT() || gmc_num_u64(t, tl, GMC_NUM_HEX, UINT32_MAX, &v))
         return fail(msg, n, t, tl, "a hex PC below 2^32");
     r.pc = (uint32_t)v;
-    if (!NEXT() || as_hex_u64(t, tl, 1, UINT32_MAX, &v) < 0)
+    if (!NEXT() || gmc_num_u64(t, tl, GMC_NUM_HEX, UINT32_MAX, &v))
         return fail(msg, n, t, tl, "a hex active mask of 32 bits");
     r.mask = (uint32_t)v;
     if (r.mask & ~lc->lanes)
         return fail(msg, n, t, tl, "an active mask within the warp's lanes %08x", lc->lanes);
 
-    if (!NEXT() || as_dec_u64(t, tl, 16, &v) < 0)
+    if (!NEXT() || gmc_num_u64(t, tl, GMC_NUM_DEC, 16, &v))
         return fail(msg, n, t, tl, "a destination register count 0..16");
     unsigned ndst = (unsigned)v;
     for (unsigned i = 0; i < ndst; i++)
@@ -175,7 +173,7 @@ int as_inst_parse(const char *s, size_t len, const as_linectx_t *lc, as_kernel_t
     size_t opl = tl;
     as_opinfo_t oi = as_opcode_lookup(op, opl);
 
-    if (!NEXT() || as_dec_u64(t, tl, 16, &v) < 0)
+    if (!NEXT() || gmc_num_u64(t, tl, GMC_NUM_DEC, 16, &v))
         return fail(msg, n, t, tl, "a source register count 0..16");
     unsigned nsrc = (unsigned)v;
     for (unsigned i = 0; i < nsrc; i++)
@@ -183,7 +181,7 @@ int as_inst_parse(const char *s, size_t len, const as_linectx_t *lc, as_kernel_t
             return fail(msg, n, t, tl, "source register %u of %u (like R12)", i + 1, nsrc);
 
     int mem = oi.op == GMC_OP_LD || oi.op == GMC_OP_ST || oi.op == GMC_OP_ATOM;
-    if (!NEXT() || as_dec_u64(t, tl, 255, &v) < 0)
+    if (!NEXT() || gmc_num_u64(t, tl, GMC_NUM_DEC, 255, &v))
         return fail(msg, n, t, tl, "a decimal memory width 0..255");
     unsigned width = (unsigned)v;
     if (mem && width == 0)
@@ -192,20 +190,20 @@ int as_inst_parse(const char *s, size_t len, const as_linectx_t *lc, as_kernel_t
     uint64_t a[GMC_WARP_SIZE];
     unsigned k = (unsigned)__builtin_popcount(r.mask), mode = 0;
     if (width > 0) {
-        if (!NEXT() || as_dec_u64(t, tl, 2, &v) < 0)
+        if (!NEXT() || gmc_num_u64(t, tl, GMC_NUM_DEC, 2, &v))
             return fail(msg, n, t, tl, "an address mode 0 (list), 1 (base, stride) or 2 (base, deltas)");
         mode = (unsigned)v;
         if (mode == 0) {
             for (unsigned i = 0; i < k; i++)
-                if (!NEXT() || as_hex_u64(t, tl, 1, UINT64_MAX, &a[i]) < 0)
+                if (!NEXT() || gmc_num_u64(t, tl, GMC_NUM_HEX, UINT64_MAX, &a[i]))
                     return fail(msg, n, t, tl, "hex address %u of %u (mask %08x)", i + 1, k, r.mask);
         } else {
             uint64_t base;
-            if (!NEXT() || as_hex_u64(t, tl, 1, UINT64_MAX, &base) < 0)
+            if (!NEXT() || gmc_num_u64(t, tl, GMC_NUM_HEX, UINT64_MAX, &base))
                 return fail(msg, n, t, tl, "a hex base address");
             if (mode == 1) {
                 int64_t stride;
-                if (!NEXT() || as_dec_i64(t, tl, &stride) < 0 || stride < INT32_MIN || stride > INT32_MAX)
+                if (!NEXT() || gmc_num_i64(t, tl, INT32_MIN, INT32_MAX, &stride))
                     return fail(msg, n, t, tl, "a decimal stride (32-bit)");
                 for (unsigned i = 0; i < k; i++)
                     a[i] = base + (uint64_t)stride * i;
@@ -213,7 +211,7 @@ int as_inst_parse(const char *s, size_t len, const as_linectx_t *lc, as_kernel_t
                 a[0] = base;
                 for (unsigned i = 1; i < k; i++) {
                     int64_t d;
-                    if (!NEXT() || as_dec_i64(t, tl, &d) < 0)
+                    if (!NEXT() || gmc_num_i64(t, tl, INT64_MIN, INT64_MAX, &d))
                         return fail(msg, n, t, tl, "decimal delta %u of %u (mask %08x)", i, k - 1, r.mask);
                     a[i] = a[i - 1] + (uint64_t)d;
                 }
@@ -225,7 +223,8 @@ int as_inst_parse(const char *s, size_t len, const as_linectx_t *lc, as_kernel_t
     if (lc->trailing == AS_TRAIL_IMM) {
         int64_t iv;
         uint64_t uv;
-        if (!NEXT() || (as_dec_i64(t, tl, &iv) < 0 && as_dec_u64(t, tl, UINT64_MAX, &uv) < 0))
+        if (!NEXT() || (gmc_num_i64(t, tl, INT64_MIN, INT64_MAX, &iv) &&
+                        gmc_num_u64(t, tl, GMC_NUM_DEC, UINT64_MAX, &uv)))
             return fail(msg, n, t, tl, "a decimal immediate (trace version 5)");
     }
     if (lc->trailing != AS_TRAIL_ANY && NEXT()) {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_accelsim_impl.h"
+#include "util/gmc_quote.h"
 
 #define AS_PATH_MAX 4096
 
@@ -34,7 +35,7 @@ static int ends_with(const char *s, size_t len, const char *suf)
 static int list_line(gmc_accelsim_t *t, const char *dir, const char *lp, const char *s, size_t len,
                      unsigned long line, char *err, size_t n)
 {
-    char q[64];
+    gmc_quote_t q;
     size_t at;
     int junk = as_junk_byte(s, len, &at);
     if (junk >= 0) {
@@ -51,14 +52,14 @@ static int list_line(gmc_accelsim_t *t, const char *dir, const char *lp, const c
         t->st.skipped_list_lines++;   /* MemcpyHtoD and the like */
         return 0;
     }
-    as_quote(q, sizeof q, s, len);
+    gmc_quote(&q, s, len);
     if (!ends_with(s, len, ".traceg") && !ends_with(s, len, ".traceg.xz")) {
-        snprintf(err, n, "%s:%lu: expected a .traceg or .traceg.xz file name, found %s", lp, line, q);
+        snprintf(err, n, "%s:%lu: expected a .traceg or .traceg.xz file name, found %s", lp, line, q.s);
         return -1;
     }
     size_t dl = strlen(dir);
     if (dl + 1 + len + 1 > AS_PATH_MAX) {
-        snprintf(err, n, "%s:%lu: expected a path of at most %d bytes, found %s", lp, line, AS_PATH_MAX, q);
+        snprintf(err, n, "%s:%lu: expected a path of at most %d bytes, found %s", lp, line, AS_PATH_MAX, q.s);
         return -1;
     }
     if (as_grow((void **)&t->k, &t->capk, t->nk + 1, sizeof *t->k) < 0 ||
@@ -75,7 +76,7 @@ static int list_line(gmc_accelsim_t *t, const char *dir, const char *lp, const c
     e->path[dl + 1 + len] = 0;
     FILE *f = fopen(e->path, "rb");
     if (!f) {
-        snprintf(err, n, "%s:%lu: expected a readable trace file, found %s (%s)", lp, line, q, strerror(errno));
+        snprintf(err, n, "%s:%lu: expected a readable trace file, found %s (%s)", lp, line, q.s, strerror(errno));
         return -1;
     }
     fclose(f);
@@ -105,18 +106,12 @@ gmc_accelsim_t *gmc_accelsim_open(const char *dir, char *err, size_t n)
     const char *s;
     size_t len;
     int rc;
-    while ((rc = as_lines_next(&r, &s, &len)) == 1)
-        if (list_line(t, dir, lp, s, len, r.lineno, err, n) < 0)
+    gmc_diag_t d = {lp, err, n, NULL, 0, 0};
+    while ((rc = as_lines_next(&r, &s, &len, &d)) == 1)
+        if (list_line(t, dir, lp, s, len, r.lines.line, err, n) < 0)
             goto fail;
-    if (rc == -1) {
-        snprintf(err, n, "%s:%lu: expected a line of at most %d bytes, found a longer one", lp, r.lineno,
-                 GMC_ACCELSIM_LINE_MAX);
+    if (rc < 0)
         goto fail;
-    }
-    if (rc == -2) {
-        snprintf(err, n, "%s:%lu: expected a readable file, found %s", lp, r.lineno + 1, strerror(errno));
-        goto fail;
-    }
     as_lines_close(&r);
     t->st.kernels = t->nk;
     return t;

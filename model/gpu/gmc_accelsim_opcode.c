@@ -21,6 +21,7 @@
  * and a unit test checks the order. */
 #include <string.h>
 #include "gpu/gmc_accelsim_impl.h"
+#include "util/gmc_num.h"
 
 enum { C_INT, C_SP, C_DP, C_SFU, C_TENSOR, C_BRANCH, C_TEX, C_UDP,
        C_LD, C_GLD, C_ST, C_GST, C_ATOM, C_SHMEM, C_BAR, C_EXIT, C_N };
@@ -187,7 +188,7 @@ unsigned as_opcode_width(const char *opcode, size_t len)
             tl--;
         }
         uint64_t bits;
-        if (tl > 0 && as_dec_u64(t, tl, 1u << 20, &bits) == 0) {
+        if (tl > 0 && gmc_num_u64(t, tl, GMC_NUM_DEC, 1u << 20, &bits) == 0) {
             uint64_t w = bits / 8;
             return w < 1 ? 1 : w > 16 ? 16 : (unsigned)w;
         }

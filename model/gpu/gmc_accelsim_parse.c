@@ -28,6 +28,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_accelsim_impl.h"
+#include "util/gmc_num.h"
+#include "util/gmc_quote.h"
+#include "util/gmc_text.h"
 
 typedef struct {
     const char   *path;
@@ -66,24 +69,15 @@ static int perr_at(ps_t *p, unsigned long line, const char *found, const char *f
 #define PERR(p, ...) perr_line(p, __VA_ARGS__)
 static int perr_line(ps_t *p, const char *fmt, ...)
 {
-    char what[256], q[64];
+    char what[256];
+    gmc_quote_t q;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    as_quote(q, sizeof q, p->line, p->len);
-    snprintf(p->err, p->n, "%s:%lu: expected %s, found %s", p->path, p->lr.lineno, what, q);
+    snprintf(p->err, p->n, "%s:%lu: expected %s, found %s", p->path, p->lr.lines.line, what,
+             gmc_quote(&q, p->line, p->len));
     return -1;
-}
-
-static void trim(const char **s, size_t *len)
-{
-    while (*len && (**s == ' ' || **s == '\t' || **s == '\r')) {
-        (*s)++;
-        (*len)--;
-    }
-    while (*len && ((*s)[*len - 1] == ' ' || (*s)[*len - 1] == '\t' || (*s)[*len - 1] == '\r'))
-        (*len)--;
 }
 
 /* Splits "key = value" (both trimmed); 0, or -1 when there is no '='. */
@@ -96,8 +90,8 @@ static int split_kv(const char *s, size_t len, const char **k, size_t *kl, const
     *kl = (size_t)(eq - s);
     *v = eq + 1;
     *vl = len - *kl - 1;
-    trim(k, kl);
-    trim(v, vl);
+    gmc_text_trim(k, kl);
+    gmc_text_trim(v, vl);
     return 0;
 }
 
@@ -122,8 +116,8 @@ static int parse_triple(const char *s, size_t len, int parens, uint64_t max, uin
         size_t l = c ? (size_t)(c - s) : len;
         const char *t = s;
         size_t tl = l;
-        trim(&t, &tl);
-        if (as_dec_u64(t, tl, max, &out[i]) < 0)
+        gmc_text_trim(&t, &tl);
+        if (gmc_num_u64(t, tl, GMC_NUM_DEC, max, &out[i]))
             return -1;
         if (c) {
             s = c + 1;
@@ -139,10 +133,10 @@ static int header_line(ps_t *p)
     size_t kl, vl;
     as_kernel_t *kd = p->kd;
     uint64_t x, d[3];
-    char q[64];
+    gmc_quote_t qv;
     if (split_kv(p->line + 1, p->len - 1, &k, &kl, &v, &vl) < 0)
         return PERR(p, "a header line '-key = value'");
-    as_quote(q, sizeof q, v, vl);
+    const char *q = gmc_quote(&qv, v, vl);
     if (key_is(k, kl, "kernel name")) {
         size_t l = vl < sizeof kd->name - 1 ? vl : sizeof kd->name - 1;
         memcpy(kd->name, v, l);
@@ -150,46 +144,46 @@ static int header_line(ps_t *p)
     } else if (key_is(k, kl, "grid dim")) {
         if (parse_triple(v, vl, 1, UINT32_MAX, d) < 0 || !d[0] || !d[1] || !d[2] ||
             d[0] * d[1] > UINT32_MAX || d[0] * d[1] * d[2] > UINT32_MAX)
-            return perr_at(p, p->lr.lineno, q,
+            return perr_at(p, p->lr.lines.line, q,
                            "-grid dim = (x,y,z) with each at least 1 and at most 2^32-1 blocks in all");
         for (int i = 0; i < 3; i++)
             kd->grid[i] = (uint32_t)d[i];
         p->have_grid = 1;
     } else if (key_is(k, kl, "block dim")) {
         if (parse_triple(v, vl, 1, 1024, d) < 0 || !d[0] || !d[1] || !d[2] || d[0] * d[1] * d[2] > 1024)
-            return perr_at(p, p->lr.lineno, q,
+            return perr_at(p, p->lr.lines.line, q,
                            "-block dim = (x,y,z) with each at least 1 and at most 1024 threads in all");
         for (int i = 0; i < 3; i++)
             kd->block[i] = (uint32_t)d[i];
         p->have_block = 1;
     } else if (key_is(k, kl, "shmem")) {
-        if (as_dec_u64(v, vl, UINT32_MAX, &x) < 0)
-            return perr_at(p, p->lr.lineno, q, "-shmem = a decimal byte count below 2^32");
+        if (gmc_num_u64(v, vl, GMC_NUM_DEC, UINT32_MAX, &x))
+            return perr_at(p, p->lr.lines.line, q, "-shmem = a decimal byte count below 2^32");
         kd->shmem = (uint32_t)x;
     } else if (key_is(k, kl, "nregs")) {
-        if (as_dec_u64(v, vl, UINT32_MAX, &x) < 0)
-            return perr_at(p, p->lr.lineno, q, "-nregs = a decimal register count below 2^32");
+        if (gmc_num_u64(v, vl, GMC_NUM_DEC, UINT32_MAX, &x))
+            return perr_at(p, p->lr.lines.line, q, "-nregs = a decimal register count below 2^32");
         kd->nregs = (uint32_t)x;
     } else if (key_is(k, kl, "accelsim tracer version")) {
-        if (as_dec_u64(v, vl, UINT32_MAX, &x) < 0)
-            return perr_at(p, p->lr.lineno, q, "-accelsim tracer version = a decimal number");
+        if (gmc_num_u64(v, vl, GMC_NUM_DEC, UINT32_MAX, &x))
+            return perr_at(p, p->lr.lines.line, q, "-accelsim tracer version = a decimal number");
         kd->version = (unsigned)x;
         kd->has_version = 1;
     } else if (key_is(k, kl, "enable lineinfo")) {
-        if (as_dec_u64(v, vl, 1, &x) < 0)
-            return perr_at(p, p->lr.lineno, q, "-enable lineinfo = 0 or 1");
+        if (gmc_num_u64(v, vl, GMC_NUM_DEC, 1, &x))
+            return perr_at(p, p->lr.lines.line, q, "-enable lineinfo = 0 or 1");
         kd->lineinfo = (unsigned)x;
     } else if (key_is(k, kl, "shmem base_addr") || key_is(k, kl, "local mem base_addr")) {
-        if (as_hex_u64(v, vl, 1, UINT64_MAX, &x) < 0)
-            return perr_at(p, p->lr.lineno, q, "-%.*s = a hex address", (int)kl, k);
+        if (gmc_num_u64(v, vl, GMC_NUM_HEX, UINT64_MAX, &x))
+            return perr_at(p, p->lr.lines.line, q, "-%.*s = a hex address", (int)kl, k);
         if (k[0] == 's')
             kd->shmem_base = x;
         else
             kd->local_base = x;
     } else if (key_is(k, kl, "kernel id") || key_is(k, kl, "binary version") ||
                key_is(k, kl, "cuda stream id")) {
-        if (as_dec_u64(v, vl, UINT64_MAX, &x) < 0)
-            return perr_at(p, p->lr.lineno, q, "-%.*s = a decimal number", (int)kl, k);
+        if (gmc_num_u64(v, vl, GMC_NUM_DEC, UINT64_MAX, &x))
+            return perr_at(p, p->lr.lines.line, q, "-%.*s = a decimal number", (int)kl, k);
     }
     /* any other key (nvbit version, ...) is information only */
     return 0;
@@ -236,7 +230,7 @@ static void detect_layout(ps_t *p)
     int i = 0;
     while (i < 4 && as_tok(&c, &t, &tl))
         i++;
-    p->lc.ids_front = i == 4 && as_dec_u64(t, tl, UINT64_MAX, &v) == 0;
+    p->lc.ids_front = i == 4 && gmc_num_u64(t, tl, GMC_NUM_DEC, UINT64_MAX, &v) == 0;
     p->layout_known = 1;
 }
 
@@ -250,7 +244,7 @@ static int end_warp(ps_t *p)
     if (p->count != p->insts) {
         char f[32];
         snprintf(f, sizeof f, "%llu", (unsigned long long)p->count);
-        return perr_at(p, p->lr.lineno, f, "%llu instructions for warp %ld (insts at line %lu)",
+        return perr_at(p, p->lr.lines.line, f, "%llu instructions for warp %ld (insts at line %lu)",
                        (unsigned long long)p->insts, p->warp, p->insts_line);
     }
     as_kernel_t *kd = p->kd;
@@ -287,7 +281,7 @@ static int tb_key_line(ps_t *p, const char *k, size_t kl, const char *v, size_t 
         p->tb = kd->ntb++;
         kd->tbs[p->tb].cta = (uint32_t)(d[0] + d[1] * kd->grid[0] + d[2] * kd->grid[0] * kd->grid[1]);
         kd->tbs[p->tb].warp0 = (uint32_t)kd->nwarps;
-        kd->tbs[p->tb].line = p->lr.lineno;
+        kd->tbs[p->tb].line = p->lr.lines.line;
         memset(kd->warps + kd->nwarps, 0, kd->wpc * sizeof *kd->warps);
         kd->nwarps += kd->wpc;
         for (int i = 0; i < 3; i++)
@@ -303,14 +297,14 @@ static int tb_key_line(ps_t *p, const char *k, size_t kl, const char *v, size_t 
     if (key_is(k, kl, "warp")) {
         if (end_warp(p) < 0)
             return -1;
-        if (as_dec_u64(v, vl, UINT32_MAX, &x) < 0 || x >= kd->wpc)
+        if (gmc_num_u64(v, vl, GMC_NUM_DEC, UINT32_MAX, &x) || x >= kd->wpc)
             return PERR(p, "warp = a warp id below %u (block (%u,%u,%u))", kd->wpc, kd->block[0],
                         kd->block[1], kd->block[2]);
         if (p->warps_seen & (1u << x))
             return PERR(p, "each warp once per thread block");
         p->warps_seen |= 1u << x;
         p->warp = (long)x;
-        p->warp_line = p->lr.lineno;
+        p->warp_line = p->lr.lines.line;
         p->have_insts = 0;
         uint32_t threads = kd->block[0] * kd->block[1] * kd->block[2];
         uint32_t lanes = threads - (uint32_t)x * GMC_WARP_SIZE;
@@ -321,12 +315,12 @@ static int tb_key_line(ps_t *p, const char *k, size_t kl, const char *v, size_t 
     if (key_is(k, kl, "insts")) {
         if (p->warp < 0 || p->have_insts)
             return PERR(p, "'warp = N' before 'insts = N'");
-        if (as_dec_u64(v, vl, UINT32_MAX, &x) < 0)
+        if (gmc_num_u64(v, vl, GMC_NUM_DEC, UINT32_MAX, &x))
             return PERR(p, "insts = a decimal count below 2^32");
         p->have_insts = 1;
         p->insts = x;
         p->count = 0;
-        p->insts_line = p->lr.lineno;
+        p->insts_line = p->lr.lines.line;
         kd->warps[kd->tbs[p->tb].warp0 + (uint32_t)p->warp].first = (uint32_t)kd->nrec;
         return 0;
     }
@@ -346,7 +340,7 @@ static int inst_line(ps_t *p)
         detect_layout(p);
     char msg[320];
     if (as_inst_parse(p->line, p->len, &p->lc, p->kd, p->fs, msg, sizeof msg) < 0) {
-        snprintf(p->err, p->n, "%s:%lu: %s", p->path, p->lr.lineno, msg);
+        snprintf(p->err, p->n, "%s:%lu: %s", p->path, p->lr.lines.line, msg);
         return -1;
     }
     if (p->count > 0)   /* only a warp's last EXIT/RET can be its exit */
@@ -371,11 +365,11 @@ static int one_line(ps_t *p)
     if (junk >= 0) {
         char f[48];
         snprintf(f, sizeof f, "byte 0x%02x at column %zu", junk, at + 1);
-        return perr_at(p, p->lr.lineno, f, "text");
+        return perr_at(p, p->lr.lines.line, f, "text");
     }
     const char *t = s;
     size_t tl = len;
-    trim(&t, &tl);
+    gmc_text_trim(&t, &tl);
     if (tl == 0)
         return 0;
     if (!p->in_tb) {
@@ -386,14 +380,13 @@ static int one_line(ps_t *p)
         }
         if (first_token_is(t, tl, "#BEGIN_TB")) {
             if (!p->header_done) {
-                char q[64];
-                as_quote(q, sizeof q, t, tl);
-                if (close_header(p, p->lr.lineno, q) < 0)
+                gmc_quote_t q;
+                if (close_header(p, p->lr.lines.line, gmc_quote(&q, t, tl)) < 0)
                     return -1;
             }
             p->in_tb = 1;
             p->have_tbid = 0;
-            p->tb_line = p->lr.lineno;
+            p->tb_line = p->lr.lines.line;
             p->warp = -1;
             p->warps_seen = 0;
             return 0;
@@ -450,27 +443,17 @@ int as_parse_file(const char *path, as_kernel_t *kd, as_fstats_t *fs, char *err,
     const char *base = strrchr(path, '/');
     snprintf(kd->name, sizeof kd->name, "%s", base ? base + 1 : path);
     int rc;
-    while ((rc = as_lines_next(&p.lr, &p.line, &p.len)) == 1)
+    gmc_diag_t d = {path, err, n, NULL, 0, 0};
+    while ((rc = as_lines_next(&p.lr, &p.line, &p.len, &d)) == 1)
         if (one_line(&p) < 0)
             goto fail;
-    if (rc == -1) {
-        perr_at(&p, p.lr.lineno, "a longer one", "a line of at most %d bytes", GMC_ACCELSIM_LINE_MAX);
+    if (rc < 0)
         goto fail;
-    }
-    if (rc == -2) {
-        perr_at(&p, p.lr.lineno + 1, strerror(errno), "a readable file");
-        goto fail;
-    }
-    if (rc == -3) {
-        snprintf(err, n, "%s:%lu: expected %s (exit %d)", path, p.lr.lineno + 1, as_lines_xz_expected(&p.lr),
-                 p.lr.xz_exit);
-        goto fail;
-    }
     if (p.in_tb) {
-        perr_at(&p, p.lr.lineno + 1, "end of file", "#END_TB (thread block at line %lu)", p.tb_line);
+        perr_at(&p, p.lr.lines.line + 1, "end of file", "#END_TB (thread block at line %lu)", p.tb_line);
         goto fail;
     }
-    if (!p.header_done && close_header(&p, p.lr.lineno + 1, "end of file") < 0)
+    if (!p.header_done && close_header(&p, p.lr.lines.line + 1, "end of file") < 0)
         goto fail;
     as_lines_close(&p.lr);
     if (kd->ntb > 1)

@@ -1,11 +1,13 @@
 /* gmc_machine: machine config text (`key = value  # comment`), presets,
  * and the cross-key checks. */
-#include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_machine.h"
+#include "util/gmc_lines.h"
+#include "util/gmc_num.h"
+#include "util/gmc_quote.h"
+#include "util/gmc_text.h"
 
 static const struct { const char *key; uint32_t lo, hi; } params[GMC_MACHINE_NPARAM] = {
 #define GMC_MACHINE_P_META_(k, lo, hi, unit, doc) {#k, lo, hi},
@@ -64,90 +66,77 @@ int gmc_machine_set(gmc_machine_t *m, const char *kv, char *err, size_t n)
     return rc;
 }
 
+/* Longest line of a machine file (its comments included). */
+#define LINE_MAX_ 511
+
+static int name_char(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '.' || c == '-';
+}
+
+/* One `key = value` line (the comment cut, not blank) over *m. */
+static int parse_line(gmc_diag_t *d, unsigned long ln, const char *s, size_t n, gmc_machine_t *m)
+{
+    gmc_quote_t q;
+    const char *eq = memchr(s, '=', n);
+    if (!eq)
+        return gmc_diag_expected(d, ln, "`key = value`", s, n);
+    const char *k = s, *v = eq + 1;
+    size_t kl = (size_t)(eq - s), vl = n - kl - 1;
+    gmc_text_trim(&k, &kl);
+    gmc_text_trim(&v, &vl);
+    if (!vl)
+        return gmc_diag_error(d, ln, "expected a value for %.*s, found none", (int)kl, k);
+    char key[64];
+    snprintf(key, sizeof key, "%.*s", (int)(kl < sizeof key ? kl : sizeof key - 1), k);
+    size_t cap;
+    char *sf = kl < sizeof key ? str_field(m, key, &cap) : NULL;
+    if (sf) {
+        for (size_t i = 0; i < vl; i++)
+            if (!name_char(v[i]))
+                return gmc_diag_error(d, ln, "%s: expected a name of [A-Za-z0-9_.-], found %s", key,
+                                      gmc_quote(&q, v, vl));
+        if (vl >= cap)
+            return gmc_diag_error(d, ln, "%s: expected at most %zu characters, found %s", key,
+                                  cap - 1, gmc_quote(&q, v, vl));
+        memcpy(sf, v, vl);
+        sf[vl] = 0;
+        return 0;
+    }
+    unsigned i = 0;
+    while (i < GMC_MACHINE_NPARAM && !(strlen(params[i].key) == kl && !memcmp(params[i].key, k, kl)))
+        i++;
+    if (i == GMC_MACHINE_NPARAM)
+        return gmc_diag_expected(d, ln, "a machine key (gmc sim --machine-keys)", k, kl);
+    /* decimal ("010" is ten), or hex after 0x; the range as the message says */
+    uint64_t x = 0;
+    int rc = gmc_num_u64(v, vl, GMC_NUM_0X, params[i].hi, &x);
+    if (rc || x < params[i].lo)
+        return gmc_diag_error(d, ln, "%s: expected an integer in %u..%u, found %s", key,
+                              params[i].lo, params[i].hi, gmc_quote(&q, v, vl));
+    set_param(m, i, (uint32_t)x);
+    return 0;
+}
+
 int gmc_machine_parse(const char *text, size_t len, const char *src, gmc_machine_t *m,
                       char *err, size_t n)
 {
-    unsigned line = 0;
-    const char *p = text, *end = text + len;
-    while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *le = nl ? nl : end;
-        line++;
-        char buf[512];
-        size_t l = (size_t)(le - p);
-        if (l >= sizeof buf) {
-            snprintf(err, n, "%s:%u: expected a line of at most %zu bytes, found %zu", src, line,
-                     sizeof buf - 1, l);
-            return -1;
-        }
-        memcpy(buf, p, l);
-        buf[l] = 0;
-        p = nl ? nl + 1 : end;
-        char *h = strchr(buf, '#');
+    gmc_diag_t d = {src, err, n, NULL, 0, 0};
+    gmc_lines_t r;
+    const char *s;
+    size_t l;
+    int got;
+    gmc_lines_text(&r, text, len, LINE_MAX_);
+    while ((got = gmc_lines_next(&r, &s, &l, &d)) == 1) {
+        const char *h = memchr(s, '#', l);
         if (h)
-            *h = 0;
-        char *s = buf;
-        while (isspace((unsigned char)*s))
-            s++;
-        if (!*s)
-            continue;
-        char *eq = strchr(s, '=');
-        if (!eq) {
-            snprintf(err, n, "%s:%u: expected `key = value`, found '%s'", src, line, s);
+            l = (size_t)(h - s);
+        gmc_text_trim(&s, &l);
+        if (l && parse_line(&d, r.line, s, l, m))
             return -1;
-        }
-        char *k = s, *ke = eq;
-        while (ke > k && isspace((unsigned char)ke[-1]))
-            ke--;
-        *ke = 0;
-        char *v = eq + 1;
-        while (isspace((unsigned char)*v))
-            v++;
-        char *ve = v + strlen(v);
-        while (ve > v && isspace((unsigned char)ve[-1]))
-            ve--;
-        *ve = 0;
-        if (!*v) {
-            snprintf(err, n, "%s:%u: expected a value for %s, found none", src, line, k);
-            return -1;
-        }
-        size_t cap;
-        char *sf = str_field(m, k, &cap);
-        if (sf) {
-            for (const char *c = v; *c; c++)
-                if (!isalnum((unsigned char)*c) && !strchr("_.-", *c)) {
-                    snprintf(err, n, "%s:%u: %s: expected a name of [A-Za-z0-9_.-], found '%s'", src,
-                             line, k, v);
-                    return -1;
-                }
-            if (strlen(v) >= cap) {
-                snprintf(err, n, "%s:%u: %s: expected at most %zu characters, found '%s'", src, line,
-                         k, cap - 1, v);
-                return -1;
-            }
-            snprintf(sf, cap, "%s", v);
-            continue;
-        }
-        unsigned i;
-        for (i = 0; i < GMC_MACHINE_NPARAM; i++)
-            if (!strcmp(k, params[i].key))
-                break;
-        if (i == GMC_MACHINE_NPARAM) {
-            snprintf(err, n, "%s:%u: expected a machine key (gmc sim --machine-keys), found '%s'",
-                     src, line, k);
-            return -1;
-        }
-        char *e;
-        errno = 0;
-        unsigned long long x = strtoull(v, &e, 0);
-        if (*e || errno || v[0] == '-' || x < params[i].lo || x > params[i].hi) {
-            snprintf(err, n, "%s:%u: %s: expected an integer in %u..%u, found '%s'", src, line, k,
-                     params[i].lo, params[i].hi, v);
-            return -1;
-        }
-        set_param(m, i, (uint32_t)x);
     }
-    return 0;
+    return got;
 }
 
 const char *gmc_machine_preset_name(unsigned i)

@@ -14,51 +14,11 @@
 #include "mem/gmc_dram_import.h"
 #include "mem/gmc_gpgpusim_opts.h"
 #include "util/gmc_diag.h"
+#include "util/gmc_lines.h"
+#include "util/gmc_quote.h"
+#include "util/gmc_text.h"
 
 /* ------------------------------------------------------------ helpers */
-
-int gmc_gs_error(gmc_gs_t *g, unsigned line, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    gmc_diag_verror(g->err, g->en, g->src, line, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-void gmc_gs_warn(gmc_gs_t *g, unsigned line, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    gmc_diag_vwarn(g->warn, g->wn, g->src, line, fmt, ap);
-    va_end(ap);
-    g->nwarn++;
-}
-
-void gmc_gs_quote(const char *s, size_t len, char *out, size_t n)
-{
-    size_t k = 0, i;
-    for (i = 0; i < len && i < 40 && k + 4 < n; i++)
-        out[k++] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
-    if (i < len && k + 4 <= n)
-        out[k++] = '.', out[k++] = '.', out[k++] = '.';
-    out[k] = 0;
-}
-
-int gmc_gs_uint(const char *s, uint64_t *v)
-{
-    uint64_t x = 0;
-    size_t n = strlen(s);
-    if (!n || n > 10)
-        return -1;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        x = x * 10 + (uint64_t)(s[i] - '0');
-    }
-    *v = x;
-    return 0;
-}
 
 int gmc_gs_value(gmc_gs_t *g, const gmc_gs_opt_t *o, char *out, size_t n)
 {
@@ -69,16 +29,16 @@ int gmc_gs_value(gmc_gs_t *g, const gmc_gs_opt_t *o, char *out, size_t n)
             ch == '\v')
             continue;
         if (k + 1 >= n) {
-            char q[64];
-            gmc_gs_quote(o->v, o->vl, q, sizeof q);
-            return gmc_gs_error(g, o->ln, "%.*s: expected a value of at most %zu characters, "
-                                "found '%s'", (int)o->nl, o->name, n - 1, q);
+            gmc_quote_t q;
+            return gmc_diag_error(&g->d, o->ln, "%.*s: expected a value of at most %zu "
+                                  "characters, found %s", (int)o->nl, o->name, n - 1,
+                                  gmc_quote(&q, o->v, o->vl));
         }
         out[k++] = ch;
     }
     out[k] = 0;
     if (!k)
-        return gmc_gs_error(g, o->ln, "%.*s: expected a value, found none", (int)o->nl, o->name);
+        return gmc_diag_error(&g->d, o->ln, "%.*s: expected a value, found none", (int)o->nl, o->name);
     return 0;
 }
 
@@ -86,12 +46,12 @@ int gmc_gs_value(gmc_gs_t *g, const gmc_gs_opt_t *o, char *out, size_t n)
 
 int gmc_machine_is_gpgpusim(const char *text, size_t len)
 {
-    size_t i = 0;
-    while (i < len) {
-        const char *nl = memchr(text + i, '\n', len - i);
-        const char *s = text + i;
-        size_t n = nl ? (size_t)(nl - s) : len - i;
-        i += n + 1;
+    gmc_lines_t r;
+    gmc_diag_t quiet = {NULL, NULL, 0, NULL, 0, 0};   /* a NUL byte: the reader of the format says */
+    const char *s;
+    size_t n;
+    gmc_lines_text(&r, text, len, GMC_LINES_ANY);
+    while (gmc_lines_next(&r, &s, &n, &quiet) == 1) {
         gmc_text_trim(&s, &n);
         if (!n || s[0] == '#')
             continue;
@@ -119,22 +79,21 @@ static int tokenize(gmc_gs_t *g, const char *text, size_t len, gmc_gs_opt_t **op
         cap += text[i] == '\n';
     gmc_gs_opt_t *o = malloc(cap * sizeof *o);
     if (!o)
-        return gmc_gs_error(g, 0, "expected memory for the file, found none");
+        return gmc_diag_error(&g->d, 0, "expected memory for the file, found none");
     *opts = o;
     *nopt = 0;
-    size_t pos = 0;
-    unsigned ln = 0;
+    gmc_gs_toks_t toks;
     gmc_gs_tok_t t;
     int r;
-    while ((r = gmc_gs_tok_next(text, len, &pos, &ln, &t)) != GMC_GS_TOK_END) {
-        if (r == GMC_GS_TOK_NOT_OPTION) {
-            char q[64];
-            gmc_gs_quote(t.name, t.nl, q, sizeof q);
-            return gmc_gs_error(g, t.ln, "expected a GPGPU-Sim option '-name value', found '%s'", q);
-        }
+    gmc_gs_toks_init(&toks, text, len);
+    while ((r = gmc_gs_tok_next(&toks, &t, &g->d)) != GMC_GS_TOK_END) {
+        if (r == GMC_GS_TOK_ERROR)
+            return -1;
+        if (r == GMC_GS_TOK_NOT_OPTION)
+            return gmc_diag_expected(&g->d, t.ln, "a GPGPU-Sim option '-name value'", t.name, t.nl);
         if (r == GMC_GS_TOK_UNCLOSED)
-            return gmc_gs_error(g, t.ln, "%.*s: expected a closing '\"', found end of file",
-                                (int)t.nl, t.name);
+            return gmc_diag_error(&g->d, t.ln, "%.*s: expected a closing '\"', found end of file",
+                                  (int)t.nl, t.name);
         o[*nopt] = (gmc_gs_opt_t){t.name, t.v, t.nl, t.vl, t.ln, t.b, t.e, find_entry(t.name, t.nl)};
         (*nopt)++;
     }
@@ -188,11 +147,11 @@ static int import_dram(gmc_gs_t *g, const char *text, size_t len, const gmc_gs_o
     gmc_dram_cfg_t bd;
     char e[512], dw[1];
     if (gmc_dram_cfg_preset(base->dram, &bd, e, sizeof e, dw, 0) < 0)
-        return gmc_gs_error(g, 0, "expected the base machine %s's DRAM preset, found: %s",
-                            base->name, e);
+        return gmc_diag_error(&g->d, 0, "expected the base machine %s's DRAM preset, found: %s",
+                              base->name, e);
     char *copy = malloc(len + 1);
     if (!copy)
-        return gmc_gs_error(g, 0, "expected memory for the file, found none");
+        return gmc_diag_error(&g->d, 0, "expected memory for the file, found none");
     memcpy(copy, text, len);
     copy[len] = 0;
     for (unsigned i = 0; i < nopt; i++)
@@ -201,28 +160,27 @@ static int import_dram(gmc_gs_t *g, const char *text, size_t len, const gmc_gs_o
                 if (copy[k] != '\n')
                     copy[k] = ' ';
     gmc_dram_import_t di;
-    int dn = gmc_dram_import(copy, len, g->src, &bd, dram, &di, g->err, g->en, g->warn, g->wn);
+    int dn = gmc_dram_import(copy, len, g->d.src, &bd, dram, &di, g->d.err, g->d.en, g->d.warn,
+                             g->d.wn);
     free(copy);
     if (dn < 0)
         return -1;
-    g->nwarn += dn;
+    g->d.nwarn += dn;
     map[0] = 0;
     if (di.map[0]) {
         if (strlen(di.map) >= mapn)
-            return gmc_gs_error(g, 0, "expected room for a map of %zu characters, found %zu",
-                                strlen(di.map), mapn ? mapn - 1 : 0);
+            return gmc_diag_error(&g->d, 0, "expected room for a map of %zu characters, found %zu",
+                                  strlen(di.map), mapn ? mapn - 1 : 0);
         snprintf(map, mapn, "%s", di.map);
     } else if (di.map_err[0]) {
         /* map_err is "src:line: -gpgpu_mem_addr_mapping: ..."; say it as a warning */
-        unsigned ln = 0;
+        char at[320];
         const char *rest = di.map_err;
-        size_t sl = strlen(g->src);
-        if (!strncmp(rest, g->src, sl) && rest[sl] == ':') {
-            ln = (unsigned)strtoul(rest + sl + 1, NULL, 10);
-            const char *c = strchr(rest + sl + 1, ':');
-            rest = c ? c + 2 : rest;
-        }
-        gmc_gs_warn(g, ln, "%s; gmc derives a map from the DRAM geometry instead", rest);
+        int k = snprintf(at, sizeof at, "%s:%u: ", g->d.src, di.map_line);
+        if (k > 0 && !strncmp(rest, at, (size_t)k))
+            rest += k;
+        gmc_diag_warn(&g->d, di.map_line, "%s; gmc derives a map from the DRAM geometry instead",
+                      rest);
     }
     info->ipoly = di.ipoly;
     /* the map first: the list of preset values is the part that may be cut */
@@ -258,8 +216,8 @@ static int check(gmc_gs_t *g)
             best = (int)i, bl = kl;
     }
     if (best >= 0 && g->key_line[best])
-        return gmc_gs_error(g, g->key_line[best], "%s: %s", g->key_opt[best], rest);
-    return gmc_gs_error(g, 0, "with the base machine's values: %s", rest);
+        return gmc_diag_error(&g->d, g->key_line[best], "%s: %s", g->key_opt[best], rest);
+    return gmc_diag_error(&g->d, 0, "with the base machine's values: %s", rest);
 }
 
 /* ------------------------------------------------------------ entry point */
@@ -306,26 +264,23 @@ int gmc_machine_gpgpusim(const char *text, size_t len, const char *src, const gm
                          gmc_machine_t *m, gmc_dram_cfg_t *dram, char *map, size_t mapn,
                          gmc_machine_import_t *info, char *err, size_t en, char *warn, size_t wn)
 {
-    static gmc_machine_import_t dummy;
+    gmc_machine_import_t mine;   /* this call's own when the caller wants none */
     if (!info)
-        info = &dummy;
+        info = &mine;
     memset(info, 0, sizeof *info);
     gmc_gs_t g;
     memset(&g, 0, sizeof g);
-    g.src = src ? src : "config";
-    g.err = err, g.en = en, g.warn = warn, g.wn = wn;
+    g.d = (gmc_diag_t){src ? src : "config", err, en, warn, wn, 0};
     g.m = m;
     char nomap[sizeof ((gmc_dram_import_t *)0)->map];
     if (!map || !mapn)   /* the caller does not want the map: room for any */
         map = nomap, mapn = sizeof nomap;
     if (!base)
-        return gmc_gs_error(&g, 0, "expected a base machine for the keys the file does not give, "
-                            "found none");
-    if (memchr(text, '\0', len))
-        return gmc_gs_error(&g, 0, "expected text, found a NUL byte");
+        return gmc_diag_error(&g.d, 0, "expected a base machine for the keys the file does not "
+                              "give, found none");
     *m = *base;
     m->set = 0;
-    name_from(g.src, m->name, sizeof m->name);
+    name_from(g.d.src, m->name, sizeof m->name);
     snprintf(m->dram, sizeof m->dram, "imported");
     m->addr_map[0] = 0;
 
@@ -338,12 +293,12 @@ int gmc_machine_gpgpusim(const char *text, size_t len, const char *src, const gm
             continue;
         const gmc_gs_entry_t *en_ = &gmc_gs_entries[e];
         if (!o[i].vl)
-            rc = gmc_gs_error(&g, o[i].ln, "%s: expected a value, found none", en_->name);
+            rc = gmc_diag_error(&g.d, o[i].ln, "%s: expected a value, found none", en_->name);
         /* repeats: the last one counts, as in GPGPU-Sim (the DRAM importer
          * says so for the options it reads) */
         else if (g.last[e] && !(en_->flags & GMC_GS_DRAM))
-            gmc_gs_warn(&g, o[i].ln, "%s given again (first on line %u); the last one counts, "
-                        "as in GPGPU-Sim", en_->name, g.last[e]->ln);
+            gmc_diag_warn(&g.d, o[i].ln, "%s given again (first on line %u); the last one counts, "
+                          "as in GPGPU-Sim", en_->name, g.last[e]->ln);
         g.last[e] = &o[i];
     }
     if (rc == 0)
@@ -362,5 +317,5 @@ int gmc_machine_gpgpusim(const char *text, size_t len, const char *src, const gm
     if (rc == 0)
         lists(&g, o, nopt, info);
     free(o);
-    return rc < 0 ? -1 : g.nwarn;
+    return rc < 0 ? -1 : g.d.nwarn;
 }

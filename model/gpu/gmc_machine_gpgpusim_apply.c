@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "gpu/gmc_machine_gpgpusim_impl.h"
+#include "util/gmc_num.h"
+#include "util/gmc_quote.h"
 
 /* The table is indexed by kind: gmc_gs_entries[K_x].kind == K_x. */
 enum {
@@ -86,8 +88,8 @@ static const char *oname(const gmc_gs_opt_t *o) { return gmc_gs_entries[o->ent].
 static int set_key(gmc_gs_t *g, unsigned k, uint64_t v, const gmc_gs_opt_t *o)
 {
     if (v < range[k].lo || v > range[k].hi)
-        return gmc_gs_error(g, o->ln, "%s: expected %s in %u..%u, found %llu", oname(o),
-                            range[k].key, range[k].lo, range[k].hi, (unsigned long long)v);
+        return gmc_diag_error(&g->d, o->ln, "%s: expected %s in %u..%u, found %llu", oname(o),
+                              range[k].key, range[k].lo, range[k].hi, (unsigned long long)v);
     gmc_machine_t *m = g->m;
     switch (k) {
 #define GMC_GS_SET_(key, lo, hi, unit, doc) case GMC_MACHINE_P_##key: m->key = (uint32_t)v; break;
@@ -101,11 +103,24 @@ static int set_key(gmc_gs_t *g, unsigned k, uint64_t v, const gmc_gs_opt_t *o)
     return 0;
 }
 
+/* "option: expected WHAT, found 'v'" plus what gmc_num said (rc, 0: nothing). */
+static int bad_rc(gmc_gs_t *g, const gmc_gs_opt_t *o, const char *what, const char *v, int rc)
+{
+    gmc_quote_t q;
+    return gmc_diag_error(&g->d, o->ln, "%s: expected %s, found %s%s", oname(o), what,
+                          gmc_quote(&q, v, strlen(v)), gmc_num_note(rc));
+}
+
 static int bad(gmc_gs_t *g, const gmc_gs_opt_t *o, const char *what, const char *v)
 {
-    char q[64];
-    gmc_gs_quote(v, strlen(v), q, sizeof q);
-    return gmc_gs_error(g, o->ln, "%s: expected %s, found '%s'", oname(o), what, q);
+    return bad_rc(g, o, what, v, 0);
+}
+
+/* The options' integers: decimal, below 2^32 (so that products of two,
+ * as clusters x cores, cannot wrap); set_key checks gmc's range. */
+static int uint_of(const char *s, uint64_t *x)
+{
+    return gmc_num_u64_str(s, GMC_NUM_DEC, UINT32_MAX, x);
 }
 
 static int opt_uint(gmc_gs_t *g, const gmc_gs_opt_t *o, uint64_t *x)
@@ -113,25 +128,17 @@ static int opt_uint(gmc_gs_t *g, const gmc_gs_opt_t *o, uint64_t *x)
     char v[64];
     if (gmc_gs_value(g, o, v, sizeof v))
         return -1;
-    return gmc_gs_uint(v, x) ? bad(g, o, "a decimal integer", v) : 0;
+    int rc = uint_of(v, x);
+    return rc ? bad_rc(g, o, "a decimal integer", v, rc) : 0;
 }
 
 /* A number of MHz ("1365", "700.0"), rounded to an integer. */
 static int mhz(const char *s, uint64_t *v)
 {
-    double x = 0, scale = 0;
-    size_t digits = 0;
-    for (; *s; s++) {
-        if (*s == '.' && !scale)
-            scale = 1;
-        else if (*s >= '0' && *s <= '9' && digits < 12)
-            x = x * 10 + (*s - '0'), scale *= 10, digits++;
-        else
-            return -1;
-    }
-    if (!digits)
+    double x;
+    if (gmc_num_real(s, strlen(s), 1e12, &x))
         return -1;
-    *v = (uint64_t)((scale ? x / scale : x) + 0.5);
+    *v = (uint64_t)(x + 0.5);
     return 0;
 }
 
@@ -172,9 +179,9 @@ static int sms(gmc_gs_t *g)
     if ((cl && opt_uint(g, cl, &a)) || (co && opt_uint(g, co, &b)))
         return -1;
     if (!cl || !co)
-        gmc_gs_warn(g, (cl ? cl : co)->ln, "%s not given: GPGPU-Sim's default %s is used, %llu SMs",
-                    cl ? "-gpgpu_n_cores_per_cluster" : "-gpgpu_n_clusters", cl ? "3" : "10",
-                    (unsigned long long)(a * b));
+        gmc_diag_warn(&g->d, (cl ? cl : co)->ln, "%s not given: GPGPU-Sim's default %s is used, %llu SMs",
+                      cl ? "-gpgpu_n_cores_per_cluster" : "-gpgpu_n_clusters", cl ? "3" : "10",
+                      (unsigned long long)(a * b));
     const gmc_gs_opt_t *at = !co || (cl && cl->ln > co->ln) ? cl : co;
     if (set_key(g, GMC_MACHINE_P_sms, a * b, at))
         return -1;
@@ -198,7 +205,7 @@ static int pipeline(gmc_gs_t *g)
     if (!c)
         return bad(g, o, "<threads>:<warp size>", v);
     *c = 0;
-    int bt = gmc_gs_uint(v, &t), bw = gmc_gs_uint(c + 1, &w);
+    int bt = uint_of(v, &t), bw = uint_of(c + 1, &w);
     *c = ':';
     if (bt || bw)
         return bad(g, o, "<threads>:<warp size>", v);
@@ -233,10 +240,9 @@ static int scheduler(gmc_gs_t *g)
         g->used[o->ent] = 1;
         return 0;
     }
-    char q[64];
-    gmc_gs_quote(v, strlen(v), q, sizeof q);
-    gmc_gs_warn(g, o->ln, "-gpgpu_scheduler %s: gmc's warp schedulers are lrr and gto; the base "
-                "machine's %s is kept", q, g->m->warp_sched);
+    gmc_quote_t q;
+    gmc_diag_warn(&g->d, o->ln, "-gpgpu_scheduler %s: gmc's warp schedulers are lrr and gto; the "
+                  "base machine's %s is kept", gmc_quote(&q, v, strlen(v)), g->m->warp_sched);
     return 0;
 }
 
@@ -253,13 +259,13 @@ static int line128(gmc_gs_t *g, const gmc_gs_opt_t *o, uint32_t line, uint64_t *
     while (a && (*size % (128 * a) || !pow2(*size / (128 * a))))
         a--;
     if (!a)
-        return gmc_gs_error(g, o->ln, "%s: expected a capacity of a power-of-two number of "
-                            "128-byte lines (gmc's line), found %llu B", oname(o),
-                            (unsigned long long)*size);
-    gmc_gs_warn(g, o->ln, "%s has %u-byte lines; gmc's are 128 B (4 sectors of 32 B): its %llu B "
-                "are kept, as %llu sets of %llu ways", oname(o), line,
-                (unsigned long long)*size, (unsigned long long)(*size / (128 * a)),
-                (unsigned long long)a);
+        return gmc_diag_error(&g->d, o->ln, "%s: expected a capacity of a power-of-two number of "
+                              "128-byte lines (gmc's line), found %llu B", oname(o),
+                              (unsigned long long)*size);
+    gmc_diag_warn(&g->d, o->ln, "%s has %u-byte lines; gmc's are 128 B (4 sectors of 32 B): its %llu B "
+                  "are kept, as %llu sets of %llu ways", oname(o), line,
+                  (unsigned long long)*size, (unsigned long long)(*size / (128 * a)),
+                  (unsigned long long)a);
     *assoc = a;
     return 0;
 }
@@ -288,9 +294,9 @@ static int adaptive(gmc_gs_t *g, uint64_t *size, uint64_t *assoc)
             return -1;
         if (kb) {
             if (kb > (1u << 20) || (kb * 1024) % orig)
-                return gmc_gs_error(g, u->ln, "%s: expected a multiple of the -gpgpu_cache:dl1 "
-                                    "size (%llu B) in KB, found %llu", oname(u),
-                                    (unsigned long long)orig, (unsigned long long)kb);
+                return gmc_diag_error(&g->d, u->ln, "%s: expected a multiple of the -gpgpu_cache:dl1 "
+                                      "size (%llu B) in KB, found %llu", oname(u),
+                                      (unsigned long long)orig, (unsigned long long)kb);
             unified = kb * 1024;
             g->used[u->ent] = 1;
         }
@@ -305,7 +311,7 @@ static int adaptive(gmc_gs_t *g, uint64_t *size, uint64_t *assoc)
         least = UINT64_MAX;
         for (p = strtok_r(v, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
             uint64_t kb;
-            if (gmc_gs_uint(p, &kb))
+            if (uint_of(p, &kb))
                 return bad(g, so, "a comma-separated list of shared-memory sizes in KB", keep);
             least = kb * 1024 < least ? kb * 1024 : least;
         }
@@ -314,9 +320,9 @@ static int adaptive(gmc_gs_t *g, uint64_t *size, uint64_t *assoc)
         g->used[so->ent] = 1;
     }
     if (least >= unified)
-        return gmc_gs_error(g, so ? so->ln : a->ln, "%s: expected a shared-memory carve-out below "
-                            "the unified %llu KB, found %llu KB", so ? oname(so) : oname(a),
-                            (unsigned long long)(unified / 1024), (unsigned long long)(least / 1024));
+        return gmc_diag_error(&g->d, so ? so->ln : a->ln, "%s: expected a shared-memory carve-out below "
+                              "the unified %llu KB, found %llu KB", so ? oname(so) : oname(a),
+                              (unsigned long long)(unified / 1024), (unsigned long long)(least / 1024));
     uint64_t max_assoc = unified / orig * *assoc;
     uint64_t ways = (2 * max_assoc * (unified - least) + unified) / (2 * unified);   /* rounded */
     if (!ways)
@@ -327,10 +333,10 @@ static int adaptive(gmc_gs_t *g, uint64_t *size, uint64_t *assoc)
     if (least)
         snprintf(which, sizeof which, "a kernel whose CTAs need at most %llu KB of it",
                  (unsigned long long)(least / 1024));
-    gmc_gs_warn(g, a->ln, "the L1 is fixed at %llu KB (%llu ways): GPGPU-Sim re-divides "
-                "the %llu KB of unified L1 and shared memory per kernel; gmc takes %s "
-                "(--set l1_size=... for another)", (unsigned long long)(*size / 1024),
-                (unsigned long long)ways, (unsigned long long)(unified / 1024), which);
+    gmc_diag_warn(&g->d, a->ln, "the L1 is fixed at %llu KB (%llu ways): GPGPU-Sim re-divides "
+                  "the %llu KB of unified L1 and shared memory per kernel; gmc takes %s "
+                  "(--set l1_size=... for another)", (unsigned long long)(*size / 1024),
+                  (unsigned long long)ways, (unsigned long long)(unified / 1024), which);
     return 0;
 }
 
@@ -345,12 +351,12 @@ static int cache(gmc_gs_t *g, int kind, int l1)
     if (gmc_gs_value(g, o, v, sizeof v))
         return -1;
     if (gmc_gs_cache_parse(v, &c, e, sizeof e))
-        return gmc_gs_error(g, o->ln, "%s: %s", oname(o), e);
+        return gmc_diag_error(&g->d, o->ln, "%s: %s", oname(o), e);
     gmc_machine_t *m = g->m;
     if (c.none) {
-        gmc_gs_warn(g, o->ln, "%s %s: GPGPU-Sim has no %s; gmc always models one: the base "
-                    "machine's (%u B, %u ways) is kept", oname(o), v, l1 ? "L1 data cache" : "L2",
-                    l1 ? m->l1_size : m->l2_slice_size, l1 ? m->l1_assoc : m->l2_assoc);
+        gmc_diag_warn(&g->d, o->ln, "%s %s: GPGPU-Sim has no %s; gmc always models one: the base "
+                      "machine's (%u B, %u ways) is kept", oname(o), v, l1 ? "L1 data cache" : "L2",
+                      l1 ? m->l1_size : m->l2_slice_size, l1 ? m->l1_assoc : m->l2_assoc);
         return 0;
     }
     uint64_t size = (uint64_t)c.sets * c.line * c.assoc, assoc = c.assoc;
@@ -360,9 +366,9 @@ static int cache(gmc_gs_t *g, int kind, int l1)
         set_key(g, l1 ? GMC_MACHINE_P_l1_assoc : GMC_MACHINE_P_l2_assoc, assoc, o))
         return -1;
     if (c.mshr_type == 'F' || c.mshr_type == 'T') {
-        gmc_gs_warn(g, o->ln, "%s: MSHR type %c is a texture FIFO; gmc's MSHRs are associative: "
-                    "the base machine's %u entries, %u merged, are kept", oname(o), c.mshr_type,
-                    l1 ? m->l1_mshr : m->l2_mshr, l1 ? m->l1_merge : m->l2_merge);
+        gmc_diag_warn(&g->d, o->ln, "%s: MSHR type %c is a texture FIFO; gmc's MSHRs are associative: "
+                      "the base machine's %u entries, %u merged, are kept", oname(o), c.mshr_type,
+                      l1 ? m->l1_mshr : m->l2_mshr, l1 ? m->l1_merge : m->l2_merge);
         return 0;
     }
     return set_key(g, l1 ? GMC_MACHINE_P_l1_mshr : GMC_MACHINE_P_l2_mshr, c.mshr, o) ||
@@ -380,8 +386,8 @@ static int skip_l1(gmc_gs_t *g)
     if (!x)
         g->used[o->ent] = 1;   /* global loads through L1: gmc's behaviour */
     else
-        gmc_gs_warn(g, o->ln, "-gpgpu_gmem_skip_L1D %llu (global accesses bypass L1) is not "
-                    "modelled: gmc's global loads go through L1", (unsigned long long)x);
+        gmc_diag_warn(&g->d, o->ln, "-gpgpu_gmem_skip_L1D %llu (global accesses bypass L1) is not "
+                      "modelled: gmc's global loads go through L1", (unsigned long long)x);
     return 0;
 }
 
@@ -431,8 +437,8 @@ static int queues(gmc_gs_t *g)
         if (opt_uint(g, o, &x))
             return -1;
         if (!x) {
-            gmc_gs_warn(g, o->ln, "-gpgpu_frfcfs_dram_sched_queue_size 0 is unlimited in "
-                        "GPGPU-Sim; gmc's queue is finite: 64 (gmc mem's default)");
+            gmc_diag_warn(&g->d, o->ln, "-gpgpu_frfcfs_dram_sched_queue_size 0 is unlimited in "
+                          "GPGPU-Sim; gmc's queue is finite: 64 (gmc mem's default)");
             x = 64;
         }
         if (set_key(g, GMC_MACHINE_P_mc_queue, x, o))
@@ -452,11 +458,11 @@ static int queues(gmc_gs_t *g)
             *p = 0, f[n++] = p + 1;
     uint64_t q[4];
     for (unsigned i = 0; i < 4; i++)
-        if (n != 4 || gmc_gs_uint(f[i], &q[i]))
+        if (n != 4 || uint_of(f[i], &q[i]))
             return bad(g, o, "<icnt-to-L2>:<L2-to-DRAM>:<DRAM-to-L2>:<L2-to-icnt> queue sizes", keep);
     if (!q[1]) {
-        gmc_gs_warn(g, o->ln, "-gpgpu_dram_partition_queues: an unlimited L2-to-DRAM queue (0); "
-                    "gmc's is finite: the base machine's %u is kept", g->m->l2_queue);
+        gmc_diag_warn(&g->d, o->ln, "-gpgpu_dram_partition_queues: an unlimited L2-to-DRAM queue (0); "
+                      "gmc's is finite: the base machine's %u is kept", g->m->l2_queue);
         return 0;
     }
     return set_key(g, GMC_MACHINE_P_l2_queue, q[1], o);
@@ -484,9 +490,9 @@ static int network(gmc_gs_t *g)
         if (fl && flit == 40)
             g->used[fl->ent] = 1;
         else if (fl)
-            gmc_gs_warn(g, fl->ln, "-icnt_flit_size %llu: GPGPU-Sim's local crossbar moves one "
-                        "packet per cycle whatever it says (it counts flits for statistics); "
-                        "icnt_flit is 40", (unsigned long long)flit);
+            gmc_diag_warn(&g->d, fl->ln, "-icnt_flit_size %llu: GPGPU-Sim's local crossbar moves one "
+                          "packet per cycle whatever it says (it counts flits for statistics); "
+                          "icnt_flit is 40", (unsigned long long)flit);
         return plain(g, K_INBUF, GMC_MACHINE_P_icnt_in_buf) ||
                plain(g, K_OUTBUF, GMC_MACHINE_P_icnt_out_buf) ? -1 : 0;
     }
@@ -499,10 +505,10 @@ static int network(gmc_gs_t *g)
         char file[128] = "not given";
         if (cf && gmc_gs_value(g, cf, file, sizeof file))
             return -1;
-        gmc_gs_warn(g, (nm ? nm : cf)->ln, "-network_mode 1 is BookSim with the network of "
-                    "-inter_config_file (%s), which gmc does not read: gmc's crossbar keeps the "
-                    "base machine's buffers and latency%s", file,
-                    fl ? "; its flit is -icnt_flit_size" : " and flit");
+        gmc_diag_warn(&g->d, (nm ? nm : cf)->ln, "-network_mode 1 is BookSim with the network of "
+                      "-inter_config_file (%s), which gmc does not read: gmc's crossbar keeps the "
+                      "base machine's buffers and latency%s", file,
+                      fl ? "; its flit is -icnt_flit_size" : " and flit");
     }
     return fl ? set_key(g, GMC_MACHINE_P_icnt_flit, flit, fl) : 0;
 }

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "gpu/gmc_machine_gpgpusim_impl.h"
+#include "util/gmc_num.h"
+#include "util/gmc_quote.h"
 
 /* Splits s at sep into at most max pieces (NUL-terminating them in place). */
 static unsigned split(char *s, char sep, char **out, unsigned max)
@@ -33,10 +35,14 @@ static int letter(const char *t, const char *allowed, char *out)
 
 static int expected(char *err, size_t en, const char *what, const char *found)
 {
-    char q[64];
-    gmc_gs_quote(found, strlen(found), q, sizeof q);
-    snprintf(err, en, "expected %s, found '%s'", what, q);
-    return -1;
+    gmc_diag_t d = {NULL, err, en, NULL, 0, 0};
+    return gmc_diag_expected(&d, 0, what, found, strlen(found));
+}
+
+/* A field of the string: decimal, at most 2^30 (no geometry multiplies out of range). */
+static int field(const char *s, uint64_t *x)
+{
+    return gmc_num_u64_str(s, GMC_NUM_DEC, 1u << 30, x);
 }
 
 int gmc_gs_cache_parse(const char *s, gmc_gs_cache_t *c, char *err, size_t en)
@@ -67,9 +73,10 @@ int gmc_gs_cache_parse(const char *s, gmc_gs_cache_t *c, char *err, size_t en)
         return expected(err, en, "[N|S:]<sets>:<line bytes>:<assoc>", keep);
     uint64_t g[3];
     for (unsigned i = 0; i < 3; i++)
-        if (gmc_gs_uint(tok[first + i], &g[i]) || g[i] == 0)
+        if (field(tok[first + i], &g[i]) || g[i] == 0)
             return expected(err, en, "[N|S:]<sets>:<line bytes>:<assoc> of integers above 0", keep);
-    if (g[0] * g[1] * g[2] > (1u << 30) || (g[1] & (g[1] - 1)))
+    /* each field is at most 2^30 (field()), so neither product wraps */
+    if (g[0] * g[1] > (1u << 30) || g[0] * g[1] * g[2] > (1u << 30) || (g[1] & (g[1] - 1)))
         return expected(err, en, "a power-of-two line size and at most 1 GiB in all", keep);
     c->sets = (uint32_t)g[0], c->line = (uint32_t)g[1], c->assoc = (uint32_t)g[2];
     if (c->type == 'S' && c->line != 128)   /* gpu-cache.h: 4 sectors of 32 B */
@@ -90,8 +97,8 @@ int gmc_gs_cache_parse(const char *s, gmc_gs_cache_t *c, char *err, size_t en)
     snprintf(keep, sizeof keep, "%s", grp[2]);
     nt = split(grp[2], ':', tok, 3);
     uint64_t e, mg;
-    if (nt != 3 || letter(tok[0], "ASFT", &c->mshr_type) || gmc_gs_uint(tok[1], &e) ||
-        gmc_gs_uint(tok[2], &mg))
+    if (nt != 3 || letter(tok[0], "ASFT", &c->mshr_type) || field(tok[1], &e) ||
+        field(tok[2], &mg))
         return expected(err, en, "MSHRs <type A|S|F|T>:<entries>:<max merge>", keep);
     c->mshr = (uint32_t)e, c->merge = (uint32_t)mg;
 
@@ -101,7 +108,7 @@ int gmc_gs_cache_parse(const char *s, gmc_gs_cache_t *c, char *err, size_t en)
         nt = split(grp[i], ':', tok, 2);
         uint64_t x;
         for (unsigned k = 0; k < nt && nt <= 2; k++)
-            if (gmc_gs_uint(tok[k], &x))
+            if (field(tok[k], &x))
                 nt = 3;
         if (nt > (i == 3 ? 2u : 1u))
             return expected(err, en, i == 3 ? "a miss queue <entries>[:<fifo entries>]"

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "gpu/gmc_machine_gpgpusim.h"
+#include "util/gmc_diag.h"
 
 /* One `-name value` of the file: name and value point into the text (the
  * value may span lines when quoted); [b, e) is the whole option's span. */
@@ -32,10 +33,7 @@ extern const unsigned gmc_gs_nentries;
 #define GMC_GS_MAXENT 64
 
 typedef struct {
-    const char    *src;
-    char          *err, *warn;
-    size_t         en, wn;
-    int            nwarn;
+    gmc_diag_t     d;                              /* src, err, warn (util/gmc_diag.h) */
     gmc_machine_t *m;
     unsigned       key_line[GMC_MACHINE_NPARAM];   /* where each key was set, 0 = the base */
     const char    *key_opt[GMC_MACHINE_NPARAM];    /* by which option */
@@ -44,23 +42,9 @@ typedef struct {
     char           used[GMC_GS_MAXENT];            /* per entry: it set something */
 } gmc_gs_t;
 
-#if defined(__GNUC__)
-#define GMC_GS_PRINTF_(a, b) __attribute__((format(printf, a, b)))
-#else
-#define GMC_GS_PRINTF_(a, b)
-#endif
-
-/* "src:line: " + message into err; returns -1. */
-int  gmc_gs_error(gmc_gs_t *g, unsigned line, const char *fmt, ...) GMC_GS_PRINTF_(3, 4);
-/* "src:line: warning: " + message + "\n" appended to warn (NULL: stderr). */
-void gmc_gs_warn(gmc_gs_t *g, unsigned line, const char *fmt, ...) GMC_GS_PRINTF_(3, 4);
-/* At most 40 printable characters of s ('?' for others, "..." when cut). */
-void gmc_gs_quote(const char *s, size_t len, char *out, size_t n);
 /* The option's value without quotes and blanks (a quoted value may span
  * lines); -1 with an error if it is empty or longer than n - 1. */
 int  gmc_gs_value(gmc_gs_t *g, const gmc_gs_opt_t *o, char *out, size_t n);
-/* Decimal integer of at most 10 digits, 0 or -1. */
-int  gmc_gs_uint(const char *s, uint64_t *v);
 
 /* Applies the machine options (g->last) to *g->m. */
 int  gmc_gs_apply(gmc_gs_t *g);

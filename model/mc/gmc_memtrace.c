@@ -1,8 +1,8 @@
 /* gmc_memtrace: streaming readers for gmc, DRAMsim3 and Ramulator traces. */
 #include "mc/gmc_memtrace.h"
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/gmc_num.h"
 
 static const char *const fmt_names[GMC_MT_NFMT] = {"gmc", "dramsim3", "ramulator"};
 
@@ -47,29 +47,27 @@ static inline void skip_blanks(cur_t *c)
         c->p = c->e;   /* a comment runs to the end of the line */
 }
 
+/* The field at the cursor (up to a blank, a '#' or the end of the line). */
+static size_t field_len(const cur_t *c)
+{
+    const char *q = c->p;
+    while (!at_delim(c, q))
+        q++;
+    return (size_t)(q - c->p);
+}
+
 static int fail(cur_t *c, const char *what)
 {
     skip_blanks(c);
-    if (c->p == c->e) {
-        snprintf(c->err, c->n, "expected %s, found end of %s", what, c->at_eof ? "file" : "line");
-        return -1;
-    }
-    char q[48];
-    size_t k = 0;
-    const char *t = c->p;
-    for (; !at_delim(c, t) && k + 5 < sizeof q; t++) {
-        unsigned char ch = (unsigned char)*t;
-        if (ch >= 0x20 && ch < 0x7f && ch != '\'')
-            q[k++] = (char)ch;
-        else
-            k += (size_t)snprintf(q + k, sizeof q - k, "\\x%02x", ch);
-    }
-    q[k] = 0;
-    snprintf(c->err, c->n, "expected %s, found '%s%s'", what, q, at_delim(c, t) ? "" : "...");
-    return -1;
+    gmc_diag_t d = {NULL, c->err, c->n, NULL, 0, 0};
+    if (c->p == c->e)
+        return gmc_diag_error(&d, 0, "expected %s, found end of %s", what,
+                              c->at_eof ? "file" : "line");
+    return gmc_diag_expected(&d, 0, what, c->p, field_len(c));
 }
 
-/* hex digit value, 16 = not a hex digit (a table: no branch on digit vs letter) */
+/* hex digit value, 16 = not a hex digit (a table: no branch on digit vs
+ * letter), for fast_gmc only: every other field goes through gmc_num */
 static const uint8_t hex_tab[256] = {
     16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
     16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
@@ -88,46 +86,26 @@ static const uint8_t hex_tab[256] = {
     16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
     16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
 };
-static inline unsigned hexval(unsigned char ch) { return hex_tab[ch]; }
 
-static inline int take_dec(cur_t *c, uint64_t *v)
+/* A number field of the syntax (util/gmc_num.h): advances past it, or
+ * leaves the cursor at it for fail(). */
+static inline int take_num(cur_t *c, unsigned syntax, uint64_t *v)
 {
+    size_t used;
+    uint64_t x;
     skip_blanks(c);
-    const char *q = c->p;
-    uint64_t x = 0;
-    for (; q < c->e; q++) {
-        unsigned d = (unsigned)(unsigned char)*q - '0';
-        if (d > 9)
-            break;
-        if (__builtin_mul_overflow(x, 10, &x) || __builtin_add_overflow(x, d, &x))
-            return -1;
-    }
-    if (q == c->p || !at_delim(c, q))
+    if (gmc_num_u64_lead(c->p, (size_t)(c->e - c->p), syntax, UINT64_MAX, &x, &used) ||
+        !at_delim(c, c->p + used))
         return -1;
     *v = x;
-    c->p = q;
+    c->p += used;
     return 0;
 }
 
-/* Hex with an optional 0x; need0x = 1 requires the 0x. */
-static inline int take_hex(cur_t *c, uint64_t *v, int need0x)
-{
-    skip_blanks(c);
-    const char *q = c->p;
-    int has0x = c->e - q > 2 && q[0] == '0' && (q[1] | 0x20) == 'x';
-    if (need0x && !has0x)
-        return -1;
-    q += has0x ? 2 : 0;
-    const char *d0 = q;
-    uint64_t x = 0;
-    for (unsigned h; q < c->e && (h = hexval((unsigned char)*q)) < 16; q++)
-        x = x << 4 | h;
-    if (q == d0 || q - d0 > 16 || !at_delim(c, q))
-        return -1;
-    *v = x;
-    c->p = q;
-    return 0;
-}
+/* cycle, sm, warp */
+static inline int take_dec(cur_t *c, uint64_t *v) { return take_num(c, GMC_NUM_DEC, v); }
+/* addresses and PCs: hex, 0x optional */
+static inline int take_hex(cur_t *c, uint64_t *v) { return take_num(c, GMC_NUM_HEX, v); }
 
 /* The next field if it equals one of the lower-case words w[0..nw): its
  * index, else -1 (cursor left at the field). */
@@ -169,7 +147,7 @@ static int parse_gmc(cur_t *c, gmc_memtrace_rec_t *r)
     if (k < 0)
         return fail(c, "R or W");
     r->is_write = (uint8_t)k;
-    if (take_hex(c, &r->addr, 0))
+    if (take_hex(c, &r->addr))
         return fail(c, "a hex address");
     skip_blanks(c);
     if (c->p == c->e)
@@ -179,7 +157,7 @@ static int parse_gmc(cur_t *c, gmc_memtrace_rec_t *r)
         return fail(c, "a decimal SM id or end of line");
     if (take_dec(c, &warp) || warp > UINT32_MAX)
         return fail(c, "a decimal warp id (sm warp pc: all three or none)");
-    if (take_hex(c, &r->pc, 0))
+    if (take_hex(c, &r->pc))
         return fail(c, "a hex PC (sm warp pc: all three or none)");
     r->sm = (uint32_t)sm;
     r->warp = (uint32_t)warp;
@@ -189,7 +167,7 @@ static int parse_gmc(cur_t *c, gmc_memtrace_rec_t *r)
 
 static int parse_dramsim3(cur_t *c, gmc_memtrace_rec_t *r)
 {
-    if (take_hex(c, &r->addr, 0))
+    if (take_hex(c, &r->addr))
         return fail(c, "a hex address");
     int k = take_word(c, dramsim3_words, 2);
     if (k < 0)
@@ -206,11 +184,11 @@ static int parse_ramulator(cur_t *c, gmc_memtrace_rec_t *r)
     int k = take_word(c, ldst_words, 2);
     if (k >= 0) {   /* Ramulator 2 LoadStoreTrace: LD|ST, then 0x-hex or decimal */
         r->is_write = (uint8_t)k;
-        if (take_hex(c, &r->addr, 1) && take_dec(c, &r->addr))
+        if (take_num(c, GMC_NUM_0X, &r->addr))
             return fail(c, "an address (0x hex or decimal)");
         return end_of_line(c);
     }
-    if (take_hex(c, &r->addr, 0))   /* Ramulator DRAM trace: hex address, R|W */
+    if (take_hex(c, &r->addr))   /* Ramulator DRAM trace: hex address, R|W */
         return fail(c, "LD, ST or a hex address");
     if ((k = take_word(c, rw_words, 2)) < 0)
         return fail(c, "R or W");
@@ -282,30 +260,16 @@ static void init_common(gmc_memtrace_t *t, const char *src, gmc_memtrace_fmt_t f
 int gmc_memtrace_open(gmc_memtrace_t *t, const char *path, gmc_memtrace_fmt_t fmt, char *err,
                       size_t n)
 {
-    int in = !strcmp(path, "-");
-    init_common(t, in ? "<stdin>" : path, fmt);
-    t->f = in ? stdin : fopen(path, "rb");
-    if (!t->f) {
-        snprintf(err, n, "%s: cannot open: %s", path, strerror(errno));
-        return -1;
-    }
-    t->own = !in;
-    t->cap = 1u << 20;
-    t->buf = malloc(t->cap);
-    if (!t->buf) {
-        gmc_memtrace_close(t);
-        snprintf(err, n, "%s: out of memory", path);
-        return -1;
-    }
-    return 0;
+    gmc_diag_t d = {path, err, n, NULL, 0, 0};
+    init_common(t, strcmp(path, "-") ? path : "<stdin>", fmt);
+    return gmc_lines_open(&t->lines, path, GMC_MEMTRACE_MAX_LINE, &d);
 }
 
 void gmc_memtrace_open_mem(gmc_memtrace_t *t, const char *text, size_t len, const char *src,
                            gmc_memtrace_fmt_t fmt)
 {
     init_common(t, src ? src : "<memory>", fmt);
-    t->mem = text;
-    t->memlen = len;
+    gmc_lines_text(&t->lines, text, len, GMC_MEMTRACE_MAX_LINE);
 }
 
 void gmc_memtrace_set_width(gmc_memtrace_t *t, unsigned width, int wrap)
@@ -316,99 +280,38 @@ void gmc_memtrace_set_width(gmc_memtrace_t *t, unsigned width, int wrap)
 
 void gmc_memtrace_close(gmc_memtrace_t *t)
 {
-    if (t->f && t->own)
-        fclose(t->f);
-    free(t->buf);
-    t->f = NULL;
-    t->buf = NULL;
-}
-
-/* Next line: 1 with (*s, *len, *at_eof), 0 at end, -1 on error. */
-static int next_line(gmc_memtrace_t *t, const char **s, size_t *len, int *at_eof, char *err,
-                     size_t n)
-{
-    if (!t->f) {   /* memory */
-        if (t->lo >= t->memlen)
-            return 0;
-        const char *b = t->mem + t->lo, *nl = memchr(b, '\n', t->memlen - t->lo);
-        *s = b;
-        *len = nl ? (size_t)(nl - b) : t->memlen - t->lo;
-        *at_eof = !nl;
-        t->lo += *len + (nl != NULL);
-        t->lineno++;
-        return 1;
-    }
-    for (;;) {
-        const char *b = t->buf + t->lo, *nl = memchr(b, '\n', t->hi - t->lo);
-        if (nl || (t->eof && t->hi > t->lo)) {
-            *s = b;
-            *len = nl ? (size_t)(nl - b) : t->hi - t->lo;
-            *at_eof = !nl;
-            t->lo += *len + (nl != NULL);
-            t->lineno++;
-            if (*len > GMC_MEMTRACE_MAX_LINE) {
-                snprintf(err, n, "%s:%lu: expected a line of at most %d bytes, found %zu",
-                         t->src, t->lineno, GMC_MEMTRACE_MAX_LINE, *len);
-                return -1;
-            }
-            return 1;
-        }
-        if (t->eof)
-            return 0;
-        if (t->hi - t->lo > GMC_MEMTRACE_MAX_LINE) {
-            snprintf(err, n, "%s:%lu: expected a line of at most %d bytes, found a longer one",
-                     t->src, t->lineno + 1, GMC_MEMTRACE_MAX_LINE);
-            return -1;
-        }
-        memmove(t->buf, t->buf + t->lo, t->hi - t->lo);
-        t->hi -= t->lo;
-        t->lo = 0;
-        size_t got = fread(t->buf + t->hi, 1, t->cap - t->hi, t->f);
-        t->hi += got;
-        if (got == 0) {
-            if (ferror(t->f)) {
-                snprintf(err, n, "%s: cannot read: %s", t->src, strerror(errno));
-                return -1;
-            }
-            t->eof = 1;
-        }
-    }
+    gmc_lines_close(&t->lines);
 }
 
 int gmc_memtrace_next(gmc_memtrace_t *t, gmc_memtrace_rec_t *r, char *err, size_t n)
 {
     const char *s;
     size_t len;
-    int at_eof, rc;
+    int rc;
     char msg[160];
-    while ((rc = next_line(t, &s, &len, &at_eof, err, n)) == 1) {
-        rc = gmc_memtrace_parse_line(t->fmt, s, len, at_eof, r, msg, sizeof msg);
-        if (rc < 0) {
-            snprintf(err, n, "%s:%lu: %s", t->src, t->lineno, msg);
-            return -1;
-        }
+    gmc_diag_t d = {t->src, err, n, NULL, 0, 0};
+    while ((rc = gmc_lines_next(&t->lines, &s, &len, &d)) == 1) {
+        t->lineno = t->lines.line;
+        rc = gmc_memtrace_parse_line(t->fmt, s, len, !t->lines.ended_nl, r, msg, sizeof msg);
+        if (rc < 0)
+            return gmc_diag_error(&d, t->lineno, "%s", msg);
         if (!rc)
             continue;
         if (t->width < 64 && (r->addr >> t->width)) {
-            if (!t->wrap) {
-                snprintf(err, n, "%s:%lu: expected an address below 2^%u, found '0x%llx'",
-                         t->src, t->lineno, t->width, (unsigned long long)r->addr);
-                return -1;
-            }
+            if (!t->wrap)
+                return gmc_diag_error(&d, t->lineno, "expected an address below 2^%u, found "
+                                      "'0x%llx'", t->width, (unsigned long long)r->addr);
             r->addr &= ((uint64_t)1 << t->width) - 1;
         }
         if (r->has_time) {
-            if (r->cycle >= GMC_MEMTRACE_MAX_CYCLE) {
-                snprintf(err, n, "%s:%lu: expected a cycle below 2^48, found '%llu'", t->src,
-                         t->lineno, (unsigned long long)r->cycle);
-                return -1;
-            }
-            if (t->records && r->cycle < t->last_cycle) {
-                snprintf(err, n, "%s:%lu: expected a cycle >= %llu (the previous request's), "
-                         "found '%llu'", t->src, t->lineno, (unsigned long long)t->last_cycle,
-                         (unsigned long long)r->cycle);
-                return -1;
-            }
+            if (r->cycle >= GMC_MEMTRACE_MAX_CYCLE)
+                return gmc_diag_error(&d, t->lineno, "expected a cycle below 2^48, found '%llu'",
+                                      (unsigned long long)r->cycle);
+            if (t->records && r->cycle < t->last_cycle)
+                return gmc_diag_error(&d, t->lineno, "expected a cycle >= %llu (the previous "
+                                      "request's), found '%llu'",
+                                      (unsigned long long)t->last_cycle,
+                                      (unsigned long long)r->cycle);
             t->last_cycle = r->cycle;
         }
         t->records++;

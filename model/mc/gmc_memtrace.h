@@ -16,14 +16,15 @@
  *              previous one entered the controller.
  * Keywords are case-insensitive.  Cycles are DRAM command-clock cycles,
  * below GMC_MEMTRACE_MAX_CYCLE, and must not decrease.  Errors are one
- * line "src:line: expected ..., found '...'".  Input is streamed through a
- * fixed buffer (lines up to GMC_MEMTRACE_MAX_LINE bytes), so traces of any
- * length run in constant memory. */
+ * line "src:line: expected ..., found '...'".  Input is streamed through
+ * util's line reader (lines up to GMC_MEMTRACE_MAX_LINE bytes; a NUL byte
+ * is an error at its line), so traces of any length run in constant memory. */
 #ifndef GMC_MEMTRACE_H
 #define GMC_MEMTRACE_H
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "util/gmc_lines.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -46,13 +47,7 @@ typedef struct {
 typedef struct {
     char               src[256];   /* name in messages */
     gmc_memtrace_fmt_t fmt;
-    FILE              *f;          /* NULL when reading from memory */
-    int                own;
-    char              *buf;        /* file input: [lo, hi) holds unread bytes */
-    size_t             cap, lo, hi;
-    int                eof;
-    const char        *mem;        /* memory input */
-    size_t             memlen;
+    gmc_lines_t        lines;      /* the input (util/gmc_lines.h) */
     unsigned long      lineno;
     unsigned           width;      /* address bits allowed (default 64) */
     int                wrap;       /* mask wider addresses instead of failing */

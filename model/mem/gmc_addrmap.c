@@ -1,10 +1,14 @@
 #include "gmc_addrmap.h"
-#include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "util/gmc_diag.h"
+#include "util/gmc_file.h"
+#include "util/gmc_lines.h"
+#include "util/gmc_num.h"
+#include "util/gmc_quote.h"
+#include "util/gmc_text.h"
 
 /* Mask of len low bits; len may be 64 (a one-slice 64-bit map). */
 static inline uint64_t lenmask(unsigned len) { return len >= 64 ? ~0ULL : (1ULL << len) - 1; }
@@ -59,140 +63,123 @@ static int field_from(const char *s, size_t len)
     return -1;
 }
 
-/* Copies the offending token (up to whitespace) for "found '...'". */
-static const char *found(const char *p, char *buf, size_t n)
+/* The token at p (up to a blank or the end of the line), quoted for
+ * "found ..."; "end of line" when there is none. */
+static const char *found(const char *p, const char *e, gmc_quote_t *q)
 {
-    if (!*p)
-        return "end of input";
-    size_t k = 0;
-    while (p[k] && !isspace((unsigned char)p[k]) && k + 1 < n && k < 24)
-        k++;
-    snprintf(buf, n, "'%.*s'", (int)k, p);
-    return buf;
+    const char *t = p;
+    while (t < e && !gmc_text_blank(*t))
+        t++;
+    return t == p ? "end of line" : gmc_quote(q, p, (size_t)(t - p));
 }
 
-static int parse_num(const char **pp, unsigned *v)
+/* A decimal number at *pp (its digits, up to e), at most max; advances *pp. */
+static int take_num(const char **pp, const char *e, uint64_t max, unsigned *v)
 {
-    const char *p = *pp;
-    if (!isdigit((unsigned char)*p))
+    const char *p = *pp, *q = p;
+    uint64_t x;
+    while (q < e && *q >= '0' && *q <= '9')
+        q++;
+    if (gmc_num_u64(p, (size_t)(q - p), GMC_NUM_DEC, max, &x))
         return -1;
-    unsigned long x = 0;
-    while (isdigit((unsigned char)*p)) {
-        x = x * 10 + (unsigned)(*p++ - '0');
-        if (x > 1000)
-            return -1;
-    }
     *v = (unsigned)x;
-    *pp = p;
+    *pp = q;
     return 0;
 }
 
-int gmc_addrmap_parse(const char *text, const char *src, gmc_addrmap_t *m,
+typedef struct { int field; unsigned msb, lsb, line; } slice_t;
+
+/* The slices of one line [p, e) (its comment cut) into sl[*ns], and a
+ * Ch%C@N into m; 0 or -1 with the error in d. */
+static int parse_line(gmc_diag_t *d, unsigned line, const char *p, const char *e, slice_t *sl,
+                      unsigned *ns, unsigned *mod_line, gmc_addrmap_t *m)
+{
+    gmc_quote_t q;
+    for (;;) {
+        while (p < e && (gmc_text_blank(*p) || *p == ','))
+            p++;
+        if (p == e)
+            return 0;
+        const char *name = p;
+        while (p < e && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+            p++;
+        int f = field_from(name, (size_t)(p - name));
+        if (f < 0)
+            return gmc_diag_error(d, line, "expected a field name (row, bank, col, ch, block), "
+                                  "found %s", found(name, e, &q));
+        unsigned msb, lsb;
+        if (f == GMC_F_CH && p < e && *p == '%') {   /* Ch%C@N: the channel modulo C */
+            unsigned c, at;
+            const char *cq = ++p;
+            if (take_num(&p, e, 4096, &c) || c < 1)
+                return gmc_diag_error(d, line, "expected a channel count 1..4096 after 'Ch%%', "
+                                      "found %s", found(cq, e, &q));
+            if (p == e || *p != '@')
+                return gmc_diag_error(d, line, "expected '@' after 'Ch%%%u', found %s", c,
+                                      found(p, e, &q));
+            p++;
+            if (take_num(&p, e, 63, &at))
+                return gmc_diag_error(d, line, "expected a bit number 0..63 after 'Ch%%%u@', "
+                                      "found %s", c, found(p, e, &q));
+            if (m->ch_mod)
+                return gmc_diag_error(d, line, "expected one Ch%%C@N, found a second, Ch%%%u@%u",
+                                      c, at);
+            m->ch_mod = c;
+            m->ch_at = at;
+            *mod_line = line;
+            continue;
+        }
+        if (p == e || *p != '[')
+            return gmc_diag_error(d, line, "expected '[' after '%.*s', found %s",
+                                  (int)(p - name), name, found(p, e, &q));
+        p++;
+        if (take_num(&p, e, 1000, &msb))
+            return gmc_diag_error(d, line, "expected a bit number, found %s", found(p, e, &q));
+        lsb = msb;
+        if (p < e && *p == ':') {
+            p++;
+            if (take_num(&p, e, 1000, &lsb))
+                return gmc_diag_error(d, line, "expected a bit number after ':', found %s",
+                                      found(p, e, &q));
+        }
+        if (p == e || *p != ']')
+            return gmc_diag_error(d, line, "expected ']', found %s", found(p, e, &q));
+        p++;
+        if (msb < lsb || msb > 63)
+            return gmc_diag_error(d, line, "expected [msb:lsb] with 63 >= msb >= lsb, found "
+                                  "[%u:%u]", msb, lsb);
+        if (*ns == GMC_ADDRMAP_MAX_SLICES)
+            return gmc_diag_error(d, line, "expected at most %u slices, found more",
+                                  GMC_ADDRMAP_MAX_SLICES);
+        sl[(*ns)++] = (slice_t){f, msb, lsb, line};
+    }
+}
+
+/* text[0..len) as a map (gmc_addrmap_parse, gmc_addrmap_load). */
+static int parse_text(const char *text, size_t len, const char *src, gmc_addrmap_t *m,
                       char *err, size_t n)
 {
-    struct { int field; unsigned msb, lsb, line; } sl[GMC_ADDRMAP_MAX_SLICES];
-    unsigned ns = 0, line = 1, mod_line = 0;
-    const char *p = text;
-    char fb[40];
+    slice_t sl[GMC_ADDRMAP_MAX_SLICES];
+    unsigned ns = 0, mod_line = 0;
+    gmc_diag_t d = {src, err, n, NULL, 0, 0};
+    gmc_lines_t r;
+    const char *s;
+    size_t l;
+    int got;
 
     memset(m, 0, sizeof *m);
     snprintf(m->name, sizeof m->name, "custom");
-    for (;;) {
-        while (*p && (isspace((unsigned char)*p) || *p == ',' || *p == '#')) {
-            if (*p == '#')
-                while (*p && *p != '\n')
-                    p++;
-            else if (*p++ == '\n')
-                line++;
-        }
-        if (!*p)
-            break;
-        const char *name = p;
-        while (isalpha((unsigned char)*p))
-            p++;
-        int f = field_from(name, (size_t)(p - name));
-        if (f < 0) {
-            snprintf(err, n, "%s:%u: expected a field name (row, bank, col, ch, block), found %s",
-                     src, line, found(name, fb, sizeof fb));
+    gmc_lines_text(&r, text, len, GMC_LINES_ANY);
+    while ((got = gmc_lines_next(&r, &s, &l, &d)) == 1) {
+        const char *hash = memchr(s, '#', l);
+        if (parse_line(&d, (unsigned)r.line, s, hash ? hash : s + l, sl, &ns, &mod_line, m))
             return -1;
-        }
-        unsigned msb, lsb;
-        if (f == GMC_F_CH && *p == '%') {   /* Ch%C@N: the channel modulo C */
-            unsigned c = 0, at;
-            const char *q = ++p;
-            while (isdigit((unsigned char)*p) && c <= 4096)
-                c = c * 10 + (unsigned)(*p++ - '0');
-            if (p == q || c < 1 || c > 4096) {
-                snprintf(err, n, "%s:%u: expected a channel count 1..4096 after 'Ch%%', found %s",
-                         src, line, found(q, fb, sizeof fb));
-                return -1;
-            }
-            if (*p != '@') {
-                snprintf(err, n, "%s:%u: expected '@' after 'Ch%%%u', found %s", src, line, c,
-                         found(p, fb, sizeof fb));
-                return -1;
-            }
-            p++;
-            if (parse_num(&p, &at) || at > 63) {
-                snprintf(err, n, "%s:%u: expected a bit number 0..63 after 'Ch%%%u@', found %s",
-                         src, line, c, found(p, fb, sizeof fb));
-                return -1;
-            }
-            if (m->ch_mod) {
-                snprintf(err, n, "%s:%u: expected one Ch%%C@N, found a second, Ch%%%u@%u", src,
-                         line, c, at);
-                return -1;
-            }
-            m->ch_mod = c;
-            m->ch_at = at;
-            mod_line = line;
-            continue;
-        }
-        if (*p != '[') {
-            snprintf(err, n, "%s:%u: expected '[' after '%.*s', found %s", src, line,
-                     (int)(p - name), name, found(p, fb, sizeof fb));
-            return -1;
-        }
-        p++;
-        if (parse_num(&p, &msb)) {
-            snprintf(err, n, "%s:%u: expected a bit number, found %s", src, line,
-                     found(p, fb, sizeof fb));
-            return -1;
-        }
-        lsb = msb;
-        if (*p == ':') {
-            p++;
-            if (parse_num(&p, &lsb)) {
-                snprintf(err, n, "%s:%u: expected a bit number after ':', found %s", src,
-                         line, found(p, fb, sizeof fb));
-                return -1;
-            }
-        }
-        if (*p != ']') {
-            snprintf(err, n, "%s:%u: expected ']', found %s", src, line, found(p, fb, sizeof fb));
-            return -1;
-        }
-        p++;
-        if (msb < lsb || msb > 63) {
-            snprintf(err, n, "%s:%u: expected [msb:lsb] with 63 >= msb >= lsb, found [%u:%u]",
-                     src, line, msb, lsb);
-            return -1;
-        }
-        if (ns == GMC_ADDRMAP_MAX_SLICES) {
-            snprintf(err, n, "%s:%u: expected at most %u slices, found more", src, line,
-                     GMC_ADDRMAP_MAX_SLICES);
-            return -1;
-        }
-        sl[ns].field = f;
-        sl[ns].msb = msb;
-        sl[ns].lsb = lsb;
-        sl[ns].line = line;
-        ns++;
     }
-    if (!ns) {
-        snprintf(err, n, "%s:%u: expected at least one field slice, found none", src, line);
+    if (got < 0)
         return -1;
-    }
+    const unsigned line = (unsigned)gmc_lines_eof_line(&r);   /* for what is missing at the end */
+    if (!ns)
+        return gmc_diag_error(&d, line, "expected at least one field slice, found none");
 
     /* Coverage: every bit below the highest named exactly once. */
     int owner[64];
@@ -201,46 +188,36 @@ int gmc_addrmap_parse(const char *text, const char *src, gmc_addrmap_t *m,
         owner[b] = -1;
     for (unsigned i = 0; i < ns; i++) {
         for (unsigned b = sl[i].lsb; b <= sl[i].msb; b++) {
-            if (owner[b] >= 0) {
-                snprintf(err, n, "%s:%u: expected each address bit once, found bit %u in both "
-                         "%s[...] (line %u) and %s[...]", src, sl[i].line, b,
-                         field_names[sl[owner[b]].field], sl[owner[b]].line,
-                         field_names[sl[i].field]);
-                return -1;
-            }
+            if (owner[b] >= 0)
+                return gmc_diag_error(&d, sl[i].line, "expected each address bit once, found bit "
+                                      "%u in both %s[...] (line %u) and %s[...]", b,
+                                      field_names[sl[owner[b]].field], sl[owner[b]].line,
+                                      field_names[sl[i].field]);
             owner[b] = (int)i;
         }
         if (sl[i].msb + 1 > width)
             width = sl[i].msb + 1;
     }
     for (unsigned b = 0; b < width; b++)
-        if (owner[b] < 0) {
-            snprintf(err, n, "%s:%u: expected every bit from 0 to %u to be named, found bit %u "
-                     "missing", src, line, width - 1, b);
-            return -1;
-        }
+        if (owner[b] < 0)
+            return gmc_diag_error(&d, line, "expected every bit from 0 to %u to be named, found "
+                                  "bit %u missing", width - 1, b);
 
     if (m->ch_mod) {
         for (unsigned i = 0; i < ns; i++)
-            if (sl[i].field == GMC_F_CH) {
-                snprintf(err, n, "%s:%u: expected no Ch[...] slice with Ch%%%u@%u (line %u), "
-                         "found Ch[%u:%u]", src, sl[i].line, m->ch_mod, m->ch_at, mod_line,
-                         sl[i].msb, sl[i].lsb);
-                return -1;
-            }
-        if (m->ch_at > width) {
-            snprintf(err, n, "%s:%u: expected Ch%%%u@N with N at most %u (the bits named), "
-                     "found %u", src, mod_line, m->ch_mod, width, m->ch_at);
-            return -1;
-        }
+            if (sl[i].field == GMC_F_CH)
+                return gmc_diag_error(&d, sl[i].line, "expected no Ch[...] slice with Ch%%%u@%u "
+                                      "(line %u), found Ch[%u:%u]", m->ch_mod, m->ch_at, mod_line,
+                                      sl[i].msb, sl[i].lsb);
+        if (m->ch_at > width)
+            return gmc_diag_error(&d, mod_line, "expected Ch%%%u@N with N at most %u (the bits "
+                                  "named), found %u", m->ch_mod, width, m->ch_at);
         unsigned cb = 0;
         while ((1ull << cb) < m->ch_mod)
             cb++;
-        if (width + cb > 64) {
-            snprintf(err, n, "%s:%u: expected at most %u bits named with Ch%%%u (%u address "
-                     "bits for it), found %u", src, mod_line, 64 - cb, m->ch_mod, cb, width);
-            return -1;
-        }
+        if (width + cb > 64)
+            return gmc_diag_error(&d, mod_line, "expected at most %u bits named with Ch%%%u (%u "
+                                  "address bits for it), found %u", 64 - cb, m->ch_mod, cb, width);
     }
 
     /* Field bits: a field's slices, in the order written, go from its MSB
@@ -266,27 +243,22 @@ int gmc_addrmap_parse(const char *text, const char *src, gmc_addrmap_t *m,
     return 0;
 }
 
+int gmc_addrmap_parse(const char *text, const char *src, gmc_addrmap_t *m,
+                      char *err, size_t n)
+{
+    return parse_text(text, strlen(text), src, m, err, n);
+}
+
 int gmc_addrmap_load(const char *path, gmc_addrmap_t *m, char *err, size_t n)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, n, "%s: cannot read: %s", path, strerror(errno));
+    gmc_diag_t d = {path, err, n, NULL, 0, 0};
+    char *text;
+    size_t len;
+    if (gmc_file_read(path, 8192, "an address map", &text, &len, &d))
         return -1;
-    }
-    char buf[8192];
-    size_t len = fread(buf, 1, sizeof buf - 1, f);
-    int big = !feof(f);
-    fclose(f);
-    if (big) {
-        snprintf(err, n, "%s:1: expected an address map of under 8 KiB, found a larger file", path);
-        return -1;
-    }
-    if (memchr(buf, 0, len)) {
-        snprintf(err, n, "%s:1: expected text, found a NUL byte", path);
-        return -1;
-    }
-    buf[len] = 0;
-    return gmc_addrmap_parse(buf, path, m, err, n);
+    int rc = parse_text(text, len, path, m, err, n);   /* a NUL byte: an error at its line */
+    free(text);
+    return rc;
 }
 
 void gmc_addrmap_format(const gmc_addrmap_t *m, char *buf, size_t n)

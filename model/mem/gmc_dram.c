@@ -1,6 +1,5 @@
 /* gmc_dram: device init, channel reset and command issue. */
 #include "gmc_dram.h"
-#include "gmc_dram_diag_impl.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -26,9 +25,8 @@ static int all_bank(unsigned c) { return c == GMC_DRAM_PREA || c == GMC_DRAM_REF
 
 int gmc_dram_init(gmc_dram_t *d, const gmc_dram_cfg_t *cfg, char *err, size_t en)
 {
-    gmc_dram_diag_t dg = {cfg->name[0] ? cfg->name : "dram cfg", NULL, err, en, err, 0, 0};
     memset(d, 0, sizeof *d);
-    if (gmc_dram_cfg_validate(cfg, &dg) < 0)
+    if (gmc_dram_cfg_check(cfg, cfg->name[0] ? cfg->name : "dram cfg", err, en, err, 0) < 0)
         return -1;
     d->cfg = *cfg;
     d->nbanks = gmc_dram_banks(cfg);

@@ -1,9 +1,7 @@
 /* gmc_dram_cfg: parameter table, validation and the config-file parser. */
 #include "gmc_dram_cfg.h"
 #include "gmc_dram_diag_impl.h"
-#include "util/gmc_diag.h"
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,53 +49,19 @@ int gmc_dram_param_find(const char *key, size_t len)
     return -1;
 }
 
-/* ------------------------------------------------------------ diagnostics */
-
-void gmc_dram_diag_quote(const char *s, size_t len, char *out, size_t n)
-{
-    size_t o = 0, max = 40;
-    for (size_t i = 0; i < len && i < max && o + 2 < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        out[o++] = (ch >= 0x20 && ch < 0x7f && ch != '\'') ? (char)ch : '?';
-    }
-    if (len > max && o + 4 < n) {
-        memcpy(out + o, "...", 3);
-        o += 3;
-    }
-    if (n)
-        out[o < n ? o : n - 1] = 0;
-}
-
-void gmc_dram_diag_error(gmc_dram_diag_t *d, unsigned line, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    gmc_diag_verror(d->err, d->en, d->src, line, fmt, ap);
-    va_end(ap);
-}
-
-void gmc_dram_diag_warn(gmc_dram_diag_t *d, unsigned line, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    gmc_diag_vwarn(d->warn, d->wn, d->src, line, fmt, ap);
-    va_end(ap);
-    d->nwarn++;
-}
-
 /* ------------------------------------------------------------- validation */
 
-#define LINE(p) (d->line ? d->line[GMC_DRAM_P_##p] : 0u)
+#define LINE(p) (line ? line[GMC_DRAM_P_##p] : 0u)
 
 /* Power data (gmc_dram_energy.h): all or nothing, and every per-command
  * energy of the DRAMPower formulas non-negative, i.e. each operating current
  * at least the standby current it is measured over. */
-static int validate_power(const gmc_dram_cfg_t *c, gmc_dram_diag_t *d)
+static int validate_power(const gmc_dram_cfg_t *c, gmc_diag_t *d, const unsigned *line)
 {
     int first = -1, zero = -1;
     for (int p = GMC_DRAM_P_vdd_mv; p <= GMC_DRAM_P_idd5_ma; p++) {
         uint32_t v = gmc_dram_cfg_get(c, (gmc_dram_param_t)p);
-        if (v && (first < 0 || (d->line && d->line[p] < d->line[first])))
+        if (v && (first < 0 || (line && line[p] < line[first])))
             first = p;   /* the earliest line, for the warning */
         if (!v && zero < 0)
             zero = p;
@@ -105,9 +69,9 @@ static int validate_power(const gmc_dram_cfg_t *c, gmc_dram_diag_t *d)
     if (first < 0)
         return 0;   /* no power data: energy is not reported */
     if (zero >= 0) {
-        gmc_dram_diag_warn(d, d->line ? d->line[first] : 0, "power data incomplete: %s = 0 "
-                           "(unknown), so no energy is reported; set vdd_mv and idd0, idd2n, "
-                           "idd3n, idd4r, idd4w, idd5 (_ma) together", info[zero].key);
+        gmc_diag_warn(d, line ? line[first] : 0, "power data incomplete: %s = 0 "
+                      "(unknown), so no energy is reported; set vdd_mv and idd0, idd2n, "
+                      "idd3n, idd4r, idd4w, idd5 (_ma) together", info[zero].key);
         return 0;
     }
     static const struct { int p; const char *what; } above3n[] = {
@@ -116,9 +80,9 @@ static int validate_power(const gmc_dram_cfg_t *c, gmc_dram_diag_t *d)
     for (unsigned i = 0; i < 3; i++) {
         uint32_t v = gmc_dram_cfg_get(c, (gmc_dram_param_t)above3n[i].p);
         if (v < c->idd3n_ma) {
-            gmc_dram_diag_error(d, d->line ? d->line[above3n[i].p] : 0, "expected %s >= "
-                                "idd3n_ma (%s draws more than active standby), found %u < %u",
-                                info[above3n[i].p].key, above3n[i].what, v, c->idd3n_ma);
+            gmc_diag_error(d, line ? line[above3n[i].p] : 0, "expected %s >= "
+                           "idd3n_ma (%s draws more than active standby), found %u < %u",
+                           info[above3n[i].p].key, above3n[i].what, v, c->idd3n_ma);
             return -1;
         }
     }
@@ -127,70 +91,70 @@ static int validate_power(const gmc_dram_cfg_t *c, gmc_dram_diag_t *d)
     if (charge < standby) {
         /* at the line of a current the text set (over a base, maybe not IDD0) */
         unsigned ln = LINE(idd0_ma) ? LINE(idd0_ma) : LINE(idd3n_ma) ? LINE(idd3n_ma) : LINE(idd2n_ma);
-        gmc_dram_diag_error(d, ln, "expected idd0_ma * tRC >= idd3n_ma * tRAS + "
-                            "idd2n_ma * (tRC - tRAS) (an ACT-PRE pair costs energy), found "
-                            "%lld < %lld", (long long)charge, (long long)standby);
+        gmc_diag_error(d, ln, "expected idd0_ma * tRC >= idd3n_ma * tRAS + "
+                       "idd2n_ma * (tRC - tRAS) (an ACT-PRE pair costs energy), found "
+                       "%lld < %lld", (long long)charge, (long long)standby);
         return -1;
     }
     return 0;
 }
 
-int gmc_dram_cfg_validate(const gmc_dram_cfg_t *c, gmc_dram_diag_t *d)
+int gmc_dram_cfg_validate(const gmc_dram_cfg_t *c, gmc_diag_t *d, const unsigned *line)
 {
     for (int p = 0; p < GMC_DRAM_NPARAM; p++) {
         uint32_t v = gmc_dram_cfg_get(c, (gmc_dram_param_t)p);
         if (v < info[p].min || v > info[p].max) {
-            gmc_dram_diag_error(d, d->line ? d->line[p] : 0, "expected %s in %u..%u, found '%u'",
-                                info[p].key, info[p].min, info[p].max, v);
+            gmc_diag_error(d, line ? line[p] : 0, "expected %s in %u..%u, found '%u'",
+                           info[p].key, info[p].min, info[p].max, v);
             return -1;
         }
     }
     if (gmc_dram_banks(c) > GMC_DRAM_MAX_BANKS) {
-        gmc_dram_diag_error(d, LINE(banks_per_group),
-                            "expected bank_groups * banks_per_group <= %d, found '%u * %u'",
-                            GMC_DRAM_MAX_BANKS, c->bank_groups, c->banks_per_group);
+        gmc_diag_error(d, LINE(banks_per_group),
+                       "expected bank_groups * banks_per_group <= %d, found '%u * %u'",
+                       GMC_DRAM_MAX_BANKS, c->bank_groups, c->banks_per_group);
         return -1;
     }
     if (c->refresh && (!c->tRFC || c->tREFI <= c->tRFC)) {
-        gmc_dram_diag_error(d, LINE(tREFI), "expected 0 < tRFC < tREFI with refresh = 1, "
-                            "found tRFC '%u', tREFI '%u'", c->tRFC, c->tREFI);
+        gmc_diag_error(d, LINE(tREFI), "expected 0 < tRFC < tREFI with refresh = 1, "
+                       "found tRFC '%u', tREFI '%u'", c->tRFC, c->tREFI);
         return -1;
     }
     if (c->tRC < c->tRAS + c->tRP)
-        gmc_dram_diag_warn(d, LINE(tRC), "tRC = %u is less than tRAS + tRP = %u; the engine "
-                           "enforces tRAS and tRP as well, so ACT to ACT in one bank via PRE "
-                           "takes at least %u",
-                           c->tRC, c->tRAS + c->tRP, c->tRAS + c->tRP);
+        gmc_diag_warn(d, LINE(tRC), "tRC = %u is less than tRAS + tRP = %u; the engine "
+                      "enforces tRAS and tRP as well, so ACT to ACT in one bank via PRE "
+                      "takes at least %u",
+                      c->tRC, c->tRAS + c->tRP, c->tRAS + c->tRP);
     if (c->tFAW && c->tFAW < 4 * c->tRRD_S)
-        gmc_dram_diag_warn(d, LINE(tFAW),
-                           "tFAW = %u is less than 4 * tRRD_S = %u, so the four-activate window "
-                           "never binds", c->tFAW, 4 * c->tRRD_S);
+        gmc_diag_warn(d, LINE(tFAW),
+                      "tFAW = %u is less than 4 * tRRD_S = %u, so the four-activate window "
+                      "never binds", c->tFAW, 4 * c->tRRD_S);
     if (c->tRRD_L < c->tRRD_S)
-        gmc_dram_diag_warn(d, LINE(tRRD_L), "tRRD_L = %u is less than tRRD_S = %u; within a bank "
-                           "group the engine applies tRRD_S", c->tRRD_L, c->tRRD_S);
+        gmc_diag_warn(d, LINE(tRRD_L), "tRRD_L = %u is less than tRRD_S = %u; within a bank "
+                      "group the engine applies tRRD_S", c->tRRD_L, c->tRRD_S);
     if (c->tCCD_L < c->tCCD_S)
-        gmc_dram_diag_warn(d, LINE(tCCD_L), "tCCD_L = %u is less than tCCD_S = %u; within a bank "
-                           "group the engine applies tCCD_S", c->tCCD_L, c->tCCD_S);
+        gmc_diag_warn(d, LINE(tCCD_L), "tCCD_L = %u is less than tCCD_S = %u; within a bank "
+                      "group the engine applies tCCD_S", c->tCCD_L, c->tCCD_S);
     if (c->tWTR_L < c->tWTR_S)
-        gmc_dram_diag_warn(d, LINE(tWTR_L), "tWTR_L = %u is less than tWTR_S = %u; within a bank "
-                           "group the engine applies tWTR_S", c->tWTR_L, c->tWTR_S);
+        gmc_diag_warn(d, LINE(tWTR_L), "tWTR_L = %u is less than tWTR_S = %u; within a bank "
+                      "group the engine applies tWTR_S", c->tWTR_L, c->tWTR_S);
     if (c->tCCD_S < c->tBURST)
-        gmc_dram_diag_warn(d, LINE(tCCD_S), "tCCD_S = %u is less than tBURST = %u; the data bus "
-                           "spaces column commands tBURST apart", c->tCCD_S, c->tBURST);
+        gmc_diag_warn(d, LINE(tCCD_S), "tCCD_S = %u is less than tBURST = %u; the data bus "
+                      "spaces column commands tBURST apart", c->tCCD_S, c->tBURST);
     if ((uint64_t)c->tBURST * c->data_rate != c->burst_length)
-        gmc_dram_diag_warn(d, LINE(tBURST), "tBURST = %u but burst_length / data_rate = %u/%u",
-                           c->tBURST, c->burst_length, c->data_rate);
+        gmc_diag_warn(d, LINE(tBURST), "tBURST = %u but burst_length / data_rate = %u/%u",
+                      c->tBURST, c->burst_length, c->data_rate);
     if (c->tRAS < c->tRCD)
-        gmc_dram_diag_warn(d, LINE(tRAS), "tRAS = %u is less than tRCD = %u; a row may close "
-                           "before it can be read", c->tRAS, c->tRCD);
-    return validate_power(c, d) ? -1 : d->nwarn;
+        gmc_diag_warn(d, LINE(tRAS), "tRAS = %u is less than tRCD = %u; a row may close "
+                      "before it can be read", c->tRAS, c->tRCD);
+    return validate_power(c, d, line) ? -1 : d->nwarn;
 }
 
 int gmc_dram_cfg_check(const gmc_dram_cfg_t *c, const char *src, char *err, size_t en,
                        char *warn, size_t wn)
 {
-    gmc_dram_diag_t d = {src ? src : "cfg", NULL, err, en, warn, wn, 0};
-    return gmc_dram_cfg_validate(c, &d);
+    gmc_diag_t d = {src ? src : "cfg", err, en, warn, wn, 0};
+    return gmc_dram_cfg_validate(c, &d, NULL);
 }
 
 size_t gmc_dram_cfg_format(const gmc_dram_cfg_t *c, char *buf, size_t n)

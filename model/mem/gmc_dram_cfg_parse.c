@@ -1,10 +1,12 @@
 /* gmc_dram_cfg: the `key = value` config-file reader (format in gmc_dram_cfg.h). */
 #include "gmc_dram_cfg.h"
 #include "gmc_dram_diag_impl.h"
-#include <errno.h>
-#include <stdio.h>
+#include "gmc_dram_import.h"
 #include <stdlib.h>
 #include <string.h>
+#include "util/gmc_lines.h"
+#include "util/gmc_num.h"
+#include "util/gmc_quote.h"
 
 /* FROM_BASE: the value came from the base cfg (a preset under --preset); the
  * file's keys override it, and the documented defaults of optional keys follow
@@ -12,7 +14,7 @@
 enum { FROM_NONE = 0, FROM_BASE, FROM_GPGPUSIM, FROM_KEY };
 
 typedef struct {
-    gmc_dram_diag_t d;
+    gmc_diag_t d;
     unsigned line[GMC_DRAM_NPARAM];   /* where each parameter was set */
     uint8_t  from[GMC_DRAM_NPARAM];
     unsigned name_line, gpgpusim_line;
@@ -29,41 +31,25 @@ static int is_key0(char ch)
 static int is_key(char ch) { return is_key0(ch) || (ch >= '0' && ch <= '9'); }
 static int is_name(char ch) { return is_key(ch) || ch == '.' || ch == '-'; }
 
-/* Decimal integer, digits only.  -1 on anything else or above max. */
-static int parse_u32(const char *s, size_t len, uint32_t max, uint32_t *v)
-{
-    uint64_t x = 0;
-    if (!len || len > 12)
-        return -1;
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        x = x * 10 + (uint64_t)(s[i] - '0');
-    }
-    if (x > max)
-        return -1;
-    *v = (uint32_t)x;
-    return 0;
-}
-
 /* Checks one `key = value` for parameter p and sets it. */
 static int set_param(parser_t *ps, gmc_dram_cfg_t *c, unsigned ln, int p, const char *v, size_t vl)
 {
     const gmc_dram_param_info_t *in = gmc_dram_param_info((gmc_dram_param_t)p);
-    char q[64];
+    gmc_quote_t q;
     if (ps->from[p] == FROM_KEY) {
-        gmc_dram_diag_error(&ps->d, ln, "expected each key once, found a second '%s' (first on "
-                            "line %u)", in->key, ps->line[p]);
+        gmc_diag_error(&ps->d, ln, "expected each key once, found a second '%s' (first on "
+                       "line %u)", in->key, ps->line[p]);
         return -1;
     }
-    uint32_t x;
-    if (parse_u32(v, vl, in->max, &x) || x < in->min) {
-        gmc_dram_diag_quote(v, vl, q, sizeof q);
-        gmc_dram_diag_error(&ps->d, ln, "expected %s as a decimal integer in %u..%u, found '%s'",
-                            in->key, in->min, in->max, q);
+    uint64_t x = 0;
+    int rc = gmc_num_u64(v, vl, GMC_NUM_DEC, in->max, &x);
+    if (rc || x < in->min) {
+        /* the expected form and range say what is wrong: no gmc_num_note */
+        gmc_diag_error(&ps->d, ln, "expected %s as a decimal integer in %u..%u, found %s",
+                       in->key, in->min, in->max, gmc_quote(&q, v, vl));
         return -1;
     }
-    gmc_dram_cfg_set(c, (gmc_dram_param_t)p, x);
+    gmc_dram_cfg_set(c, (gmc_dram_param_t)p, (uint32_t)x);
     ps->line[p] = ln;
     ps->from[p] = FROM_KEY;
     return 0;
@@ -71,7 +57,7 @@ static int set_param(parser_t *ps, gmc_dram_cfg_t *c, unsigned ln, int p, const 
 
 static int do_line(parser_t *ps, gmc_dram_cfg_t *c, unsigned ln, const char *s, size_t len)
 {
-    char q[64];
+    gmc_quote_t q;
     const char *hash = memchr(s, '#', len);
     if (hash)
         len = (size_t)(hash - s);
@@ -86,8 +72,7 @@ static int do_line(parser_t *ps, gmc_dram_cfg_t *c, unsigned ln, const char *s, 
         while (kl < len && is_key(s[kl]))
             kl++;
     if (!kl) {
-        gmc_dram_diag_quote(s, len, q, sizeof q);
-        gmc_dram_diag_error(&ps->d, ln, "expected a key (e.g. tCL = 20), found '%s'", q);
+        gmc_diag_error(&ps->d, ln, "expected a key (e.g. tCL = 20), found %s", gmc_quote(&q, s, len));
         return -1;
     }
     const char *k = s, *v = s + kl;
@@ -95,8 +80,8 @@ static int do_line(parser_t *ps, gmc_dram_cfg_t *c, unsigned ln, const char *s, 
     while (vl && is_ws(*v))
         v++, vl--;
     if (!vl || *v != '=') {
-        gmc_dram_diag_quote(v, vl, q, sizeof q);
-        gmc_dram_diag_error(&ps->d, ln, "expected '=' after '%.*s', found '%s'", (int)kl, k, q);
+        gmc_diag_error(&ps->d, ln, "expected '=' after '%.*s', found %s", (int)kl, k,
+                       vl ? gmc_quote(&q, v, vl) : "nothing");
         return -1;
     }
     v++, vl--;
@@ -107,14 +92,14 @@ static int do_line(parser_t *ps, gmc_dram_cfg_t *c, unsigned ln, const char *s, 
         while (i < vl && is_name(v[i]))
             i++;
         if (ps->name_line) {
-            gmc_dram_diag_error(&ps->d, ln, "expected each key once, found a second 'name' "
-                                "(first on line %u)", ps->name_line);
+            gmc_diag_error(&ps->d, ln, "expected each key once, found a second 'name' "
+                           "(first on line %u)", ps->name_line);
             return -1;
         }
         if (!vl || i != vl || vl >= sizeof c->name) {
-            gmc_dram_diag_quote(v, vl, q, sizeof q);
-            gmc_dram_diag_error(&ps->d, ln, "expected a name of 1..%zu characters from "
-                                "[A-Za-z0-9_.-], found '%s'", sizeof c->name - 1, q);
+            gmc_diag_error(&ps->d, ln, "expected a name of 1..%zu characters from "
+                           "[A-Za-z0-9_.-], found %s", sizeof c->name - 1,
+                           vl ? gmc_quote(&q, v, vl) : "nothing");
             return -1;
         }
         memcpy(c->name, v, vl);
@@ -124,15 +109,15 @@ static int do_line(parser_t *ps, gmc_dram_cfg_t *c, unsigned ln, const char *s, 
     }
     if (kl == 15 && !memcmp(k, "gpgpusim_timing", 15)) {
         if (ps->gpgpusim_line) {
-            gmc_dram_diag_error(&ps->d, ln, "expected each key once, found a second "
-                                "'gpgpusim_timing' (first on line %u)", ps->gpgpusim_line);
+            gmc_diag_error(&ps->d, ln, "expected each key once, found a second "
+                           "'gpgpusim_timing' (first on line %u)", ps->gpgpusim_line);
             return -1;
         }
         gmc_dram_cfg_t g = *c;
         uint64_t set = 0;
         char e[200];
         if (gmc_dram_cfg_gpgpusim(v, vl, &g, &set, e, sizeof e)) {
-            gmc_dram_diag_error(&ps->d, ln, "%s", e);
+            gmc_diag_error(&ps->d, ln, "%s", e);
             return -1;
         }
         for (int p = 0; p < GMC_DRAM_NPARAM; p++)
@@ -146,9 +131,8 @@ static int do_line(parser_t *ps, gmc_dram_cfg_t *c, unsigned ln, const char *s, 
     }
     int p = gmc_dram_param_find(k, kl);
     if (p < 0) {
-        gmc_dram_diag_quote(k, kl, q, sizeof q);
-        gmc_dram_diag_error(&ps->d, ln, "expected a parameter name (name, gpgpusim_timing, "
-                            "channels, ..., tCL, ...; see docs/memory.md), found '%s'", q);
+        gmc_diag_error(&ps->d, ln, "expected a parameter name (name, gpgpusim_timing, "
+                       "channels, ..., tCL, ...; see docs/memory.md), found %s", gmc_quote(&q, k, kl));
         return -1;
     }
     return set_param(ps, c, ln, p, v, vl);
@@ -171,9 +155,9 @@ static int finish(parser_t *ps, gmc_dram_cfg_t *c, unsigned last)
     if (ps->from[tb] <= FROM_BASE && ps->from[bl] && ps->from[dr] &&
         (ps->from[bl] > FROM_BASE || ps->from[dr] > FROM_BASE)) {
         if (c->burst_length % c->data_rate || c->burst_length < c->data_rate) {
-            gmc_dram_diag_error(&ps->d, ps->line[bl], "expected an explicit tBURST (burst_length "
-                                "%u is not a multiple of data_rate %u), found none",
-                                c->burst_length, c->data_rate);
+            gmc_diag_error(&ps->d, ps->line[bl], "expected an explicit tBURST (burst_length "
+                           "%u is not a multiple of data_rate %u), found none",
+                           c->burst_length, c->data_rate);
             return -1;
         }
         c->tBURST = c->burst_length / c->data_rate;
@@ -185,8 +169,8 @@ static int finish(parser_t *ps, gmc_dram_cfg_t *c, unsigned last)
         const gmc_dram_param_info_t *in = gmc_dram_param_info((gmc_dram_param_t)p);
         int need = in->required || (refresh && (p == GMC_DRAM_P_tRFC || p == GMC_DRAM_P_tREFI));
         if (need && !ps->from[p]) {
-            gmc_dram_diag_error(&ps->d, last, "expected the %s key '%s' (%s), found end of file",
-                                in->required ? "required" : "refresh", in->key, in->doc);
+            gmc_diag_error(&ps->d, last, "expected the %s key '%s' (%s), found end of file",
+                           in->required ? "required" : "refresh", in->key, in->doc);
             return -1;
         }
     }
@@ -205,29 +189,22 @@ int gmc_dram_cfg_parse_over(const char *text, size_t len, const char *src,
 {
     parser_t ps;
     memset(&ps, 0, sizeof ps);
-    ps.d = (gmc_dram_diag_t){src ? src : "config", ps.line, err, en, warn, wn, 0};
+    ps.d = (gmc_diag_t){src ? src : "config", err, en, warn, wn, 0};
     memset(c, 0, sizeof *c);
     if (base) {
         *c = *base;
         c->name[0] = 0;   /* the file names itself or stays unnamed */
         memset(ps.from, FROM_BASE, sizeof ps.from);
     }
-    unsigned ln = 0;
-    size_t i = 0;
-    while (i < len || (i == len && ln == 0)) {
-        size_t j = i;
-        while (j < len && text[j] != '\n')
-            j++;
-        ln++;
-        if (memchr(text + i, '\0', j - i)) {
-            gmc_dram_diag_error(&ps.d, ln, "expected text, found a NUL byte");
+    gmc_lines_t r;
+    const char *s;
+    size_t n;
+    int got;
+    gmc_lines_text(&r, text, len, GMC_LINES_ANY);
+    while ((got = gmc_lines_next(&r, &s, &n, &ps.d)) == 1)
+        if (do_line(&ps, c, (unsigned)r.line, s, n))
             return -1;
-        }
-        if (do_line(&ps, c, ln, text + i, j - i))
-            return -1;
-        i = j + 1;
-    }
-    if (finish(&ps, c, ln ? ln : 1))
+    if (got < 0 || finish(&ps, c, r.line ? (unsigned)r.line : 1))
         return -1;
     if (set) {
         *set = 0;
@@ -235,33 +212,17 @@ int gmc_dram_cfg_parse_over(const char *text, size_t len, const char *src,
             if (ps.from[p] > FROM_BASE)
                 *set |= 1ull << p;
     }
-    ps.d.line = ps.line;
-    return gmc_dram_cfg_validate(c, &ps.d);
+    return gmc_dram_cfg_validate(c, &ps.d, ps.line);
 }
 
 int gmc_dram_cfg_load(const char *path, gmc_dram_cfg_t *c, char *err, size_t en,
                       char *warn, size_t wn)
 {
-    enum { MAX = 1 << 20 };
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, en, "%s: expected a readable config file, found error '%s'", path,
-                 strerror(errno));
+    char *text;
+    size_t len;
+    if (gmc_dram_read_file(path, &text, &len, err, en))
         return -1;
-    }
-    char *buf = malloc(MAX + 1);
-    size_t got = buf ? fread(buf, 1, MAX + 1, f) : 0;
-    int rerr = ferror(f);
-    fclose(f);
-    int rc = -1;
-    if (!buf)
-        snprintf(err, en, "%s: expected memory for the file, found none", path);
-    else if (rerr)
-        snprintf(err, en, "%s: expected a readable config file, found a read error", path);
-    else if (got > MAX)
-        snprintf(err, en, "%s: expected a config file of at most 1 MiB, found more", path);
-    else
-        rc = gmc_dram_cfg_parse(buf, got, path, c, err, en, warn, wn);
-    free(buf);
+    int rc = gmc_dram_cfg_parse(text, len, path, c, err, en, warn, wn);
+    free(text);
     return rc;
 }

@@ -4,10 +4,11 @@
  * (memory_config::init) and dram.cc; the mapping and what gmc ignores or
  * derives is tabled in docs/memory.md "GPGPU-Sim timing strings". */
 #include "gmc_dram_cfg.h"
-#include "gmc_dram_diag_impl.h"
-#include "gmc_dram_import_impl.h"
 #include <stdio.h>
 #include <string.h>
+#include "util/gmc_num.h"
+#include "util/gmc_quote.h"
+#include "util/gmc_text.h"
 
 enum { F_NBK, F_CCD, F_RRD, F_RCD, F_RAS, F_RP, F_RC, F_CL, F_WL, F_CDLR, F_WR,
        F_NBKGRP, F_CCDL, F_RTPL, F_N, F_NREQ = F_NBKGRP };
@@ -16,17 +17,16 @@ enum { F_NBK, F_CCD, F_RRD, F_RCD, F_RAS, F_RP, F_RC, F_CL, F_WL, F_CDLR, F_WR,
 static const char *const fname[F_N] = {"nbk", "CCD", "RRD", "RCD", "RAS", "RP", "RC",
                                        "CL",  "WL",  "CDLR", "WR", "nbkgrp", "CCDL", "RTPL"};
 
-/* Blanks and digits as every DRAM-config reader takes them
- * (gmc_dram_import.c); a field is at most 9 digits. */
-static void trim(const char **s, size_t *len) { gmc_text_trim(s, len); }
-
+/* Blanks and numbers as every DRAM-config reader takes them (util/gmc_text.h,
+ * util/gmc_num.h): a field is a decimal integer below 2^32 (put() checks
+ * gmc's range). */
 static int num(const char *s, size_t len, uint32_t *v)
 {
     uint64_t x;
-    if (len > 9 || gmc_dram_imp_uint(s, len, &x))
-        return -1;
-    *v = (uint32_t)x;
-    return 0;
+    int rc = gmc_num_u64(s, len, GMC_NUM_DEC, UINT32_MAX, &x);
+    if (!rc)
+        *v = (uint32_t)x;
+    return rc;
 }
 
 typedef struct { gmc_dram_cfg_t *c; uint64_t *set; char *err; size_t en; } out_t;
@@ -83,19 +83,18 @@ int gmc_dram_cfg_gpgpusim(const char *s, size_t len, gmc_dram_cfg_t *c, uint64_t
 {
     uint32_t v[F_N] = {0};
     int have[F_N] = {0};
-    char q[64];
+    gmc_quote_t q;
     uint64_t dummy;
     out_t o = {c, set ? set : &dummy, err, en};
     *o.set = 0;
-    trim(&s, &len);
+    gmc_text_trim(&s, &len);
     if (len && s[0] == '"') {
         if (len < 2 || s[len - 1] != '"') {
-            gmc_dram_diag_quote(s, len, q, sizeof q);
-            snprintf(err, en, "expected a closing '\"', found '%s'", q);
+            snprintf(err, en, "expected a closing '\"', found %s", gmc_quote(&q, s, len));
             return -1;
         }
         s++, len -= 2;
-        trim(&s, &len);
+        gmc_text_trim(&s, &len);
     }
     int named = memchr(s, '=', len) != NULL;
     unsigned nf = 0;
@@ -106,14 +105,14 @@ int gmc_dram_cfg_gpgpusim(const char *s, size_t len, gmc_dram_cfg_t *c, uint64_t
             j++;
         const char *t = s + i;
         size_t tl = j - i;
-        trim(&t, &tl);
+        gmc_text_trim(&t, &tl);
         i = j + 1;
         if (!named) {
-            if (nf == F_N || num(t, tl, &v[nf])) {
-                gmc_dram_diag_quote(t, tl, q, sizeof q);
+            int rc = nf == F_N ? 0 : num(t, tl, &v[nf]);
+            if (nf == F_N || rc) {
                 snprintf(err, en, "expected %s (legacy form nbk:CCD:RRD:RCD:RAS:RP:RC:CL:WL:CDLR:WR"
-                         "[:nbkgrp:CCDL:RTPL]), found '%s'", nf == F_N ? "end of string" :
-                         "a decimal integer", q);
+                         "[:nbkgrp:CCDL:RTPL]), found %s%s", nf == F_N ? "end of string" :
+                         "a decimal integer", gmc_quote(&q, t, tl), gmc_num_note(rc));
                 return -1;
             }
             have[nf++] = 1;
@@ -125,24 +124,24 @@ int gmc_dram_cfg_gpgpusim(const char *s, size_t len, gmc_dram_cfg_t *c, uint64_t
         size_t kl = eq ? (size_t)(eq - t) : tl;
         const char *k = t, *val = eq ? eq + 1 : t + tl;
         size_t vl = eq ? tl - kl - 1 : 0;
-        trim(&k, &kl);
-        trim(&val, &vl);
+        gmc_text_trim(&k, &kl);
+        gmc_text_trim(&val, &vl);
         int f = 0;
         while (f < F_N && !(strlen(fname[f]) == kl && !memcmp(fname[f], k, kl)))
             f++;
         if (f == F_N) {
-            gmc_dram_diag_quote(k, kl, q, sizeof q);
             snprintf(err, en, "expected a GPGPU-Sim timing field (nbk CCD RRD RCD RAS RP RC CL WL "
-                     "CDLR WR nbkgrp CCDL RTPL), found '%s'", q);
+                     "CDLR WR nbkgrp CCDL RTPL), found %s", gmc_quote(&q, k, kl));
             return -1;
         }
         if (have[f]) {
             snprintf(err, en, "expected each GPGPU-Sim field once, found a second '%s'", fname[f]);
             return -1;
         }
-        if (!eq || num(val, vl, &v[f])) {
-            gmc_dram_diag_quote(val, vl, q, sizeof q);
-            snprintf(err, en, "expected %s=<decimal integer>, found '%s'", fname[f], q);
+        int rc = eq ? num(val, vl, &v[f]) : GMC_NUM_EMPTY;
+        if (rc) {
+            snprintf(err, en, "expected %s=<decimal integer>, found %s%s", fname[f],
+                     gmc_quote(&q, val, vl), gmc_num_note(rc));
             return -1;
         }
         have[f] = 1;

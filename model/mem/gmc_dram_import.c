@@ -2,12 +2,10 @@
  * formats, and the -gpgpu_dram_timing_opt-string-alone reader
  * (gmc_dram_import.h; docs/memory.md "Config files"). */
 #include "gmc_dram_import_impl.h"
-#include "mem/gmc_gpgpusim_opts.h"
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include "util/gmc_file.h"
 
 static const char *const fmt_names[GMC_DRAM_NFMT] = {"gmc", "gpgpusim-config", "gpgpusim-timing",
                                                     "dramsim3-ini"};
@@ -19,64 +17,12 @@ const char *gmc_dram_fmt_name(gmc_dram_fmt_t f)
 
 /* ------------------------------------------------------------ helpers */
 
-
-int gmc_dram_imp_line(const char *text, size_t len, size_t *pos, unsigned *ln, gmc_dram_line_t *l)
+int gmc_dram_imp_uint(gmc_dram_imp_t *im, unsigned ln, const char *what, const char *s,
+                      size_t len, uint64_t *v)
 {
-    if (*pos >= len && !(len == 0 && *ln == 0))
-        return 0;
-    const char *b = text + *pos, *nl = memchr(b, '\n', len - *pos);
-    l->s = b;
-    l->len = nl ? (size_t)(nl - b) : len - *pos;
-    l->ln = ++*ln;
-    *pos += l->len + 1;
-    return 1;
-}
-
-int gmc_dram_imp_uint(const char *s, size_t len, uint64_t *v)
-{
-    uint64_t x = 0;
-    if (!len || len > 12)
-        return -1;
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        x = x * 10 + (uint64_t)(s[i] - '0');
-    }
-    *v = x;
-    return 0;
-}
-
-int gmc_dram_imp_real(const char *s, size_t len, double *v)
-{
-    double x = 0, scale = 0;
-    size_t digits = 0;
-    if (!len || len > 24)
-        return -1;
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] == '.' && scale == 0) {
-            scale = 1;
-        } else if (s[i] >= '0' && s[i] <= '9') {
-            x = x * 10 + (s[i] - '0');
-            if (scale)
-                scale *= 10;
-            digits++;
-        } else {
-            return -1;
-        }
-    }
-    if (!digits)
-        return -1;
-    *v = scale ? x / scale : x;
-    return 0;
-}
-
-int gmc_dram_imp_expected(gmc_dram_imp_t *im, unsigned ln, const char *what, const char *s,
-                          size_t len)
-{
-    char q[64];
-    gmc_dram_diag_quote(s, len, q, sizeof q);
-    gmc_dram_diag_error(&im->d, ln, "expected %s, found '%s'", what, q);
-    return -1;
+    gmc_text_trim(&s, &len);
+    int rc = gmc_num_u64(s, len, GMC_NUM_DEC, UINT64_MAX, v);
+    return rc ? gmc_diag_expected_num(&im->d, ln, what, s, len, rc) : 0;
 }
 
 int gmc_dram_imp_set(gmc_dram_imp_t *im, unsigned ln, gmc_dram_param_t p, uint64_t v,
@@ -84,8 +30,8 @@ int gmc_dram_imp_set(gmc_dram_imp_t *im, unsigned ln, gmc_dram_param_t p, uint64
 {
     const gmc_dram_param_info_t *in = gmc_dram_param_info(p);
     if (v < in->min || v > in->max) {
-        gmc_dram_diag_error(&im->d, ln, "expected %s (gmc %s) in %u..%u, found '%llu'", what,
-                            in->key, in->min, in->max, (unsigned long long)v);
+        gmc_diag_error(&im->d, ln, "expected %s (gmc %s) in %u..%u, found '%llu'", what,
+                       in->key, in->min, in->max, (unsigned long long)v);
         return -1;
     }
     gmc_dram_cfg_set(im->c, p, (uint32_t)v);
@@ -105,12 +51,12 @@ void gmc_dram_imp_ignore(gmc_dram_imp_t *im, const char *name, size_t len)
 
 gmc_dram_fmt_t gmc_dram_fmt_detect(const char *text, size_t len)
 {
-    size_t pos = 0;
-    unsigned ln = 0;
-    gmc_dram_line_t l;
-    while (gmc_dram_imp_line(text, len, &pos, &ln, &l)) {
-        const char *s = l.s;
-        size_t n = l.len;
+    gmc_lines_t r;
+    gmc_diag_t quiet = {NULL, NULL, 0, NULL, 0, 0};   /* a NUL byte: the format's reader says */
+    const char *s;
+    size_t n;
+    gmc_lines_text(&r, text, len, GMC_LINES_ANY);
+    while (gmc_lines_next(&r, &s, &n, &quiet) == 1) {
         gmc_text_trim(&s, &n);
         if (!n || s[0] == '#' || s[0] == ';')
             continue;
@@ -122,7 +68,7 @@ gmc_dram_fmt_t gmc_dram_fmt_detect(const char *text, size_t len)
             return GMC_DRAM_FMT_TIMING;
         if (n > 3 && !memcmp(s, "nbk", 3)) {
             size_t i = 3;
-            while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\f' || s[i] == '\v'))
+            while (i < n && gmc_text_blank(s[i]))
                 i++;
             if (i < n && s[i] == '=')
                 return GMC_DRAM_FMT_TIMING;
@@ -156,9 +102,9 @@ static int finish(gmc_dram_imp_t *im, unsigned last)
         unsigned ln = im->line[GMC_DRAM_P_burst_length] ? im->line[GMC_DRAM_P_burst_length]
                                                         : im->line[GMC_DRAM_P_data_rate];
         if (c->burst_length % c->data_rate || c->burst_length < c->data_rate) {
-            gmc_dram_diag_error(&im->d, ln, "expected a burst length that is a multiple of the "
-                                "data beats per clock %u, found burst length '%u'", c->data_rate,
-                                c->burst_length);
+            gmc_diag_error(&im->d, ln, "expected a burst length that is a multiple of the "
+                           "data beats per clock %u, found burst length '%u'", c->data_rate,
+                           c->burst_length);
             return -1;
         }
         c->tBURST = c->burst_length / c->data_rate;
@@ -172,8 +118,7 @@ static int finish(gmc_dram_imp_t *im, unsigned last)
             gmc_text_list_add(im->info->defaults, sizeof im->info->defaults,
                      gmc_dram_param_info((gmc_dram_param_t)p)->key,
                      strlen(gmc_dram_param_info((gmc_dram_param_t)p)->key));
-    im->d.line = im->line;
-    return gmc_dram_cfg_validate(c, &im->d);
+    return gmc_dram_cfg_validate(c, &im->d, im->line);
 }
 
 /* ------------------------------------------------------------ timing string alone */
@@ -184,23 +129,30 @@ static int import_timing(gmc_dram_imp_t *im, const char *text, size_t len)
 {
     char *buf = malloc(len + 1);
     if (!buf) {
-        gmc_dram_diag_error(&im->d, 0, "expected memory for the file, found none");
+        gmc_diag_error(&im->d, 0, "expected memory for the file, found none");
         return -1;
     }
-    size_t pos = 0, o = 0;
-    unsigned ln = 0, first = 0;
-    gmc_dram_line_t l;
-    while (gmc_dram_imp_line(text, len, &pos, &ln, &l)) {
-        const char *hash = memchr(l.s, '#', l.len);
-        size_t n = hash ? (size_t)(hash - l.s) : l.len;
-        const char *s = l.s;
+    size_t o = 0, n;
+    unsigned first = 0;
+    const char *l;
+    gmc_lines_t r;
+    int got;
+    gmc_lines_text(&r, text, len, GMC_LINES_ANY);
+    while ((got = gmc_lines_next(&r, &l, &n, &im->d)) == 1) {
+        const char *hash = memchr(l, '#', n);
+        n = hash ? (size_t)(hash - l) : n;
+        const char *s = l;
         size_t t = n;
         gmc_text_trim(&s, &t);
         if (t && !first)
-            first = l.ln;
-        memcpy(buf + o, l.s, n);
+            first = (unsigned)r.line;
+        memcpy(buf + o, l, n);
         o += n;
         buf[o++] = '\n';
+    }
+    if (got < 0) {
+        free(buf);
+        return -1;
     }
     buf[o] = 0;
     gmc_dram_cfg_t g = *im->c;
@@ -209,7 +161,7 @@ static int import_timing(gmc_dram_imp_t *im, const char *text, size_t len)
     int rc = gmc_dram_cfg_gpgpusim(buf, o, &g, &set, e, sizeof e);
     free(buf);
     if (rc) {
-        gmc_dram_diag_error(&im->d, first ? first : 1, "%s", e);
+        gmc_diag_error(&im->d, first ? first : 1, "%s", e);
         return -1;
     }
     *im->c = g;
@@ -217,7 +169,7 @@ static int import_timing(gmc_dram_imp_t *im, const char *text, size_t len)
     for (int p = 0; p < GMC_DRAM_NPARAM; p++)
         if (set >> p & 1)
             im->line[p] = first;
-    return finish(im, ln ? ln : 1);
+    return finish(im, r.line ? (unsigned)r.line : 1);
 }
 
 /* ------------------------------------------------------------ entry points */
@@ -226,9 +178,9 @@ int gmc_dram_import(const char *text, size_t len, const char *src, const gmc_dra
                     gmc_dram_cfg_t *c, gmc_dram_import_t *info, char *err, size_t en,
                     char *warn, size_t wn)
 {
-    static gmc_dram_import_t dummy;
+    gmc_dram_import_t mine;   /* the caller's, or this call's own when it wants none */
     if (!info)
-        info = &dummy;
+        info = &mine;
     memset(info, 0, sizeof *info);
     src = src ? src : "config";
     info->fmt = gmc_dram_fmt_detect(text, len);
@@ -236,16 +188,12 @@ int gmc_dram_import(const char *text, size_t len, const char *src, const gmc_dra
         return gmc_dram_cfg_parse_over(text, len, src, base, c, &info->set, err, en, warn, wn);
     gmc_dram_imp_t im;
     memset(&im, 0, sizeof im);
-    im.d = (gmc_dram_diag_t){src, NULL, err, en, warn, wn, 0};
+    im.d = (gmc_diag_t){src, err, en, warn, wn, 0};
     im.info = info;
     im.c = c;
-    if (memchr(text, '\0', len)) {
-        gmc_dram_diag_error(&im.d, 0, "expected text, found a NUL byte");
-        return -1;
-    }
     if (!base) {
-        gmc_dram_diag_error(&im.d, 0, "expected a base preset for the parameters a %s file does "
-                            "not give, found none", gmc_dram_fmt_name(info->fmt));
+        gmc_diag_error(&im.d, 0, "expected a base preset for the parameters a %s file does "
+                       "not give, found none", gmc_dram_fmt_name(info->fmt));
         return -1;
     }
     *c = *base;
@@ -272,46 +220,6 @@ int gmc_dram_import(const char *text, size_t len, const char *src, const gmc_dra
 
 int gmc_dram_read_file(const char *path, char **text, size_t *len, char *err, size_t en)
 {
-    enum { MAX = 1 << 20 };
-    struct stat sb;
-    *text = NULL;
-    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        snprintf(err, en, "%s: is a directory, expected a regular file", path);
-        return -1;
-    }
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, en, "%s: cannot read: %s", path, strerror(errno));
-        return -1;
-    }
-    char *buf = malloc(MAX + 1);
-    size_t got = buf ? fread(buf, 1, MAX + 1, f) : 0;
-    int rerr = ferror(f) ? errno : 0;
-    fclose(f);
-    if (!buf)
-        snprintf(err, en, "%s: expected memory for the file, found none", path);
-    else if (rerr)
-        snprintf(err, en, "%s: cannot read: %s", path, strerror(rerr));
-    else if (got > MAX)
-        snprintf(err, en, "%s: expected a config file of at most 1 MiB, found more", path);
-    else {
-        buf[got] = 0;
-        *text = buf;
-        *len = got;
-        return 0;
-    }
-    free(buf);
-    return -1;
-}
-
-int gmc_dram_import_load(const char *path, const gmc_dram_cfg_t *base, gmc_dram_cfg_t *c,
-                         gmc_dram_import_t *info, char *err, size_t en, char *warn, size_t wn)
-{
-    char *text;
-    size_t len;
-    if (gmc_dram_read_file(path, &text, &len, err, en))
-        return -1;
-    int rc = gmc_dram_import(text, len, path, base, c, info, err, en, warn, wn);
-    free(text);
-    return rc;
+    gmc_diag_t d = {path, err, en, NULL, 0, 0};
+    return gmc_file_read(path, 1u << 20, "a config file", text, len, &d);
 }

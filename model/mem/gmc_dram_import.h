@@ -42,7 +42,9 @@ typedef struct { unsigned sets, ch_at, ch_bits, sub_bits; } gmc_ipoly_t;
 typedef struct {
     gmc_dram_fmt_t fmt;
     char     map[512];        /* the file's address map in gmc's form ("" = none) */
-    char     map_err[320];    /* why the file's map cannot be used ("" = it can) */
+    char     map_err[320];    /* why the file's map cannot be used ("" = it can):
+                                 "src:line: option: expected ..., found ..." */
+    unsigned map_line;        /* that line (0 = none) */
     unsigned n_ignored;       /* options that are not the memory system's */
     char     ignored[2048];   /* their names, one blank between, cut with "..." */
     char     defaults[512];   /* parameters taken from the base, "" if none */
@@ -62,9 +64,6 @@ int gmc_dram_import(const char *text, size_t len, const char *src, const gmc_dra
 /* Reads the whole file (at most 1 MiB; a directory or unreadable file is an
  * error) into *text (malloc'd, NUL-terminated; the caller frees). */
 int gmc_dram_read_file(const char *path, char **text, size_t *len, char *err, size_t en);
-/* gmc_dram_read_file + gmc_dram_fmt_detect + gmc_dram_import. */
-int gmc_dram_import_load(const char *path, const gmc_dram_cfg_t *base, gmc_dram_cfg_t *c,
-                         gmc_dram_import_t *info, char *err, size_t en, char *warn, size_t wn);
 
 /* GPGPU-Sim's -gpgpu_mem_addr_mapping ("dramid@8;0000...RRRR.RBBBCCCC.BCCSSSSS")
  * as a gmc map for `channels` channels: D -> Ch, B -> Bank, R -> Row,

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "util/gmc_quote.h"
 
 enum { S_NONE, S_STRUCT, S_TIMING, S_SYSTEM, S_POWER, S_IGNORED };
 
@@ -65,12 +66,9 @@ typedef struct { const char *v; size_t vl; unsigned ln; int have; } kv_t;
 
 static int num(gmc_dram_imp_t *im, const kv_t *k, const char *key, uint64_t *x)
 {
-    if (gmc_dram_imp_uint(k->v, k->vl, x)) {
-        char what[64];
-        snprintf(what, sizeof what, "%s = <decimal integer>", key);
-        return gmc_dram_imp_expected(im, k->ln, what, k->v, k->vl);
-    }
-    return 0;
+    char what[64];
+    snprintf(what, sizeof what, "%s = <decimal integer>", key);
+    return gmc_dram_imp_uint(im, k->ln, what, k->v, k->vl, x);
 }
 
 static unsigned log2u(uint64_t x) { unsigned k = 0; while (x > 1) x >>= 1, k++; return k; }
@@ -86,6 +84,7 @@ static void build_map(gmc_dram_imp_t *im, const kv_t *m, uint64_t ranks, uint64_
     uint64_t req = (uint64_t)c->bus_width / 8 * c->burst_length;
     if (!pow2(c->rows) || !pow2(cols) || !pow2(c->channels) || !pow2(c->bank_groups) ||
         !pow2(c->banks_per_group) || !pow2(req) || !pow2(ranks)) {
+        in->map_line = m->ln;
         snprintf(in->map_err, sizeof in->map_err, "%s:%u: address_mapping: expected power-of-two "
                  "rows, columns, channels, bank groups, banks and request bytes, found %u, %llu, "
                  "%u, %u, %u, %llu", im->d.src, m->ln, c->rows, (unsigned long long)cols,
@@ -98,9 +97,11 @@ static void build_map(gmc_dram_imp_t *im, const kv_t *m, uint64_t ranks, uint64_
                      log2u(c->banks_per_group), log2u(cols)};
     int seen[6] = {0}, order[6], n = 0;
     if (m->vl != 12) {
+        gmc_quote_t q;
+        in->map_line = m->ln;
         snprintf(in->map_err, sizeof in->map_err, "%s:%u: address_mapping: expected six "
-                 "two-letter fields (ro ch ra bg ba co, MSB first), found '%.*s'", im->d.src,
-                 m->ln, (int)(m->vl < 40 ? m->vl : 40), m->v);
+                 "two-letter fields (ro ch ra bg ba co, MSB first), found %s", im->d.src,
+                 m->ln, gmc_quote(&q, m->v, m->vl));
         return;
     }
     for (size_t i = 0; i < 12; i += 2) {
@@ -108,14 +109,17 @@ static void build_map(gmc_dram_imp_t *im, const kv_t *m, uint64_t ranks, uint64_
         while (k < 6 && memcmp(m->v + i, f[k].tok, 2))
             k++;
         if (k == 6 || seen[k]) {
+            gmc_quote_t q;
+            in->map_line = m->ln;
             snprintf(in->map_err, sizeof in->map_err, "%s:%u: address_mapping: expected each of "
-                     "ro ch ra bg ba co once, found '%.2s'", im->d.src, m->ln, m->v + i);
+                     "ro ch ra bg ba co once, found %s", im->d.src, m->ln, gmc_quote(&q, m->v + i, 2));
             return;
         }
         seen[k] = 1;
         order[n++] = k;
     }
     if (w[2]) {
+        in->map_line = m->ln;
         snprintf(in->map_err, sizeof in->map_err, "%s:%u: address_mapping: expected one rank "
                  "(gmc models one rank per channel), found %llu ranks", im->d.src, m->ln,
                  (unsigned long long)ranks);
@@ -143,9 +147,9 @@ static void build_map(gmc_dram_imp_t *im, const kv_t *m, uint64_t ranks, uint64_
     /* gmc's bank = group * banks_per_group + bank in group: the group must be
      * the higher bits of the bank field, i.e. bg above ba in the address. */
     if (w[3] && w[4] && ba_pos < bg_pos)
-        gmc_dram_diag_warn(&im->d, m->ln, "address_mapping puts ba above bg; gmc's bank group is "
-                           "the bank field's higher bits, so the ba address bits select gmc's bank "
-                           "group");
+        gmc_diag_warn(&im->d, m->ln, "address_mapping puts ba above bg; gmc's bank group is "
+                      "the bank field's higher bits, so the ba address bits select gmc's bank "
+                      "group");
 }
 
 /* [power] -> gmc's per-channel power keys: VDD in mV, each current times
@@ -164,10 +168,10 @@ static int read_power(gmc_dram_imp_t *im, const kv_t *pk, const kv_t *devw)
     if (devw->have && num(im, devw, "device_width", &dw))
         return -1;
     if (!dw || im->c->bus_width % dw) {
-        gmc_dram_diag_error(&im->d, devw->have ? devw->ln : first, "expected a device_width "
-                            "dividing bus_width %u (DRAMsim3 multiplies the [power] currents by "
-                            "bus_width / device_width), found '%llu'", im->c->bus_width,
-                            (unsigned long long)dw);
+        gmc_diag_error(&im->d, devw->have ? devw->ln : first, "expected a device_width "
+                       "dividing bus_width %u (DRAMsim3 multiplies the [power] currents by "
+                       "bus_width / device_width), found '%llu'", im->c->bus_width,
+                       (unsigned long long)dw);
         return -1;
     }
     uint64_t devices = im->c->bus_width / dw;
@@ -177,9 +181,10 @@ static int read_power(gmc_dram_imp_t *im, const kv_t *pk, const kv_t *devw)
         double x;
         char what[64];
         int vdd = power[i].p == GMC_DRAM_P_vdd_mv;
-        if (gmc_dram_imp_real(pk[i].v, pk[i].vl, &x) || x > 1e9) {
+        int rc = gmc_num_real(pk[i].v, pk[i].vl, 1e9, &x);
+        if (rc) {
             snprintf(what, sizeof what, "%s = <%s, a number >= 0>", power[i].key, vdd ? "V" : "mA");
-            return gmc_dram_imp_expected(im, pk[i].ln, what, pk[i].v, pk[i].vl);
+            return gmc_diag_expected_num(&im->d, pk[i].ln, what, pk[i].v, pk[i].vl, rc);
         }
         if (vdd)
             snprintf(what, sizeof what, "VDD in mV");
@@ -202,12 +207,13 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
     char unmapped[512] = "", ctrl[512] = "";
     unsigned unmapped_ln = 0, ctrl_ln = 0;
     int sec = S_NONE;
-    size_t pos = 0;
-    unsigned ln = 0;
-    gmc_dram_line_t l;
-    while (gmc_dram_imp_line(text, len, &pos, &ln, &l)) {
-        const char *s = l.s;
-        size_t n = l.len;
+    gmc_lines_t r;
+    const char *s;
+    size_t n;
+    int got;
+    gmc_lines_text(&r, text, len, GMC_LINES_ANY);
+    while ((got = gmc_lines_next(&r, &s, &n, &im->d)) == 1) {
+        const unsigned ln = (unsigned)r.line;
         for (size_t i = 0; i < n; i++)   /* ';' or '#' comments, also after a value */
             if ((s[i] == ';' || s[i] == '#') && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t')) {
                 n = i;
@@ -218,7 +224,7 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
             continue;
         if (s[0] == '[') {
             if (s[n - 1] != ']')
-                return gmc_dram_imp_expected(im, l.ln, "a section '[name]'", s, n);
+                return gmc_diag_expected(&im->d, ln, "a section '[name]'", s, n);
             const char *name = s + 1;
             size_t nl = n - 2;
             sec = eq(name, nl, "dram_structure") ? S_STRUCT : eq(name, nl, "timing") ? S_TIMING
@@ -228,19 +234,19 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
         }
         const char *e = memchr(s, '=', n);
         if (!e)
-            return gmc_dram_imp_expected(im, l.ln, "key = value", s, n);
+            return gmc_diag_expected(&im->d, ln, "key = value", s, n);
         const char *k = s, *v = e + 1;
         size_t kl = (size_t)(e - s), vl = n - kl - 1;
         gmc_text_trim(&k, &kl);
         gmc_text_trim(&v, &vl);
         if (sec == S_NONE)
-            return gmc_dram_imp_expected(im, l.ln, "a section such as [dram_structure] before "
-                                         "the first key", s, n);
+            return gmc_diag_expected(&im->d, ln, "a section such as [dram_structure] before "
+                                     "the first key", s, n);
         if (sec == S_IGNORED) {
             gmc_dram_imp_ignore(im, k, kl);
             continue;
         }
-        kv_t kv = {v, vl, l.ln, 1};
+        kv_t kv = {v, vl, ln, 1};
         int done = 0;
         for (unsigned i = 0; i < NDIRECT && !done; i++)
             if (direct[i].sec == sec && eq(k, kl, direct[i].key))
@@ -263,8 +269,10 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
         else if (u + 4 < 512 && strcmp(list + u - 3, "..."))
             snprintf(list + u, 512 - u, " ...");
         if (!*lnp)
-            *lnp = l.ln;
+            *lnp = ln;
     }
+    if (got < 0)
+        return -1;
 
     uint64_t x;
     for (unsigned i = 0; i < NDIRECT; i++)
@@ -281,8 +289,8 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
         while (i < sizeof prot / sizeof prot[0] && !eq(p->v, p->vl, prot[i].name))
             i++;
         if (i == sizeof prot / sizeof prot[0])
-            return gmc_dram_imp_expected(im, p->ln, "protocol DDR3, DDR4, LPDDR, LPDDR3, LPDDR4, "
-                                         "HBM, HBM2, GDDR5, GDDR5X or GDDR6", p->v, p->vl);
+            return gmc_diag_expected(&im->d, p->ln, "protocol DDR3, DDR4, LPDDR, LPDDR3, LPDDR4, "
+                                     "HBM, HBM2, GDDR5, GDDR5X or GDDR6", p->v, p->vl);
         if (gmc_dram_imp_set(im, p->ln, GMC_DRAM_P_data_rate, prot[i].rate, "protocol"))
             return -1;
     }
@@ -291,8 +299,8 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
         if (num(im, &sk[K_COLUMNS], "columns", &x))
             return -1;
         if (!c->burst_length || x % c->burst_length) {
-            gmc_dram_diag_error(&im->d, sk[K_COLUMNS].ln, "expected columns divisible by BL %u, "
-                                "found '%llu'", c->burst_length, (unsigned long long)x);
+            gmc_diag_error(&im->d, sk[K_COLUMNS].ln, "expected columns divisible by BL %u, "
+                           "found '%llu'", c->burst_length, (unsigned long long)x);
             return -1;
         }
         cols = x / c->burst_length;
@@ -301,9 +309,10 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
     }
     if (sk[K_TCK].have) {
         double ns;
-        if (gmc_dram_imp_real(sk[K_TCK].v, sk[K_TCK].vl, &ns) || ns <= 0)
-            return gmc_dram_imp_expected(im, sk[K_TCK].ln, "tCK = <ns above 0>", sk[K_TCK].v,
-                                         sk[K_TCK].vl);
+        int rc = gmc_num_real(sk[K_TCK].v, sk[K_TCK].vl, 1e9, &ns);
+        if (rc || ns <= 0)
+            return gmc_diag_expected_num(&im->d, sk[K_TCK].ln, "tCK = <ns above 0>", sk[K_TCK].v,
+                                         sk[K_TCK].vl, rc);
         if (gmc_dram_imp_set(im, sk[K_TCK].ln, GMC_DRAM_P_tck_ps, (uint64_t)llround(ns * 1000),
                              "tCK in ps"))
             return -1;
@@ -337,8 +346,8 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
         if (num(im, &sk[K_CHSIZE], "channel_size", &mb) || num(im, &sk[K_DEVW], "device_width", &dw))
             return -1;
         if (!dw || c->bus_width % dw) {
-            gmc_dram_diag_error(&im->d, sk[K_DEVW].ln, "expected a device_width dividing bus_width "
-                                "%u, found '%llu'", c->bus_width, (unsigned long long)dw);
+            gmc_diag_error(&im->d, sk[K_DEVW].ln, "expected a device_width dividing bus_width "
+                           "%u, found '%llu'", c->bus_width, (unsigned long long)dw);
             return -1;
         }
         uint64_t rank_bytes = (uint64_t)(cols * c->burst_length) * dw / 8 * c->rows *
@@ -346,25 +355,25 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
         uint64_t r = rank_bytes ? (mb << 20) / rank_bytes : 0;
         ranks = r ? r : 1;
         if (ranks > 1)
-            gmc_dram_diag_warn(&im->d, sk[K_CHSIZE].ln, "channel_size %llu MB holds %llu ranks; "
-                               "gmc models one rank per channel", (unsigned long long)mb,
-                               (unsigned long long)ranks);
+            gmc_diag_warn(&im->d, sk[K_CHSIZE].ln, "channel_size %llu MB holds %llu ranks; "
+                          "gmc models one rank per channel", (unsigned long long)mb,
+                          (unsigned long long)ranks);
     }
     if (read_power(im, pk, &sk[K_DEVW]))
         return -1;
     if (sk[K_ROWBUF].have && !eq(sk[K_ROWBUF].v, sk[K_ROWBUF].vl, "OPEN_PAGE"))
-        gmc_dram_diag_warn(&im->d, sk[K_ROWBUF].ln, "row_buf_policy %.*s is not modelled: gmc's "
-                           "controller keeps rows open", (int)sk[K_ROWBUF].vl, sk[K_ROWBUF].v);
+        gmc_diag_warn(&im->d, sk[K_ROWBUF].ln, "row_buf_policy %.*s is not modelled: gmc's "
+                      "controller keeps rows open", (int)sk[K_ROWBUF].vl, sk[K_ROWBUF].v);
     if (sk[K_REFPOL].have && sk[K_REFPOL].vl >= 10 && !memcmp(sk[K_REFPOL].v, "BANK_LEVEL", 10))
-        gmc_dram_diag_warn(&im->d, sk[K_REFPOL].ln, "refresh_policy %.*s is not modelled: gmc "
-                           "refreshes all banks at once", (int)sk[K_REFPOL].vl, sk[K_REFPOL].v);
+        gmc_diag_warn(&im->d, sk[K_REFPOL].ln, "refresh_policy %.*s is not modelled: gmc "
+                      "refreshes all banks at once", (int)sk[K_REFPOL].vl, sk[K_REFPOL].v);
     if (sk[K_MAPPING].have)
         build_map(im, &sk[K_MAPPING], ranks, cols);
     if (unmapped[0])
-        gmc_dram_diag_warn(&im->d, unmapped_ln, "DRAMsim3 keys gmc does not model, ignored: %s",
-                           unmapped);
+        gmc_diag_warn(&im->d, unmapped_ln, "DRAMsim3 keys gmc does not model, ignored: %s",
+                      unmapped);
     if (ctrl[0])
-        gmc_dram_diag_warn(&im->d, ctrl_ln, "controller keys not read (gmc mem sets the controller "
-                           "with --sched, --rq, --wq): %s", ctrl);
+        gmc_diag_warn(&im->d, ctrl_ln, "controller keys not read (gmc mem sets the controller "
+                      "with --sched, --rq, --wq): %s", ctrl);
     return 0;
 }

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "util/gmc_quote.h"
 
 /* ------------------------------------------------------------ address map */
 
@@ -23,20 +24,18 @@ int gmc_dram_gpgpusim_map(const char *s, size_t len, unsigned channels, char *ou
     /* GPGPU-Sim letter -> gmc field; S (the burst's bytes) is gmc's block offset. */
     int field_of[64];
     int chip_at = -1;
-    char q[64];
+    gmc_quote_t q;
     gmc_text_trim(&s, &len);
     if (len >= 2 && s[0] == '"' && s[len - 1] == '"')
         s++, len -= 2;
     if (len >= 7 && !memcmp(s, "dramid@", 7)) {
-        size_t i = 7;
-        unsigned v = 0;
-        while (i < len && s[i] >= '0' && s[i] <= '9' && v < 64)
-            v = v * 10 + (unsigned)(s[i++] - '0');
-        if (i == 7 || v > 63 || i >= len || s[i] != ';') {
-            gmc_dram_diag_quote(s, len, q, sizeof q);
-            snprintf(err, en, "expected dramid@<bit 0..63>;<map>, found '%s'", q);
+        const char *semi = memchr(s, ';', len);
+        uint64_t v;
+        if (!semi || gmc_num_u64(s + 7, (size_t)(semi - s) - 7, GMC_NUM_DEC, 63, &v)) {
+            snprintf(err, en, "expected dramid@<bit 0..63>;<map>, found %s", gmc_quote(&q, s, len));
             return -1;
         }
+        size_t i = (size_t)(semi - s);
         chip_at = (int)v;
         s += i + 1, len -= i + 1;
     } else {
@@ -56,8 +55,8 @@ int gmc_dram_gpgpusim_map(const char *s, size_t len, unsigned channels, char *ou
         case '0': f = -1; break;
         case '|': case ' ': case '.': continue;
         default:
-            snprintf(err, en, "expected one of D B R C S 0 . in the map, found '%c'",
-                     s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?');
+            snprintf(err, en, "expected one of D B R C S 0 . in the map, found %s",
+                     gmc_quote(&q, s + i, 1));
             return -1;
         }
         if (ofs < 0) {
@@ -184,29 +183,34 @@ static int find_opt(const char *s, size_t n)
 
 static int get_uint(gmc_dram_imp_t *im, const val_t *v, const char *name, uint64_t *x)
 {
+    char what[96];
+    snprintf(what, sizeof what, "%s <decimal integer>", name);
+    return gmc_dram_imp_uint(im, v->ln, what, v->v, v->vl, x);
+}
+
+/* The value's decimal integer, without a message (the options read only
+ * to see whether they ask for something other than 0). */
+static int quiet_uint(const val_t *v, uint64_t *x)
+{
     const char *s = v->v;
     size_t n = v->vl;
     gmc_text_trim(&s, &n);
-    if (gmc_dram_imp_uint(s, n, x)) {
-        char what[96];
-        snprintf(what, sizeof what, "%s <decimal integer>", name);
-        return gmc_dram_imp_expected(im, v->ln, what, s, n);
-    }
-    return 0;
+    return gmc_num_u64(s, n, GMC_NUM_DEC, UINT64_MAX, x);
 }
 
-/* dramid@N's N, or -1 if the map has none. */
+/* dramid@N's N, or -1 if the map has none (read only after
+ * gmc_dram_gpgpusim_map accepted the map). */
 static int dramid_at(const char *s, size_t n)
 {
     gmc_text_trim(&s, &n);
     if (n >= 2 && s[0] == '"')
         s++, n--;
-    if (n < 8 || memcmp(s, "dramid@", 7))
+    const char *semi = memchr(s, ';', n);
+    uint64_t v;
+    if (n < 8 || memcmp(s, "dramid@", 7) || !semi ||
+        gmc_num_u64(s + 7, (size_t)(semi - s) - 7, GMC_NUM_DEC, 63, &v))
         return -1;
-    int v = 0;
-    for (size_t i = 7; i < n && s[i] >= '0' && s[i] <= '9' && v < 64; i++)
-        v = v * 10 + (s[i] - '0');
-    return v;
+    return (int)v;
 }
 
 /* -gpgpu_memory_partition_indexing 2 on a usable map: GPGPU-Sim's IPoly
@@ -218,18 +222,10 @@ static int dramid_at(const char *s, size_t n)
 static void ipoly(gmc_dram_imp_t *im, const val_t *val, const char *have, unsigned ch_bits)
 {
     uint64_t x, sub = 1;
-    const char *s = val[O_INDEXING].v;
-    size_t n = val[O_INDEXING].vl;
-    gmc_text_trim(&s, &n);
-    if (!have[O_INDEXING] || gmc_dram_imp_uint(s, n, &x) || x != 2)
+    if (!have[O_INDEXING] || quiet_uint(&val[O_INDEXING], &x) || x != 2)
         return;
-    if (have[O_NSUB]) {
-        const char *t = val[O_NSUB].v;
-        size_t tn = val[O_NSUB].vl;
-        gmc_text_trim(&t, &tn);
-        if (gmc_dram_imp_uint(t, tn, &sub) || !is_pow2(sub) || sub > 64)
-            return;   /* warned as not modelled */
-    }
+    if (have[O_NSUB] && (quiet_uint(&val[O_NSUB], &sub) || !is_pow2(sub) || sub > 64))
+        return;   /* warned as not modelled */
     const int at = dramid_at(val[O_MAP].v, val[O_MAP].vl);
     const unsigned sb = log2u(sub), sets = (unsigned)(im->c->channels * sub);
     if (at < 0 || !is_pow2(im->c->channels) || (1u << ch_bits) != im->c->channels ||
@@ -248,7 +244,7 @@ static int apply(gmc_dram_imp_t *im, val_t *val, const char *have)
         gmc_dram_cfg_t g = *c;
         uint64_t set = 0;
         if (gmc_dram_cfg_gpgpusim(val[O_TIMING].v, val[O_TIMING].vl, &g, &set, e, sizeof e)) {
-            gmc_dram_diag_error(&im->d, val[O_TIMING].ln, "-gpgpu_dram_timing_opt: %s", e);
+            gmc_diag_error(&im->d, val[O_TIMING].ln, "-gpgpu_dram_timing_opt: %s", e);
             return -1;
         }
         *c = g;
@@ -271,9 +267,9 @@ static int apply(gmc_dram_imp_t *im, val_t *val, const char *have)
         if (x > 1024 || y > 1024 || gmc_dram_imp_set(im, ln, GMC_DRAM_P_bus_width, 8 * x * y,
                                                      "8 x -gpgpu_dram_buswidth x -gpgpu_n_mem_per_ctrlr")) {
             if (x > 1024 || y > 1024)
-                gmc_dram_diag_error(&im->d, ln, "expected a bus of at most 1024 bits, found "
-                                    "%llu x %llu bytes", (unsigned long long)x,
-                                    (unsigned long long)y);
+                gmc_diag_error(&im->d, ln, "expected a bus of at most 1024 bits, found "
+                               "%llu x %llu bytes", (unsigned long long)x,
+                               (unsigned long long)y);
             return -1;
         }
     }
@@ -295,12 +291,14 @@ static int apply(gmc_dram_imp_t *im, val_t *val, const char *have)
                 f = s + i + 1;
         double mhz;
         size_t fl = (size_t)(s + n - f);
-        if (colons != 3 || gmc_dram_imp_real(f, fl, &mhz) || mhz <= 0)
-            return gmc_dram_imp_expected(im, val[O_CLOCKS].ln,
-                                         "-gpgpu_clock_domains <core>:<icnt>:<l2>:<dram> in MHz "
-                                         "with a DRAM clock above 0", s, n);
+        if (colons != 3 || gmc_num_real(f, fl, 1e300, &mhz) || mhz <= 0)
+            return gmc_diag_expected(&im->d, val[O_CLOCKS].ln,
+                                     "-gpgpu_clock_domains <core>:<icnt>:<l2>:<dram> in MHz "
+                                     "with a DRAM clock above 0", s, n);
+        double ps = 1e6 / mhz;   /* a clock too slow for an integer: out of gmc's range anyway */
         if (gmc_dram_imp_set(im, val[O_CLOCKS].ln, GMC_DRAM_P_tck_ps,
-                             (uint64_t)llround(1e6 / mhz), "the DRAM clock period in ps (1e6 / MHz)"))
+                             ps < 1e18 ? (uint64_t)llround(ps) : UINT64_MAX,
+                             "the DRAM clock period in ps (1e6 / MHz)"))
             return -1;
     }
     if (have[O_MAP]) {
@@ -308,6 +306,7 @@ static int apply(gmc_dram_imp_t *im, val_t *val, const char *have)
         char txt[sizeof im->info->map];
         if (gmc_dram_gpgpusim_map(val[O_MAP].v, val[O_MAP].vl, c->channels, txt, sizeof txt, nb, e,
                                   sizeof e)) {
+            im->info->map_line = val[O_MAP].ln;
             snprintf(im->info->map_err, sizeof im->info->map_err,
                      "%s:%u: -gpgpu_mem_addr_mapping: %s", im->d.src, val[O_MAP].ln, e);
             return 0;
@@ -321,6 +320,7 @@ static int apply(gmc_dram_imp_t *im, val_t *val, const char *have)
             return -1;
         unsigned banks = gmc_dram_banks(c);
         if ((1ull << nb[GMC_F_BANK]) > banks || (1ull << nb[GMC_F_CH]) > c->channels) {
+            im->info->map_line = val[O_MAP].ln;
             snprintf(im->info->map_err, sizeof im->info->map_err,
                      "%s:%u: -gpgpu_mem_addr_mapping: expected at most %u bank bits and %u channel "
                      "bits (nbk %u, %u channels), found %u and %u", im->d.src, val[O_MAP].ln,
@@ -329,12 +329,12 @@ static int apply(gmc_dram_imp_t *im, val_t *val, const char *have)
             return 0;
         }
         if ((1ull << nb[GMC_F_BANK]) < banks)
-            gmc_dram_diag_warn(&im->d, val[O_MAP].ln, "the map has %u bank bits, so it reaches %llu "
-                               "of the %u banks", nb[GMC_F_BANK], 1ull << nb[GMC_F_BANK], banks);
+            gmc_diag_warn(&im->d, val[O_MAP].ln, "the map has %u bank bits, so it reaches %llu "
+                          "of the %u banks", nb[GMC_F_BANK], 1ull << nb[GMC_F_BANK], banks);
         if ((1ull << nb[GMC_F_BLOCK]) != gmc_dram_burst_bytes(c))
-            gmc_dram_diag_warn(&im->d, val[O_MAP].ln, "the map has %u S bits (%llu bytes) but a burst "
-                               "moves %u bytes", nb[GMC_F_BLOCK], 1ull << nb[GMC_F_BLOCK],
-                               gmc_dram_burst_bytes(c));
+            gmc_diag_warn(&im->d, val[O_MAP].ln, "the map has %u S bits (%llu bytes) but a burst "
+                          "moves %u bytes", nb[GMC_F_BLOCK], 1ull << nb[GMC_F_BLOCK],
+                          gmc_dram_burst_bytes(c));
         snprintf(im->info->map, sizeof im->info->map, "%s", txt);
         ipoly(im, val, have, nb[GMC_F_CH]);
     }
@@ -361,19 +361,19 @@ static void warn_unmodelled(gmc_dram_imp_t *im, val_t *val, const char *have)
         const char *s = val[k].v;
         size_t n = val[k].vl;
         gmc_text_trim(&s, &n);
-        if (!have[k] || (!gmc_dram_imp_uint(s, n, &x) && x == 0))
+        if (!have[k] || (!quiet_uint(&val[k], &x) && x == 0))
             continue;
         if (k == O_BNKGRP_POLICY && im->c->bank_groups < 2)
             continue;
         if (k == O_INDEXING && im->info->ipoly.sets)
             continue;   /* applied: bim/gmc_bim_ipoly.h */
-        gmc_dram_diag_warn(&im->d, val[k].ln, "%s %.*s is not modelled: %s", opts[k].name, (int)n,
-                           s, w[i].what);
+        gmc_diag_warn(&im->d, val[k].ln, "%s %.*s is not modelled: %s", opts[k].name, (int)n,
+                      s, w[i].what);
     }
     if (have[O_ADDR_MASK] && !have[O_MAP])
-        gmc_dram_diag_warn(&im->d, val[O_ADDR_MASK].ln, "-gpgpu_mem_address_mask selects a "
-                           "GPGPU-Sim built-in map, which gmc does not have; the map is derived "
-                           "from the geometry unless --map is given");
+        gmc_diag_warn(&im->d, val[O_ADDR_MASK].ln, "-gpgpu_mem_address_mask selects a "
+                      "GPGPU-Sim built-in map, which gmc does not have; the map is derived "
+                      "from the geometry unless --map is given");
     char list[512] = "";
     unsigned first = 0;
     for (unsigned i = O_CTRL; i < NOPTS; i++)
@@ -383,8 +383,8 @@ static void warn_unmodelled(gmc_dram_imp_t *im, val_t *val, const char *have)
             first = first && first < val[i].ln ? first : val[i].ln;
         }
     if (list[0])
-        gmc_dram_diag_warn(&im->d, first, "controller and L2 options not read (gmc mem sets the "
-                           "controller with --sched, --rq, --wq, --wq-high, --wq-low): %s", list);
+        gmc_diag_warn(&im->d, first, "controller and L2 options not read (gmc mem sets the "
+                      "controller with --sched, --rq, --wq, --wq-high, --wq-low): %s", list);
 }
 
 int gmc_dram_import_gpgpusim(gmc_dram_imp_t *im, const char *text, size_t len)
@@ -393,16 +393,18 @@ int gmc_dram_import_gpgpusim(gmc_dram_imp_t *im, const char *text, size_t len)
     char have[NOPTS];
     memset(val, 0, sizeof val);
     memset(have, 0, sizeof have);
-    size_t pos = 0;
-    unsigned ln = 0;
+    gmc_gs_toks_t toks;
     gmc_gs_tok_t t;
     int r;
-    while ((r = gmc_gs_tok_next(text, len, &pos, &ln, &t)) != GMC_GS_TOK_END) {
+    gmc_gs_toks_init(&toks, text, len);
+    while ((r = gmc_gs_tok_next(&toks, &t, &im->d)) != GMC_GS_TOK_END) {
+        if (r == GMC_GS_TOK_ERROR)
+            return -1;
         if (r == GMC_GS_TOK_NOT_OPTION)
-            return gmc_dram_imp_expected(im, t.ln, "a GPGPU-Sim option '-name value'", t.name, t.nl);
+            return gmc_diag_expected(&im->d, t.ln, "a GPGPU-Sim option '-name value'", t.name, t.nl);
         if (r == GMC_GS_TOK_UNCLOSED) {
-            gmc_dram_diag_error(&im->d, t.ln, "expected a closing '\"' for %.*s, found end "
-                                "of file", (int)t.nl, t.name);
+            gmc_diag_error(&im->d, t.ln, "expected a closing '\"' for %.*s, found end "
+                           "of file", (int)t.nl, t.name);
             return -1;
         }
         const char *s = t.name, *v = t.v;
@@ -414,10 +416,10 @@ int gmc_dram_import_gpgpusim(gmc_dram_imp_t *im, const char *text, size_t len)
             continue;
         }
         if (have[o])
-            gmc_dram_diag_warn(&im->d, at, "%s given again (first on line %u); the last one "
-                               "counts, as in GPGPU-Sim", opts[o].name, val[o].ln);
+            gmc_diag_warn(&im->d, at, "%s given again (first on line %u); the last one "
+                          "counts, as in GPGPU-Sim", opts[o].name, val[o].ln);
         if (!vl)   /* the line is the name alone */
-            return gmc_dram_imp_expected(im, at, "a value after the option", s, k);
+            return gmc_diag_expected(&im->d, at, "a value after the option", s, k);
         have[o] = 1;
         val[o] = (val_t){v, vl, at};
     }

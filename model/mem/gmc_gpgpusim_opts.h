@@ -11,16 +11,19 @@
  *     next line holding a '"', inclusive (GPGPU-Sim's option parser takes a
  *     quoted value across lines).
  *
- * Each caller words its own errors from the result. */
+ * The lines come from util's line reader (a NUL byte is its error); each
+ * caller words its own errors from the other results. */
 #ifndef GMC_GPGPUSIM_OPTS_H
 #define GMC_GPGPUSIM_OPTS_H
 #include <stddef.h>
+#include "util/gmc_diag.h"
+#include "util/gmc_lines.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 typedef struct {
-    const char *name;   /* "-gpgpu_n_mem"; for GMC_GS_NOT_OPTION the trimmed line */
+    const char *name;   /* "-gpgpu_n_mem"; for GMC_GS_TOK_NOT_OPTION the trimmed line */
     size_t      nl;
     const char *v;      /* the value, trimmed, quotes kept (vl 0: none given) */
     size_t      vl;
@@ -34,18 +37,19 @@ enum {
     GMC_GS_TOK_OPTION     = 1,    /* *t is the next option */
     GMC_GS_TOK_NOT_OPTION = -1,   /* a line that is not `-name ...` (t->name: the line) */
     GMC_GS_TOK_UNCLOSED   = -2,   /* a quoted value with no closing '"' before the end */
+    GMC_GS_TOK_ERROR      = -3,   /* a line the line reader refused: the error is in d */
 };
 
-/* The next option of text[0..len) from *pos (start at 0), counting lines
- * in *ln (start at 0). */
-int gmc_gs_tok_next(const char *text, size_t len, size_t *pos, unsigned *ln, gmc_gs_tok_t *t);
+/* The options of one text. */
+typedef struct {
+    const char *text;
+    gmc_lines_t lines;
+} gmc_gs_toks_t;
 
-/* Trims blanks (space, tab, CR, LF, FF, VT) at both ends of [*s, *s + *n). */
-void gmc_text_trim(const char **s, size_t *n);
-
-/* Appends a word to a blank-separated list in list[0..n), ending it with
- * "..." (and taking no more) when the next word would not fit. */
-void gmc_text_list_add(char *list, size_t n, const char *w, size_t wl);
+/* Starts on text[0..len) (not copied). */
+void gmc_gs_toks_init(gmc_gs_toks_t *k, const char *text, size_t len);
+/* The next option; d is the reader's context, for GMC_GS_TOK_ERROR. */
+int  gmc_gs_tok_next(gmc_gs_toks_t *k, gmc_gs_tok_t *t, gmc_diag_t *d);
 
 #ifdef __cplusplus
 }

@@ -1,11 +1,13 @@
-/* gmc_diag: how gmc's file readers word an error or a warning, in one
- * place: "src:line: message" (or "src: message" for line 0) into the
- * caller's buffer, and "src:line: warning: message" to stderr or appended
- * to the caller's buffer.  The DRAM-config readers (model/mem) and the
- * gpgpusim.config machine reader (model/gpu) wrap these. */
+/* gmc_diag: the one diagnostic context of gmc's readers.  Every error is
+ * one line "src:line: expected X, found Y" ("src: ..." when the line is 0,
+ * the bare message when src is NULL -- a one-line parser whose caller adds
+ * the place) written into the caller's buffer; every warning is a line
+ * "src:line: warning: ..." to stderr or appended to the caller's buffer.
+ * A reader keeps one gmc_diag_t for the input it reads and passes it to
+ * the line reader (gmc_lines.h), so the place is worded the same way
+ * whoever finds the fault. */
 #ifndef GMC_DIAG_H
 #define GMC_DIAG_H
-#include <stdarg.h>
 #include <stddef.h>
 #ifdef __cplusplus
 extern "C" {
@@ -14,13 +16,33 @@ extern "C" {
 /* Longest warning line kept (longer ones are cut). */
 #define GMC_DIAG_WARN_MAX 640
 
-/* The message into err[0..en) (nothing when en is 0). */
-void gmc_diag_verror(char *err, size_t en, const char *src, unsigned line, const char *fmt,
-                     va_list ap);
-/* The warning: to stderr when warn is NULL, else appended to warn[0..wn)
- * (dropped when wn is 0); each ends with a newline. */
-void gmc_diag_vwarn(char *warn, size_t wn, const char *src, unsigned line, const char *fmt,
-                    va_list ap);
+typedef struct {
+    const char *src;    /* names the input (a path, "--set", "<stdin>"); NULL: no place */
+    char       *err;    /* the error line goes to err[0..en) (nowhere when en is 0) */
+    size_t      en;
+    char       *warn;   /* warnings: NULL = stderr; else appended to warn[0..wn), */
+    size_t      wn;     /* dropped when wn is 0 */
+    int         nwarn;  /* warnings given so far */
+} gmc_diag_t;
+
+#if defined(__GNUC__)
+#define GMC_DIAG_PRINTF_(a, b) __attribute__((format(printf, a, b)))
+#else
+#define GMC_DIAG_PRINTF_(a, b)
+#endif
+
+/* The error at line (0: none); returns -1, for `return gmc_diag_error(...)`. */
+int  gmc_diag_error(gmc_diag_t *d, unsigned long line, const char *fmt, ...) GMC_DIAG_PRINTF_(3, 4);
+/* A warning at line (0: none); counts it in d->nwarn. */
+void gmc_diag_warn(gmc_diag_t *d, unsigned long line, const char *fmt, ...) GMC_DIAG_PRINTF_(3, 4);
+/* "expected WHAT, found 'FOUND'" (gmc_quote.h), or "..., found nothing"
+ * when len is 0; returns -1. */
+int  gmc_diag_expected(gmc_diag_t *d, unsigned long line, const char *what, const char *found,
+                       size_t len);
+/* The same for a number that gmc_num_* refused with code rc: the quoted
+ * text and gmc_num_note(rc) ("... found '99999999999999999999' (too large)"). */
+int  gmc_diag_expected_num(gmc_diag_t *d, unsigned long line, const char *what, const char *found,
+                           size_t len, int rc);
 
 #ifdef __cplusplus
 }

@@ -2,9 +2,11 @@
  * Icarus testbench emitter is in gmc_block_tb.c. */
 #include "gmc_block.h"
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/gmc_lines.h"
+#include "util/gmc_num.h"
+#include "util/gmc_quote.h"
 
 extern const gmc_block_t gmc_block_bim, gmc_block_bankarb, gmc_block_wmc;
 
@@ -65,8 +67,12 @@ int gmc_block_parse_fields(const char *config, const char *const *tags, unsigned
                      config, tags[i], i + 1, s);
             return -1;
         }
-        char *e;
-        unsigned long long x = strtoull(s + tl, &e, 10);
+        const char *num = s + tl, *e = num;
+        while (*e >= '0' && *e <= '9')
+            e++;
+        uint64_t x = 0;   /* decimal; "too large" is any number above 10^6 */
+        if (gmc_num_u64(num, (size_t)(e - num), GMC_NUM_DEC, UINT64_MAX, &x))
+            x = UINT64_MAX;
         if (x <= 1000000 && !*e && i + 1 < n) {
             snprintf(err, en, "configuration '%s': expected %u fields, the next '%s<number>', found the end",
                      config, n, tags[i + 1]);
@@ -89,11 +95,15 @@ static unsigned hexdigits(unsigned w) { return (w + 3) / 4; }
  * stim-seed and cycles (which vary); written into f, or compared. */
 static int write_fixed_header(FILE *f, const gmc_block_t *b, const void *cfg)
 {
-    static gmc_param_t par[GMC_BLOCK_PARAMS_MAX];
+    /* 16 parameters of up to 1200 characters: on the heap, this call's own */
+    gmc_param_t *par = calloc(GMC_BLOCK_PARAMS_MAX, sizeof *par);
+    if (!par)
+        return -1;
     unsigned np = b->params(cfg, par);
     fprintf(f, "# gmc-vectors 1\n# block %s\n", b->name);
     for (unsigned i = 0; i < np; i++)
         fprintf(f, "# param %s %s\n", par[i].key, par[i].value);
+    free(par);
     if (b->vec_meta && b->vec_meta(cfg, f))
         return -1;
     return 0;
@@ -139,40 +149,18 @@ done:
 }
 
 /* ------------------------------------------------------------ reader */
-typedef struct {
-    FILE *f;
-    const char *path;
-    unsigned line;
-    char *buf;
-    size_t cap;
-    char *err;
-    size_t n;
-} rd_t;
 
-static int rd_fail(rd_t *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int rd_fail(rd_t *r, const char *fmt, ...)
-{
-    int k = snprintf(r->err, r->n, "%s:%u: ", r->path, r->line);
-    va_list ap;
-    va_start(ap, fmt);
-    if (k >= 0 && (size_t)k < r->n)
-        vsnprintf(r->err + k, r->n - (size_t)k, fmt, ap);
-    va_end(ap);
-    return -1;
-}
+/* Longest vector-file line: a header "# param" line (values up to 1200
+ * characters) or a cycle's hex fields. */
+#define VEC_LINE_MAX 65536
 
-/* Next line without its newline; 1, 0 at end of file, -1 on error. */
-static int rd_line(rd_t *r)
+/* "# <tag> <decimal>" with nothing after: 0 and *v, else -1. */
+static int header_number(const char *s, size_t len, const char *tag, uint64_t *v)
 {
-    ssize_t len = getline(&r->buf, &r->cap, r->f);
-    if (len < 0)
-        return ferror(r->f) ? rd_fail(r, "read error") : 0;
-    r->line++;
-    if (memchr(r->buf, 0, (size_t)len))
-        return rd_fail(r, "expected text, found a NUL byte");
-    while (len > 0 && (r->buf[len - 1] == '\n' || r->buf[len - 1] == '\r'))
-        r->buf[--len] = 0;
-    return 1;
+    size_t tl = strlen(tag);
+    if (len <= tl || memcmp(s, tag, tl))
+        return -1;
+    return gmc_num_u64(s + tl, len - tl, GMC_NUM_DEC, UINT64_MAX, v) ? -1 : 0;
 }
 
 /* The expected fixed header as lines (a memory stream). */
@@ -198,98 +186,110 @@ int gmc_block_vec_check(FILE *f, const char *path, const gmc_block_t *b, const v
 {
     gmc_port_t ports[GMC_BLOCK_PORTS_MAX];
     unsigned np = b->ports(cfg, ports);
-    rd_t r = {f, path, 0, NULL, 0, err, n};
+    gmc_diag_t d = {path, err, n, NULL, 0, 0};
+    gmc_lines_t r;
+    gmc_quote_t q;
     char *want = expected_header(b, cfg, ports, np);
-    void *q = calloc(1, b->state_size), *in = calloc(1, b->in_size);
+    void *st = calloc(1, b->state_size), *in = calloc(1, b->in_size);
     void *out = calloc(1, b->out_size);
     int rc = -1, got;
     uint64_t c = 0, hdr_cycles = UINT64_MAX;
     unsigned nwant = 0, seen = 0;
-    if (!want || !q || !in || !out) {
+    const char *s;
+    size_t len;
+    if (!want || !st || !in || !out || gmc_lines_stream(&r, f, VEC_LINE_MAX, &d)) {
         snprintf(err, n, "%s: out of memory", path);
-        goto done;
+        free(want), free(st), free(in), free(out);
+        return -1;
     }
-    for (char *s = want; *s; s++)
-        nwant += *s == '\n';
-    b->reset(cfg, q);
-    while ((got = rd_line(&r)) > 0) {
-        char *s = r.buf;
-        if (*s == '#') {
-            if (c)
-                { rd_fail(&r, "expected a vector line, found a header line after the vectors"); goto done; }
+    for (char *w = want; *w; w++)
+        nwant += *w == '\n';
+    b->reset(cfg, st);
+    while ((got = gmc_lines_next(&r, &s, &len, &d)) > 0) {
+        if (len && *s == '#') {
+            if (c) {
+                gmc_diag_error(&d, r.line, "expected a vector line, found a header line after the "
+                               "vectors");
+                goto done;
+            }
             uint64_t v;
-            char tail;
-            if (sscanf(s, "# cycles %" SCNu64 "%c", &v, &tail) == 1) {
+            if (!header_number(s, len, "# cycles ", &v)) {
                 hdr_cycles = v;
                 continue;
             }
-            if (sscanf(s, "# stim-seed %" SCNu64 "%c", &v, &tail) == 1)
+            if (!header_number(s, len, "# stim-seed ", &v))
                 continue;
             /* Must be the k-th expected line, in order. */
             if (seen >= nwant) {
-                rd_fail(&r, "expected a vector line, found an unknown header line '%.200s'", s);
+                gmc_diag_error(&d, r.line, "expected a vector line, found an unknown header line "
+                               "%s", gmc_quote(&q, s, len));
                 goto done;
             }
             const char *w = want;
             for (unsigned k = 0; k < seen; k++)
                 w = strchr(w, '\n') + 1;
             size_t wl = (size_t)(strchr(w, '\n') - w);
-            if (strlen(s) != wl || memcmp(s, w, wl)) {
-                rd_fail(&r, "expected '%.*s', found '%.200s'", (int)wl, w, s);
+            if (len != wl || memcmp(s, w, wl)) {
+                gmc_diag_error(&d, r.line, "expected '%.*s', found %s", (int)wl, w,
+                               gmc_quote(&q, s, len));
                 goto done;
             }
             seen++;
             continue;
         }
-        if (!*s) {   /* blank lines only at the end */
-            int more;
-            unsigned at = r.line;
-            while ((more = rd_line(&r)) > 0)
-                if (r.buf[0]) {
-                    rd_fail(&r, "expected a vector line, found an empty line (line %u) inside the vectors", at);
+        if (!len) {   /* blank lines only at the end */
+            unsigned long at = r.line;
+            while ((got = gmc_lines_next(&r, &s, &len, &d)) > 0)
+                if (len) {
+                    gmc_diag_error(&d, r.line, "expected a vector line, found an empty line (line "
+                                   "%lu) inside the vectors", at);
                     goto done;
                 }
-            if (more < 0)
-                goto done;
             break;
         }
         if (seen != nwant) {
-            rd_fail(&r, "expected the %u header lines of this configuration before the vectors, found %u",
-                    nwant, seen);
+            gmc_diag_error(&d, r.line, "expected the %u header lines of this configuration before "
+                           "the vectors, found %u", nwant, seen);
             goto done;
         }
+        const char *p = s, *e = s + len;
         for (unsigned i = 0; i < np; i++) {
-            while (*s == ' ')
-                s++;
-            char *e;
-            if (!*s) {
-                rd_fail(&r, "expected %u hex fields, found %u", np, i);
+            while (p < e && *p == ' ')
+                p++;
+            if (p == e) {
+                gmc_diag_error(&d, r.line, "expected %u hex fields, found %u", np, i);
                 goto done;
             }
-            uint64_t v = strtoull(s, &e, 16);
-            if (e == s || (*e && *e != ' ')) {
-                rd_fail(&r, "expected a hex value for %s, found '%.20s'", ports[i].rtl, s);
+            const char *t = p;
+            while (p < e && *p != ' ')
+                p++;
+            uint64_t v;
+            if (gmc_num_u64(t, (size_t)(p - t), GMC_NUM_HEX, UINT64_MAX, &v)) {
+                gmc_diag_error(&d, r.line, "expected a hex value for %s, found %s", ports[i].rtl,
+                               gmc_quote(&q, t, (size_t)(p - t)));
                 goto done;
             }
             if (ports[i].width < 64 && (v >> ports[i].width)) {
-                rd_fail(&r, "%s is %u bits wide, found %" PRIx64, ports[i].rtl, ports[i].width, v);
+                gmc_diag_error(&d, r.line, "%s is %u bits wide, found %" PRIx64, ports[i].rtl,
+                               ports[i].width, v);
                 goto done;
             }
-            s = e;
             if (ports[i].dir == GMC_PORT_IN) {
                 gmc_port_set(&ports[i], in, v);
                 if (i + 1 < np && ports[i + 1].dir == GMC_PORT_OUT)
-                    b->step(cfg, q, in, q, out);
+                    b->step(cfg, st, in, st, out);
             } else if (gmc_port_get(&ports[i], out) != v) {
-                rd_fail(&r, "cycle %" PRIu64 " port %s: the C model gives %" PRIx64 ", the file %" PRIx64,
-                        c, ports[i].rtl, gmc_port_get(&ports[i], out), v);
+                gmc_diag_error(&d, r.line, "cycle %" PRIu64 " port %s: the C model gives %" PRIx64
+                               ", the file %" PRIx64, c, ports[i].rtl, gmc_port_get(&ports[i], out),
+                               v);
                 goto done;
             }
         }
-        while (*s == ' ')
-            s++;
-        if (*s) {
-            rd_fail(&r, "expected %u hex fields, found more: '%.20s'", np, s);
+        while (p < e && *p == ' ')
+            p++;
+        if (p < e) {
+            gmc_diag_error(&d, r.line, "expected %u hex fields, found more: %s", np,
+                           gmc_quote(&q, p, (size_t)(e - p)));
             goto done;
         }
         c++;
@@ -308,6 +308,7 @@ int gmc_block_vec_check(FILE *f, const char *path, const gmc_block_t *b, const v
     *cycles = c;
     rc = 0;
 done:
-    free(r.buf), free(want), free(q), free(in), free(out);
+    gmc_lines_close(&r);
+    free(want), free(st), free(in), free(out);
     return rc;
 }

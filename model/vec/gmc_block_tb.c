@@ -25,11 +25,12 @@ static void vstr(FILE *f, const char *s)
     fputc('"', f);
 }
 
-int gmc_block_emit_tb(FILE *f, const gmc_block_t *b, const void *cfg, const char *top)
+/* The testbench of a configuration whose parameters are par[0..npar). */
+static int emit_tb(FILE *f, const gmc_block_t *b, const void *cfg, const char *top,
+                   const gmc_param_t *par, unsigned npar)
 {
     gmc_port_t p[GMC_BLOCK_PORTS_MAX];
-    static gmc_param_t par[GMC_BLOCK_PARAMS_MAX];
-    unsigned np = b->ports(cfg, p), npar = b->params(cfg, par), nin = 0, nout = 0;
+    unsigned np = b->ports(cfg, p), nin = 0, nout = 0;
     for (unsigned i = 0; i < np; i++)
         p[i].dir == GMC_PORT_IN ? nin++ : nout++;
 
@@ -219,4 +220,15 @@ int gmc_block_emit_tb(FILE *f, const gmc_block_t *b, const void *cfg, const char
         "  end\n\n"
         "endmodule\n", tb, tb, tb, tb);
     return ferror(f) ? -1 : 0;
+}
+
+int gmc_block_emit_tb(FILE *f, const gmc_block_t *b, const void *cfg, const char *top)
+{
+    /* 16 parameters of up to 1200 characters: on the heap, this call's own */
+    gmc_param_t *par = calloc(GMC_BLOCK_PARAMS_MAX, sizeof *par);
+    if (!par)
+        return -1;
+    int rc = emit_tb(f, b, cfg, top, par, b->params(cfg, par));
+    free(par);
+    return rc;
 }

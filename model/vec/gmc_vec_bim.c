@@ -26,6 +26,7 @@ void gmc_bim_stim(gmc_rng_t *r, uint64_t cycle, unsigned width, gmc_bim_in_t *in
  * drawn from the seed (presets contain '-' but never '_').  The RTL top is
  * the wrapper `gmc bim --emit-verilog` writes for it. */
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include "gmc_block.h"
 #include "mem/gmc_addrmap.h"
@@ -252,8 +253,13 @@ const gmc_block_t gmc_block_bim = {
  * writer, driven by this description. */
 int gmc_vec_bim_write(FILE *f, const gmc_bim_cfg_t *cfg, const gmc_vec_meta_t *meta)
 {
-    static bim_blk_cfg_t b;    /* 16 KiB of lookup tables: not on the stack */
-    b.c = *cfg;
-    b.meta = *meta;
-    return gmc_block_vec_write(f, &gmc_block_bim, &b, meta->stim_seed, meta->cycles);
+    /* 16 KiB of lookup tables: on the heap (not the stack), this call's own */
+    bim_blk_cfg_t *b = malloc(sizeof *b);
+    if (!b)
+        return -1;
+    b->c = *cfg;
+    b->meta = *meta;
+    int rc = gmc_block_vec_write(f, &gmc_block_bim, b, meta->stim_seed, meta->cycles);
+    free(b);
+    return rc;
 }

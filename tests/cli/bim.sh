@@ -69,8 +69,8 @@ expect_fail "matrix wider than map" 1 "expected 31 rows|expected width 30" -- "$
 printf 'width 30\n0x1\n0x40000000\n' >"$T/wide.txt"
 expect_fail "row above width" 1 "wide.txt:3: expected a mask below bit 30" -- "$GMC" bim --matrix "$T/wide.txt"
 printf '\x00\x01binary' >"$T/bin.txt"
-expect_fail "binary matrix file" 1 "bin.txt:1: expected text, found a NUL byte" -- "$GMC" bim --matrix "$T/bin.txt"
-expect_fail "missing matrix file" 1 "nope.txt: cannot read" -- "$GMC" bim --matrix "$T/nope.txt"
+expect_fail "binary matrix file" 1 "bin.txt:1: expected text, found byte 0x00 at column 1" -- "$GMC" bim --matrix "$T/bin.txt"
+expect_fail "missing matrix file" 1 "nope.txt: cannot open: No such file" -- "$GMC" bim --matrix "$T/nope.txt"
 printf 'Row[29:18] Bank[17:15]\nCol[14:11] Bank[10] Ch[9:7] Col[7:6] Block[5:0]\n' >"$T/overlap.map"
 expect_fail "overlapping map" 1 "overlap.map:2: expected each address bit once, found bit 7" -- \
   "$GMC" bim --map-file "$T/overlap.map"

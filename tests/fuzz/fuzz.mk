@@ -4,11 +4,11 @@
 # the top Makefile (`include tests/fuzz/fuzz.mk`) or, until then, run as
 # `make -f Makefile -f tests/fuzz/fuzz.mk fuzz-dram-cfg`.
 FUZZ_SECONDS ?= 60
-FUZZ_DRAM_SRCS := tests/fuzz/fuzz_dram_cfg.c model/util/gmc_diag.c \
+FUZZ_DRAM_SRCS := tests/fuzz/fuzz_dram_cfg.c $(sort $(wildcard model/util/*.c)) \
     $(filter-out model/mem/gmc_dram_preset.c,$(sort $(wildcard model/mem/*.c)))
 
 .PHONY: fuzz-dram-cfg
-$(BUILD)/fuzz/fuzz_dram_cfg: $(FUZZ_DRAM_SRCS) $(wildcard model/mem/*.h) model/util/gmc_diag.h
+$(BUILD)/fuzz/fuzz_dram_cfg: $(FUZZ_DRAM_SRCS) $(wildcard model/mem/*.h) $(wildcard model/util/*.h)
 	@bash tests/deps.sh clang libclang-rt-14-dev
 	@mkdir -p $(dir $@)
 	clang -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -Imodel \

@@ -1,0 +1,161 @@
+/* gmc_lines: the one line reader (gmc_lines.h). */
+#include "util/gmc_lines.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Bytes read from a stream at a time; the buffer holds one line more. */
+#define CHUNK 65536
+
+static void init(gmc_lines_t *r, size_t max)
+{
+    memset(r, 0, sizeof *r);
+    r->max = max;
+    r->ended_nl = 1;
+}
+
+void gmc_lines_text(gmc_lines_t *r, const char *text, size_t len, size_t max)
+{
+    init(r, max);
+    r->text = text;
+    r->len = len;
+}
+
+int gmc_lines_stream(gmc_lines_t *r, FILE *f, size_t max, gmc_diag_t *d)
+{
+    init(r, max);
+    r->f = f;
+    /* Room for one chunk at first; a longer line grows it (up to max + a chunk). */
+    r->cap = 2 * CHUNK;
+    if (!(r->buf = malloc(r->cap))) {
+        r->f = NULL;
+        return gmc_diag_error(d, 0, "expected memory to read the file, found none");
+    }
+    return 0;
+}
+
+int gmc_lines_open(gmc_lines_t *r, const char *path, size_t max, gmc_diag_t *d)
+{
+    int in = !strcmp(path, "-");
+    FILE *f = in ? stdin : fopen(path, "rb");
+    if (!f) {
+        gmc_diag_t at = *d;
+        at.src = path;
+        return gmc_diag_error(&at, 0, "cannot open: %s", strerror(errno));
+    }
+    if (gmc_lines_stream(r, f, max, d)) {
+        if (!in)
+            fclose(f);
+        return -1;
+    }
+    r->own = !in;
+    return 0;
+}
+
+void gmc_lines_close(gmc_lines_t *r)
+{
+    if (r->f && r->own)
+        fclose(r->f);
+    free(r->buf);
+    r->f = NULL;
+    r->buf = NULL;
+}
+
+unsigned long gmc_lines_eof_line(const gmc_lines_t *r)
+{
+    return r->line + (r->ended_nl ? 1 : 0);
+}
+
+/* One wording whether or not the line's end was seen (a stream stops
+ * reading a line once it is over the cap). */
+static int too_long(gmc_lines_t *r, gmc_diag_t *d)
+{
+    r->error = GMC_LINES_ETEXT;
+    return gmc_diag_error(d, r->line, "expected a line of at most %zu bytes, found a longer one",
+                          r->max);
+}
+
+/* The line b[0..l) found (nl: it ended with '\n'): checked and returned. */
+static int give(gmc_lines_t *r, const char *b, size_t l, int nl, const char **s, size_t *len,
+                gmc_diag_t *d)
+{
+    r->line++;
+    r->ended_nl = nl;
+    if (l > r->max)
+        return too_long(r, d);
+    const char *z = memchr(b, '\0', l);
+    if (z) {
+        r->error = GMC_LINES_ETEXT;
+        return gmc_diag_error(d, r->line, "expected text, found byte 0x00 at column %zu",
+                              (size_t)(z - b) + 1);
+    }
+    if (l && b[l - 1] == '\r')
+        l--;
+    *s = b;
+    *len = l;
+    return 1;
+}
+
+/* Makes room after buf[hi]: moves the unread bytes to the front, and grows
+ * the buffer when a line longer than it is still being read. */
+static int room(gmc_lines_t *r, gmc_diag_t *d)
+{
+    size_t avail = r->hi - r->lo;
+    memmove(r->buf, r->buf + r->lo, avail);
+    r->lo = 0;
+    r->hi = avail;
+    if (r->cap - r->hi >= CHUNK)
+        return 0;
+    size_t cap = r->cap * 2;
+    char *b = cap > r->cap ? realloc(r->buf, cap) : NULL;
+    if (!b) {
+        r->error = GMC_LINES_ENOMEM;
+        return gmc_diag_error(d, r->line + 1, "expected memory for a line of %zu bytes and more, "
+                              "found none", avail);
+    }
+    r->buf = b;
+    r->cap = cap;
+    return 0;
+}
+
+int gmc_lines_next(gmc_lines_t *r, const char **s, size_t *len, gmc_diag_t *d)
+{
+    if (!r->f && !r->buf) {   /* text in memory */
+        if (r->pos >= r->len)
+            return 0;
+        const char *b = r->text + r->pos, *nl = memchr(b, '\n', r->len - r->pos);
+        size_t l = nl ? (size_t)(nl - b) : r->len - r->pos;
+        r->pos += l + (nl != NULL);
+        return give(r, b, l, nl != NULL, s, len, d);
+    }
+    if (!r->f)   /* closed */
+        return 0;
+    for (;;) {
+        const char *b = r->buf + r->lo;
+        const char *nl = r->hi > r->lo ? memchr(b, '\n', r->hi - r->lo) : NULL;
+        if (nl || (r->eof && r->hi > r->lo)) {
+            size_t l = nl ? (size_t)(nl - b) : r->hi - r->lo;
+            r->lo += l + (nl != NULL);
+            return give(r, b, l, nl != NULL, s, len, d);
+        }
+        if (r->eof)
+            return 0;
+        if (r->hi - r->lo > r->max) {   /* no '\n' within the cap: say so without reading on */
+            r->line++;
+            return too_long(r, d);
+        }
+        if (room(r, d))
+            return -1;
+        errno = 0;
+        size_t got = fread(r->buf + r->hi, 1, r->cap - r->hi, r->f);
+        r->hi += got;
+        if (!got) {
+            if (ferror(r->f)) {
+                r->error = GMC_LINES_EREAD;
+                return gmc_diag_error(d, r->line + 1, "expected a readable file, found a read "
+                                      "error (%s)", strerror(errno ? errno : EIO));
+            }
+            r->eof = 1;
+        }
+    }
+}
