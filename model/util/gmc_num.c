@@ -33,10 +33,23 @@ int gmc_num_u64_lead(const char *s, size_t len, unsigned syntax, uint64_t max, u
     uint64_t x = 0;
     int wrapped = 0;
     unsigned d;
-    for (; i < len && (d = digit_of[(unsigned char)s[i]]) < base; i++)
-        /* x only grows, so one check against max at the end is enough --
-         * unless it wraps, which the overflow builtins catch */
-        wrapped |= __builtin_mul_overflow(x, base, &x) | __builtin_add_overflow(x, d, &x);
+    const size_t first = i;
+    /* Traces read one or two numbers per line: a loop with the base a
+     * constant and no overflow check; only a number of more digits than
+     * 2^64 - 1 has (16 hex, 19 decimal) is read again with the checks. */
+    if (base == 16)
+        for (; i < len && (d = digit_of[(unsigned char)s[i]]) < 16; i++)
+            x = x << 4 | d;
+    else
+        for (; i < len && (d = digit_of[(unsigned char)s[i]]) < 10; i++)
+            x = x * 10 + d;
+    if (i - first > (base == 16 ? 16u : 19u)) {
+        x = 0;
+        for (i = first; i < len && (d = digit_of[(unsigned char)s[i]]) < base; i++)
+            /* x only grows, so one check against max at the end is enough --
+             * unless it wraps, which the overflow builtins catch */
+            wrapped |= __builtin_mul_overflow(x, base, &x) | __builtin_add_overflow(x, d, &x);
+    }
     *used = i;
     if (wrapped || x > max)
         return GMC_NUM_BIG;
