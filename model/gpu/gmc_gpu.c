@@ -182,14 +182,20 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     g->ps_icnt = period_ps(m->icnt_mhz);
     g->ps_l2 = period_ps(m->l2_mhz);
     g->ps_dram = sc.dram.tck_ps;
-    gmc_icnt_cfg_t rq = {g->nsm, g->nslice, m->icnt_in_buf, m->icnt_out_buf, m->icnt_latency, m->icnt_flit};
-    gmc_icnt_cfg_t rp = {g->nslice, g->nsm, m->icnt_in_buf, m->icnt_out_buf, m->icnt_latency, m->icnt_flit};
-    if (!(g->req_net = gmc_xbar_new(&rq, err, n)) || !(g->rep_net = gmc_xbar_new(&rp, err, n))) {
+    const gmc_icnt_topo_t *topo = &gmc_icnt_xbar;
+    /* One VC, every port at its own node (what the crossbar needs; a mesh
+     * would be given its placement here). */
+    gmc_icnt_cfg_t rq = {g->nsm, g->nslice, m->icnt_in_buf, m->icnt_out_buf, m->icnt_latency,
+                         m->icnt_flit, 1, {0}, 0, NULL, NULL, NULL};
+    gmc_icnt_cfg_t rp = rq;
+    rp.inputs = g->nslice;
+    rp.outputs = g->nsm;
+    if (!(g->req_net = gmc_icnt_new(topo, &rq, err, n)) || !(g->rep_net = gmc_icnt_new(topo, &rp, err, n))) {
         /* the ports are SMs and slices: say which the machine has */
         char why[256];
         snprintf(why, sizeof why, "%s", err);
-        snprintf(err, n, "machine %s: %u SMs and %u L2 slices (%u channels x %u) as crossbar ports: %s",
-                 m->name, g->nsm, g->nslice, g->nch, g->spc, why);
+        snprintf(err, n, "machine %s: %u SMs and %u L2 slices (%u channels x %u) as %s ports: %s",
+                 m->name, g->nsm, g->nslice, g->nch, g->spc, topo->name, why);
         goto fail;
     }
     g->sm = gmc_zalloc64(g->nsm, sizeof *g->sm);   /* the warps are 64-byte aligned */
@@ -291,7 +297,7 @@ static void core_edge(gmc_gpu_t *g)
     const int all = g->cfg.every_edge;
     for (unsigned i = 0; i < g->nsm; i++)
         if (all || g->sm_next[i] <= now || at[i] <= inow ||
-            (g->sm_wait[i] && gmc_icnt_can_send(g->req_net, i)))
+            (g->sm_wait[i] && gmc_icnt_can_send_kind(g->req_net, i, g->sm_wait[i] - 1u)))
             gmc_sm_cycle(g, &g->sm[i]);
     g->core_cyc++;
 }

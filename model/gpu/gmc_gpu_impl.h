@@ -243,7 +243,8 @@ struct gmc_gpu {
      * until a packet comes.  nofit_n: SMs with nofit set. */
     uint64_t        *sm_next, *l2_next;
     uint8_t         *sm_wait;     /* SM i is stuck (gmc_sm_t) with packets the request network
-                                     refused: it steps once the network has room for them */
+                                     refused: it steps once the network has room for them
+                                     (the head's kind + 1: room on that kind's VC) */
     /* l2_shut[i]: slice i's input pipeline is full, so a packet arriving
      * for it is no reason to step it.  l2_wait[i]: 1, slice i's dq head
      * was refused (gmc_l2_t dq_blocked); the memory system's room event
