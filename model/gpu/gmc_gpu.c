@@ -99,9 +99,12 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     g->cfg = *cfg;
     g->m = &g->cfg.machine;
     const gmc_machine_t *m = g->m;
-    if (!(g->wsched = gmc_wsched_find(m->warp_sched))) {
-        snprintf(err, n, "machine %s: warp_sched: expected lrr or gto, found '%s'", m->name,
-                 m->warp_sched);
+    /* the warp scheduler: the cfg's ops, else the machine's by name */
+    g->wsched = cfg->wsched;
+    if (!g->wsched && gmc_wsched_find(m->warp_sched, &g->wsched, err, n)) {
+        char why[512];
+        snprintf(why, sizeof why, "%s", err);
+        snprintf(err, n, "machine %s: %s", m->name, why);
         goto fail;
     }
     /* the memory system: the machine's DRAM preset and address map */
@@ -227,7 +230,7 @@ void gmc_gpu_delete(gmc_gpu_t *g)
         return;
     if (g->sm)
         for (unsigned i = 0; i < g->nsm; i++)
-            gmc_sm_free(&g->sm[i]);
+            gmc_sm_free(g, &g->sm[i]);
     if (g->l2)
         for (unsigned i = 0; i < g->nslice; i++)
             gmc_l2_free(&g->l2[i]);

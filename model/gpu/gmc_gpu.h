@@ -16,6 +16,7 @@ extern "C" {
 #endif
 
 typedef struct gmc_gpu gmc_gpu_t;
+struct gmc_wsched_ops;
 
 typedef struct {
     gmc_machine_t machine;
@@ -40,6 +41,10 @@ typedef struct {
     uint64_t      max_cycles;    /* watchdog: a kernel running longer (core cycles) is an error; 0 = none */
     uint64_t      stall_cycles;  /* watchdog: no instruction issued and no memory progress for this long
                                     while warps wait = an error (a warp waits forever); default 10^6 */
+    /* The plug-ins, as ops tables: NULL = the machine's (warp_sched by
+     * name); set, a policy outside the registries (an experiment's, a
+     * test's).  Contracts: gpu/gmc_wsched.h. */
+    const struct gmc_wsched_ops   *wsched;
     /* optional: called about every 65536 core cycles of a kernel (a progress
      * bar; it must not call back into the GPU) */
     void        (*progress)(void *ctx, const char *kernel, uint32_t ctas_done, uint32_t ctas_total,

@@ -111,8 +111,9 @@ typedef struct gmc_sm {
      * slot's next warp replaces it. */
     uint64_t        need_vals;
     uint64_t        need_mask[64];   /* need 1..GMC_COALESCE_MAX (<= 64) */
-    gmc_wsched_t    ws[8];
-    uint64_t        sched_mask[8];
+    gmc_wsched_t    ws[8];        /* the warp schedulers (slots: the warps each owns) */
+    unsigned        ws_live;      /* ws[0 .. ws_live) were initialized (their free is due) */
+    gmc_wsched_view_t view;       /* what the schedulers read of the warps (gmc_wsched.h) */
     uint64_t        ready_at[GMC_SM_MAX_WARPS];   /* per warp: core cycle from which it may issue */
     uint64_t        age[GMC_SM_MAX_WARPS];        /* per warp: launch order (GTO's "oldest") */
     /* L1 MSHR waiters: head per (entry, sector), a pool of nodes */
@@ -290,7 +291,7 @@ extern const gmc_tbdisp_ops_t gmc_tbdisp_rr;   /* GigaThread-like round robin */
 
 /* gmc_sm.c */
 int  gmc_sm_init(gmc_gpu_t *g, gmc_sm_t *s, unsigned id, char *err, size_t n);
-void gmc_sm_free(gmc_sm_t *s);
+void gmc_sm_free(const gmc_gpu_t *g, gmc_sm_t *s);
 int  gmc_sm_fits(const gmc_gpu_t *g, const gmc_sm_t *s, const gmc_kernel_t *k);
 /* A CTA's registers and shared memory within an empty SM's (what
  * ignore_limits may waive; warp and thread slots are never waived). */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_machine.h"
+#include "gpu/gmc_wsched.h"
 
 static const struct { const char *key; uint32_t lo, hi; } params[GMC_MACHINE_NPARAM] = {
 #define GMC_MACHINE_P_META_(k, lo, hi, unit, doc) {#k, lo, hi},
@@ -190,9 +191,11 @@ int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n)
             return -1;
         }
     }
-    if (strcmp(m->warp_sched, "lrr") && strcmp(m->warp_sched, "gto")) {
-        snprintf(err, n, "machine %s: warp_sched: expected lrr or gto, found '%s'", m->name,
-                 m->warp_sched);
+    /* the warp scheduler by name: the registry's error lists the names it knows */
+    const gmc_wsched_ops_t *ws;
+    char why[512];
+    if (gmc_wsched_find(m->warp_sched, &ws, why, sizeof why)) {
+        snprintf(err, n, "machine %s: %s", m->name, why);
         return -1;
     }
     if (!m->dram[0] || !m->mem_sched[0]) {

@@ -260,7 +260,7 @@ expect_fail "--scale above the workloads' 64" 2 "^gmc sim: --scale: expected a n
 expect_fail "--preset (a gmc mem option)" 2 "^gmc sim: --preset: expected --machine" -- "$GMC" sim "${W[@]}" --preset gddr5-hynix
 expect_fail "unknown option" 2 "^gmc sim: unknown option '--bogus'" -- "$GMC" sim "${W[@]}" --bogus
 expect_fail "option without its value" 2 "^gmc sim: option --machine needs a value$" -- "$GMC" sim "${W[@]}" --machine
-expect_fail "bad --warp-sched" 2 "warp_sched: expected lrr or gto, found 'rr'$" -- "$GMC" sim "${W[@]}" --warp-sched rr
+expect_fail "bad --warp-sched" 2 "warp_sched: expected one of lrr, gto, found 'rr'$" -- "$GMC" sim "${W[@]}" --warp-sched rr
 expect_fail "bad --sched" 2 "--sched: expected one of frfcfs, .*found 'xx'$" -- "$GMC" sim "${W[@]}" --sched xx
 printf 'mem_sched = xx\n' >"$T/ms.cfg"
 expect_fail "bad mem_sched in a machine file: not blamed on --sched" 2 "^gmc sim: machine rtx2060s: mem_sched: expected one of frfcfs, .*found 'xx'$" -- \
