@@ -99,7 +99,9 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     g->cfg = *cfg;
     g->m = &g->cfg.machine;
     const gmc_machine_t *m = g->m;
-    /* the warp scheduler: the cfg's ops, else the machine's by name */
+    /* the plug-ins: the cfg's ops, else the machine's (the warp scheduler by name) */
+    const gmc_icnt_topo_t *topo = &gmc_icnt_xbar;
+    const gmc_dispatch_ops_t *disp = cfg->dispatch ? cfg->dispatch : &gmc_dispatch_rr;
     g->wsched = cfg->wsched;
     if (!g->wsched && gmc_wsched_find(m->warp_sched, &g->wsched, err, n)) {
         char why[512];
@@ -180,12 +182,10 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     }
     g->nslice = g->nch * g->spc;
     g->nsm = m->sms;
-    g->disp = &gmc_tbdisp_rr;
     g->ps_core = period_ps(m->core_mhz);
     g->ps_icnt = period_ps(m->icnt_mhz);
     g->ps_l2 = period_ps(m->l2_mhz);
     g->ps_dram = sc.dram.tck_ps;
-    const gmc_icnt_topo_t *topo = &gmc_icnt_xbar;
     /* One VC, every port at its own node (what the crossbar needs; a mesh
      * would be given its placement here). */
     gmc_icnt_cfg_t rq = {g->nsm, g->nslice, m->icnt_in_buf, m->icnt_out_buf, m->icnt_latency,
@@ -218,6 +218,10 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     for (unsigned i = 0; i < g->nslice; i++)
         if (gmc_l2_init(g, &g->l2[i], i, err, n))
             goto fail;
+    gmc_dispatch_bind(&g->disp, g, disp);
+    if (disp->init && disp->init(&g->disp, err, n))
+        goto fail;
+    g->disp_live = 1;
     return g;
 fail:
     gmc_gpu_delete(g);
@@ -228,6 +232,8 @@ void gmc_gpu_delete(gmc_gpu_t *g)
 {
     if (!g)
         return;
+    if (g->disp_live && g->disp.ops->free)
+        g->disp.ops->free(&g->disp);
     if (g->sm)
         for (unsigned i = 0; i < g->nsm; i++)
             gmc_sm_free(g, &g->sm[i]);
@@ -251,35 +257,9 @@ void gmc_gpu_delete(gmc_gpu_t *g)
     free(g);
 }
 
-/* Thread-block dispatch, GigaThread-like: round robin over the SMs, at
- * most one CTA per SM per cycle, starting after the SM served last.  An
- * SM the next CTA did not fit is not asked again until one of its CTAs
- * ends (nofit; every CTA of a kernel needs the same): asking it would
- * give the same answer (unless cfg.every_edge). */
-static void dispatch_rr(gmc_gpu_t *g)
-{
-    if (g->nofit_n == g->nsm && !g->cfg.every_edge)
-        return;
-    for (unsigned i = 0; i < g->nsm && g->next_cta < g->ctas_total; i++) {
-        unsigned s = (g->disp_rr + i) % g->nsm;
-        gmc_sm_t *sm = &g->sm[s];
-        if (sm->nofit && !g->cfg.every_edge)
-            continue;
-        if (gmc_sm_fits(g, sm, g->k)) {
-            gmc_sm_launch(g, sm, g->next_cta++);
-            g->disp_rr = s + 1;
-        } else if (!sm->nofit) {
-            sm->nofit = 1;
-            g->nofit_n++;
-        }
-    }
-}
-
-const gmc_tbdisp_ops_t gmc_tbdisp_rr = {"rr", dispatch_rr};
-
 static int busy(const gmc_gpu_t *g)
 {
-    if (g->next_cta < g->ctas_total || g->ctas_done < g->ctas_total)
+    if (g->ctas_launched < g->ctas_total || g->ctas_done < g->ctas_total)
         return 1;
     for (unsigned i = 0; i < g->nsm; i++)
         if (gmc_sm_busy(&g->sm[i]))
@@ -294,8 +274,8 @@ static int busy(const gmc_gpu_t *g)
 static void core_edge(gmc_gpu_t *g)
 {
     const uint64_t now = g->core_cyc;
-    if (g->next_cta < g->ctas_total)
-        g->disp->dispatch(g);
+    if (g->ctas_launched < g->ctas_total)
+        g->disp.ops->dispatch(&g->disp);
     const uint64_t *at = g->rep_net->dst_at, inow = g->rep_net->now;
     const int all = g->cfg.every_edge;
     for (unsigned i = 0; i < g->nsm; i++)
@@ -355,18 +335,24 @@ static uint64_t skip_to(uint64_t *t, uint64_t *cyc, uint64_t ps, uint64_t e)
 }
 
 /* Time jump.  With both networks empty, every SM and slice waiting for a
- * time of its own (sm_next, l2_next), no CTA able to start and the memory
- * system waiting for its next event, the edges before the first of those
- * times change nothing but the cycle counters: all domains move to it at
- * once.  The watchdog and --max-cycles are events too, so they fire at
- * the cycle they would have.  Nothing to wait for at all: no jump. */
+ * time of its own (sm_next, l2_next), the dispatcher unable to launch a
+ * CTA before a time of its own (its next_event) and the memory system
+ * waiting for its next event, the edges before the first of those times
+ * change nothing but the cycle counters: all domains move to it at once.
+ * The watchdog and --max-cycles are events too, so they fire at the cycle
+ * they would have.  Nothing to wait for at all: no jump. */
 static void jump(gmc_gpu_t *g)
 {
     if (g->req_net->in_net || g->rep_net->in_net || g->cfg.every_edge || g->cfg.every_cycle)
         return;
-    if (g->next_cta < g->ctas_total && g->nofit_n < g->nsm)
-        return;   /* dispatch may launch a CTA at the next core edge */
     uint64_t c = g->progress_at + g->cfg.stall_cycles;   /* the watchdog's cycle */
+    if (g->ctas_launched < g->ctas_total) {   /* the dispatcher's next launch, if it knows one */
+        const gmc_dispatch_ops_t *d = g->disp.ops;
+        uint64_t dn = d->next_event ? d->next_event(&g->disp) : g->core_cyc;
+        if (dn <= g->core_cyc)
+            return;   /* it may launch a CTA at the next core edge */
+        c = dn < c ? dn : c;
+    }
     if (g->cfg.max_cycles && g->run_start + g->cfg.max_cycles < c)
         c = g->run_start + g->cfg.max_cycles;
     for (unsigned i = 0; i < g->nsm; i++)
@@ -451,15 +437,14 @@ int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n)
     g->err = err;
     g->errn = n;
     g->failed = 0;
-    g->next_cta = g->ctas_done = 0;
+    g->next_cta = g->ctas_launched = g->ctas_done = 0;
     g->ctas_total = gmc_kernel_ctas(k);
     if (!gmc_sm_within_limits(g->m, k))
         g->st.kernels_over_limits++;   /* ignore_limits let it in */
     g->progress_at = g->core_cyc;
     const uint64_t start = g->run_start = g->core_cyc;
-    for (unsigned i = 0; i < g->nsm; i++)
-        g->sm[i].nofit = 0;
-    g->nofit_n = 0;
+    if (g->disp.ops->kernel_begin)
+        g->disp.ops->kernel_begin(&g->disp);
     while (busy(g)) {
         jump(g);
         uint64_t t = g->t_core;

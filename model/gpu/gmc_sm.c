@@ -224,10 +224,8 @@ static void cta_finish(gmc_gpu_t *g, gmc_sm_t *s, unsigned c)
     s->regs -= k->regs_per_thread * wpc * 32;
     s->smem -= k->smem_per_cta;
     cs->used = 0;
-    if (s->nofit) {   /* room again: dispatch tries it */
-        s->nofit = 0;
-        g->nofit_n--;
-    }
+    if (g->disp.ops->cta_end)   /* room again: the dispatcher may want to know */
+        g->disp.ops->cta_end(&g->disp, s->id);
     g->ctas_done++;
     g->st.ctas++;
     if (k->ops->cta_end)
