@@ -99,11 +99,15 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     g->cfg = *cfg;
     g->m = &g->cfg.machine;
     const gmc_machine_t *m = g->m;
-    /* the plug-ins: the cfg's ops, else the machine's (the warp scheduler by name) */
-    const gmc_icnt_topo_t *topo = &gmc_icnt_xbar;
-    const gmc_dispatch_ops_t *disp = cfg->dispatch ? cfg->dispatch : &gmc_dispatch_rr;
+    /* the plug-ins: the cfg's ops, else the machine's names (empty: the default) */
+    const gmc_icnt_topo_t *topo = cfg->icnt;
+    const gmc_dispatch_ops_t *disp = cfg->dispatch;
     g->wsched = cfg->wsched;
-    if (!g->wsched && gmc_wsched_find(m->warp_sched, &g->wsched, err, n)) {
+    if ((!g->wsched && gmc_wsched_find(m->warp_sched, &g->wsched, err, n)) ||
+        (!disp && gmc_dispatch_find(m->cta_dispatch[0] ? m->cta_dispatch : GMC_MACHINE_CTA_DISPATCH,
+                                    &disp, err, n)) ||
+        (!topo && gmc_icnt_find(m->icnt_topology[0] ? m->icnt_topology : GMC_MACHINE_ICNT_TOPOLOGY,
+                                &topo, err, n))) {
         char why[512];
         snprintf(why, sizeof why, "%s", err);
         snprintf(err, n, "machine %s: %s", m->name, why);

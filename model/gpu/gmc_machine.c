@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_machine.h"
+#include "gpu/gmc_dispatch.h"
+#include "gpu/gmc_icnt.h"
 #include "gpu/gmc_wsched.h"
 
 static const struct { const char *key; uint32_t lo, hi; } params[GMC_MACHINE_NPARAM] = {
@@ -15,6 +17,16 @@ static const struct { const char *key; uint32_t lo, hi; } params[GMC_MACHINE_NPA
 };
 
 const char *gmc_machine_param_name(unsigned i) { return i < GMC_MACHINE_NPARAM ? params[i].key : NULL; }
+
+const char *gmc_machine_name_key(unsigned i)
+{
+    static const char *const keys[] = {
+#define K_(f) #f,
+        GMC_MACHINE_NAME_KEYS(K_)
+#undef K_
+    };
+    return i < sizeof keys / sizeof keys[0] ? keys[i] : NULL;
+}
 
 uint32_t gmc_machine_get(const gmc_machine_t *m, unsigned i)
 {
@@ -41,7 +53,7 @@ static void set_param(gmc_machine_t *m, unsigned i, uint32_t v)
 static char *str_field(gmc_machine_t *m, const char *key, size_t *cap)
 {
 #define S_(f) if (!strcmp(key, #f)) { *cap = sizeof m->f; return m->f; }
-    S_(name) S_(warp_sched) S_(dram) S_(addr_map) S_(mem_sched)
+    GMC_MACHINE_NAME_KEYS(S_)
 #undef S_
     return NULL;
 }
@@ -191,10 +203,16 @@ int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n)
             return -1;
         }
     }
-    /* the warp scheduler by name: the registry's error lists the names it knows */
+    /* the plug-ins by name: each registry's error lists the names it knows */
     const gmc_wsched_ops_t *ws;
+    const gmc_dispatch_ops_t *dp;
+    const gmc_icnt_topo_t *tp;
     char why[512];
-    if (gmc_wsched_find(m->warp_sched, &ws, why, sizeof why)) {
+    if (gmc_wsched_find(m->warp_sched, &ws, why, sizeof why) ||
+        gmc_dispatch_find(m->cta_dispatch[0] ? m->cta_dispatch : GMC_MACHINE_CTA_DISPATCH, &dp, why,
+                          sizeof why) ||
+        gmc_icnt_find(m->icnt_topology[0] ? m->icnt_topology : GMC_MACHINE_ICNT_TOPOLOGY, &tp, why,
+                      sizeof why)) {
         snprintf(err, n, "machine %s: %s", m->name, why);
         return -1;
     }
