@@ -1,5 +1,6 @@
-/* The GPU harness: coalescer, warp schedulers, dispatch, and the closed
- * loop's invariants on small kernels (tests/gpu_test_kernels.h). */
+/* The GPU harness: coalescer, dispatch, and the closed loop's invariants
+ * on small kernels (tests/gpu_test_kernels.h).  The warp schedulers and
+ * the CTA dispatchers as plug-ins: test_gmc_wsched.c, test_gmc_dispatch.c. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -345,31 +346,6 @@ static void slice_of_agrees_with_the_memory_system_and_its_line(void **s)
     gmc_gpu_delete(g);
     printf("slice_of: %u addresses on every preset and a line-splitting map agree with the memory "
            "system (%u presets by line)\n", checked, by_line);
-}
-
-/* ---- warp schedulers ---- */
-static void lrr_rotates_after_the_last_issued(void **s)
-{
-    (void)s;
-    gmc_wsched_t w = {-1};
-    uint64_t age[64] = {0};
-    assert_int_equal(gmc_wsched_lrr.pick(&w, 0x16, age), 1);
-    gmc_wsched_lrr.issued(&w, 1);
-    assert_int_equal(gmc_wsched_lrr.pick(&w, 0x16, age), 2);
-    gmc_wsched_lrr.issued(&w, 4);
-    assert_int_equal(gmc_wsched_lrr.pick(&w, 0x16, age), 1);   /* wraps */
-}
-
-static void gto_keeps_the_last_then_takes_the_oldest(void **s)
-{
-    (void)s;
-    gmc_wsched_t w = {-1};
-    uint64_t age[64] = {0};
-    age[1] = 9; age[2] = 3; age[4] = 5;
-    assert_int_equal(gmc_wsched_gto.pick(&w, 0x16, age), 2);   /* oldest */
-    gmc_wsched_gto.issued(&w, 4);
-    assert_int_equal(gmc_wsched_gto.pick(&w, 0x16, age), 4);   /* greedy */
-    assert_int_equal(gmc_wsched_gto.pick(&w, 0x06, age), 2);   /* 4 stalled: oldest */
 }
 
 /* ---- dispatch ---- */
@@ -909,8 +885,6 @@ int main(void)
         cmocka_unit_test(inactive_lanes_touch_nothing),
         cmocka_unit_test(a_lane_crossing_a_line_touches_both),
         cmocka_unit_test(sixteen_byte_lanes_touch_four_lines),
-        cmocka_unit_test(lrr_rotates_after_the_last_issued),
-        cmocka_unit_test(gto_keeps_the_last_then_takes_the_oldest),
         cmocka_unit_test(ctas_go_round_robin_over_the_sms),
         cmocka_unit_test(every_load_completes_and_every_warp_exits),
         cmocka_unit_test(sector_requests_are_conserved),

@@ -78,7 +78,8 @@ static int list_keys(void)
 {
     for (unsigned i = 0; gmc_machine_param_name(i); i++)
         printf("%s\n", gmc_machine_param_name(i));
-    printf("name\nwarp_sched\ndram\naddr_map\nmem_sched\n");
+    for (unsigned i = 0; gmc_machine_name_key(i); i++)
+        printf("%s\n", gmc_machine_name_key(i));
     return 0;
 }
 

@@ -99,9 +99,18 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     g->cfg = *cfg;
     g->m = &g->cfg.machine;
     const gmc_machine_t *m = g->m;
-    if (!(g->wsched = gmc_wsched_find(m->warp_sched))) {
-        snprintf(err, n, "machine %s: warp_sched: expected lrr or gto, found '%s'", m->name,
-                 m->warp_sched);
+    /* the plug-ins: the cfg's ops, else the machine's names (empty: the default) */
+    const gmc_icnt_topo_t *topo = cfg->icnt;
+    const gmc_dispatch_ops_t *disp = cfg->dispatch;
+    g->wsched = cfg->wsched;
+    if ((!g->wsched && gmc_wsched_find(m->warp_sched, &g->wsched, err, n)) ||
+        (!disp && gmc_dispatch_find(m->cta_dispatch[0] ? m->cta_dispatch : GMC_MACHINE_CTA_DISPATCH,
+                                    &disp, err, n)) ||
+        (!topo && gmc_icnt_find(m->icnt_topology[0] ? m->icnt_topology : GMC_MACHINE_ICNT_TOPOLOGY,
+                                &topo, err, n))) {
+        char why[512];
+        snprintf(why, sizeof why, "%s", err);
+        snprintf(err, n, "machine %s: %s", m->name, why);
         goto fail;
     }
     /* the memory system: the machine's DRAM preset and address map */
@@ -177,19 +186,23 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     }
     g->nslice = g->nch * g->spc;
     g->nsm = m->sms;
-    g->disp = &gmc_tbdisp_rr;
     g->ps_core = period_ps(m->core_mhz);
     g->ps_icnt = period_ps(m->icnt_mhz);
     g->ps_l2 = period_ps(m->l2_mhz);
     g->ps_dram = sc.dram.tck_ps;
-    gmc_icnt_cfg_t rq = {g->nsm, g->nslice, m->icnt_in_buf, m->icnt_out_buf, m->icnt_latency, m->icnt_flit};
-    gmc_icnt_cfg_t rp = {g->nslice, g->nsm, m->icnt_in_buf, m->icnt_out_buf, m->icnt_latency, m->icnt_flit};
-    if (!(g->req_net = gmc_xbar_new(&rq, err, n)) || !(g->rep_net = gmc_xbar_new(&rp, err, n))) {
+    /* One VC, every port at its own node (what the crossbar needs; a mesh
+     * would be given its placement here). */
+    gmc_icnt_cfg_t rq = {g->nsm, g->nslice, m->icnt_in_buf, m->icnt_out_buf, m->icnt_latency,
+                         m->icnt_flit, 1, {0}, 0, NULL, NULL, NULL};
+    gmc_icnt_cfg_t rp = rq;
+    rp.inputs = g->nslice;
+    rp.outputs = g->nsm;
+    if (!(g->req_net = gmc_icnt_new(topo, &rq, err, n)) || !(g->rep_net = gmc_icnt_new(topo, &rp, err, n))) {
         /* the ports are SMs and slices: say which the machine has */
         char why[256];
         snprintf(why, sizeof why, "%s", err);
-        snprintf(err, n, "machine %s: %u SMs and %u L2 slices (%u channels x %u) as crossbar ports: %s",
-                 m->name, g->nsm, g->nslice, g->nch, g->spc, why);
+        snprintf(err, n, "machine %s: %u SMs and %u L2 slices (%u channels x %u) as %s ports: %s",
+                 m->name, g->nsm, g->nslice, g->nch, g->spc, topo->name, why);
         goto fail;
     }
     g->sm = gmc_zalloc64(g->nsm, sizeof *g->sm);   /* the warps are 64-byte aligned */
@@ -209,6 +222,10 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     for (unsigned i = 0; i < g->nslice; i++)
         if (gmc_l2_init(g, &g->l2[i], i, err, n))
             goto fail;
+    gmc_dispatch_bind(&g->disp, g, disp);
+    if (disp->init && disp->init(&g->disp, err, n))
+        goto fail;
+    g->disp_live = 1;
     return g;
 fail:
     gmc_gpu_delete(g);
@@ -219,9 +236,11 @@ void gmc_gpu_delete(gmc_gpu_t *g)
 {
     if (!g)
         return;
+    if (g->disp_live && g->disp.ops->free)
+        g->disp.ops->free(&g->disp);
     if (g->sm)
         for (unsigned i = 0; i < g->nsm; i++)
-            gmc_sm_free(&g->sm[i]);
+            gmc_sm_free(g, &g->sm[i]);
     if (g->l2)
         for (unsigned i = 0; i < g->nslice; i++)
             gmc_l2_free(&g->l2[i]);
@@ -242,35 +261,9 @@ void gmc_gpu_delete(gmc_gpu_t *g)
     free(g);
 }
 
-/* Thread-block dispatch, GigaThread-like: round robin over the SMs, at
- * most one CTA per SM per cycle, starting after the SM served last.  An
- * SM the next CTA did not fit is not asked again until one of its CTAs
- * ends (nofit; every CTA of a kernel needs the same): asking it would
- * give the same answer (unless cfg.every_edge). */
-static void dispatch_rr(gmc_gpu_t *g)
-{
-    if (g->nofit_n == g->nsm && !g->cfg.every_edge)
-        return;
-    for (unsigned i = 0; i < g->nsm && g->next_cta < g->ctas_total; i++) {
-        unsigned s = (g->disp_rr + i) % g->nsm;
-        gmc_sm_t *sm = &g->sm[s];
-        if (sm->nofit && !g->cfg.every_edge)
-            continue;
-        if (gmc_sm_fits(g, sm, g->k)) {
-            gmc_sm_launch(g, sm, g->next_cta++);
-            g->disp_rr = s + 1;
-        } else if (!sm->nofit) {
-            sm->nofit = 1;
-            g->nofit_n++;
-        }
-    }
-}
-
-const gmc_tbdisp_ops_t gmc_tbdisp_rr = {"rr", dispatch_rr};
-
 static int busy(const gmc_gpu_t *g)
 {
-    if (g->next_cta < g->ctas_total || g->ctas_done < g->ctas_total)
+    if (g->ctas_launched < g->ctas_total || g->ctas_done < g->ctas_total)
         return 1;
     for (unsigned i = 0; i < g->nsm; i++)
         if (gmc_sm_busy(&g->sm[i]))
@@ -285,13 +278,13 @@ static int busy(const gmc_gpu_t *g)
 static void core_edge(gmc_gpu_t *g)
 {
     const uint64_t now = g->core_cyc;
-    if (g->next_cta < g->ctas_total)
-        g->disp->dispatch(g);
+    if (g->ctas_launched < g->ctas_total)
+        g->disp.ops->dispatch(&g->disp);
     const uint64_t *at = g->rep_net->dst_at, inow = g->rep_net->now;
     const int all = g->cfg.every_edge;
     for (unsigned i = 0; i < g->nsm; i++)
         if (all || g->sm_next[i] <= now || at[i] <= inow ||
-            (g->sm_wait[i] && gmc_icnt_can_send(g->req_net, i)))
+            (g->sm_wait[i] && gmc_icnt_can_send_kind(g->req_net, i, g->sm_wait[i] - 1u)))
             gmc_sm_cycle(g, &g->sm[i]);
     g->core_cyc++;
 }
@@ -346,18 +339,24 @@ static uint64_t skip_to(uint64_t *t, uint64_t *cyc, uint64_t ps, uint64_t e)
 }
 
 /* Time jump.  With both networks empty, every SM and slice waiting for a
- * time of its own (sm_next, l2_next), no CTA able to start and the memory
- * system waiting for its next event, the edges before the first of those
- * times change nothing but the cycle counters: all domains move to it at
- * once.  The watchdog and --max-cycles are events too, so they fire at
- * the cycle they would have.  Nothing to wait for at all: no jump. */
+ * time of its own (sm_next, l2_next), the dispatcher unable to launch a
+ * CTA before a time of its own (its next_event) and the memory system
+ * waiting for its next event, the edges before the first of those times
+ * change nothing but the cycle counters: all domains move to it at once.
+ * The watchdog and --max-cycles are events too, so they fire at the cycle
+ * they would have.  Nothing to wait for at all: no jump. */
 static void jump(gmc_gpu_t *g)
 {
     if (g->req_net->in_net || g->rep_net->in_net || g->cfg.every_edge || g->cfg.every_cycle)
         return;
-    if (g->next_cta < g->ctas_total && g->nofit_n < g->nsm)
-        return;   /* dispatch may launch a CTA at the next core edge */
     uint64_t c = g->progress_at + g->cfg.stall_cycles;   /* the watchdog's cycle */
+    if (g->ctas_launched < g->ctas_total) {   /* the dispatcher's next launch, if it knows one */
+        const gmc_dispatch_ops_t *d = g->disp.ops;
+        uint64_t dn = d->next_event ? d->next_event(&g->disp) : g->core_cyc;
+        if (dn <= g->core_cyc)
+            return;   /* it may launch a CTA at the next core edge */
+        c = dn < c ? dn : c;
+    }
     if (g->cfg.max_cycles && g->run_start + g->cfg.max_cycles < c)
         c = g->run_start + g->cfg.max_cycles;
     for (unsigned i = 0; i < g->nsm; i++)
@@ -442,15 +441,14 @@ int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n)
     g->err = err;
     g->errn = n;
     g->failed = 0;
-    g->next_cta = g->ctas_done = 0;
+    g->next_cta = g->ctas_launched = g->ctas_done = 0;
     g->ctas_total = gmc_kernel_ctas(k);
     if (!gmc_sm_within_limits(g->m, k))
         g->st.kernels_over_limits++;   /* ignore_limits let it in */
     g->progress_at = g->core_cyc;
     const uint64_t start = g->run_start = g->core_cyc;
-    for (unsigned i = 0; i < g->nsm; i++)
-        g->sm[i].nofit = 0;
-    g->nofit_n = 0;
+    if (g->disp.ops->kernel_begin)
+        g->disp.ops->kernel_begin(&g->disp);
     while (busy(g)) {
         jump(g);
         uint64_t t = g->t_core;

@@ -19,6 +19,9 @@ extern "C" {
 #endif
 
 typedef struct gmc_gpu gmc_gpu_t;
+struct gmc_wsched_ops;
+struct gmc_dispatch_ops;
+struct gmc_icnt_topo;
 
 typedef struct {
     gmc_machine_t machine;
@@ -43,6 +46,13 @@ typedef struct {
     uint64_t      max_cycles;    /* watchdog: a kernel running longer (core cycles) is an error; 0 = none */
     uint64_t      stall_cycles;  /* watchdog: no instruction issued and no memory progress for this long
                                     while warps wait = an error (a warp waits forever); default 10^6 */
+    /* The plug-ins, as ops tables: NULL = the machine's by name (warp_sched,
+     * cta_dispatch, icnt_topology); set, a policy outside the registries
+     * (an experiment's, a test's).  Contracts: gpu/gmc_wsched.h,
+     * gpu/gmc_dispatch.h, gpu/gmc_icnt.h. */
+    const struct gmc_wsched_ops   *wsched;
+    const struct gmc_dispatch_ops *dispatch;
+    const struct gmc_icnt_topo    *icnt;
     /* optional: called about every 65536 core cycles of a kernel (a progress
      * bar; it must not call back into the GPU) */
     void        (*progress)(void *ctx, const char *kernel, uint32_t ctas_done, uint32_t ctas_total,

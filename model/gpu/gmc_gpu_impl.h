@@ -5,6 +5,7 @@
 #define GMC_GPU_IMPL_H
 #include <stddef.h>
 #include "gpu/gmc_cache.h"
+#include "gpu/gmc_dispatch.h"
 #include "gpu/gmc_gpu.h"
 #include "gpu/gmc_icnt.h"
 #include "gpu/gmc_wsched.h"
@@ -96,7 +97,6 @@ typedef struct gmc_sm {
     uint64_t        wake_min;     /* min ready_at over sleeping */
     gmc_l1_hit_t   *hitq;         /* L1 hits in flight (constant latency: a FIFO) */
     gmc_cache_t    *l1;
-    uint8_t         nofit;        /* the running kernel's next CTA does not fit (until one ends) */
     uint8_t         stuck;        /* the last cycle issued nothing and its unit's head waited
                                      (written every cycle: here, not with the cold fields) */
     uint8_t         need[GMC_SM_MAX_WARPS];   /* load/store-unit entries the warp's next
@@ -111,8 +111,9 @@ typedef struct gmc_sm {
      * slot's next warp replaces it. */
     uint64_t        need_vals;
     uint64_t        need_mask[64];   /* need 1..GMC_COALESCE_MAX (<= 64) */
-    gmc_wsched_t    ws[8];
-    uint64_t        sched_mask[8];
+    gmc_wsched_t    ws[8];        /* the warp schedulers (slots: the warps each owns) */
+    unsigned        ws_live;      /* ws[0 .. ws_live) were initialized (their free is due) */
+    gmc_wsched_view_t view;       /* what the schedulers read of the warps (gmc_wsched.h) */
     uint64_t        ready_at[GMC_SM_MAX_WARPS];   /* per warp: core cycle from which it may issue */
     uint64_t        age[GMC_SM_MAX_WARPS];        /* per warp: launch order (GTO's "oldest") */
     /* L1 MSHR waiters: head per (entry, sector), a pool of nodes */
@@ -220,7 +221,8 @@ struct gmc_gpu {
      * access's sectors share one slice lookup. */
     int              slice_by_line;
     const gmc_wsched_ops_t *wsched;
-    const struct gmc_tbdisp_ops *disp;   /* thread-block dispatch (below) */
+    gmc_dispatch_t   disp;        /* CTA dispatch (gmc_dispatch.h): its ops and state */
+    int              disp_live;   /* disp's init succeeded (its free is due) */
     uint64_t         next_progress;        /* core cycle of the next cfg.progress call */
     /* time: picoseconds; per domain its period and next edge */
     uint64_t         ps_core, ps_icnt, ps_l2, ps_dram;
@@ -228,8 +230,9 @@ struct gmc_gpu {
     uint64_t         core_cyc, icnt_cyc, l2_cyc, dram_cyc;   /* cycles done */
     /* the running kernel */
     gmc_kernel_t    *k;
-    uint32_t         next_cta, ctas_done, ctas_total;
-    unsigned         disp_rr;
+    /* next_cta: the next CTA id to hand out (gmc_dispatch_take); launched:
+     * CTAs started on an SM; dispatch runs while launched < ctas_total */
+    uint32_t         next_cta, ctas_launched, ctas_done, ctas_total;
     uint64_t         age;
     char            *err;
     size_t           errn;
@@ -240,10 +243,11 @@ struct gmc_gpu {
      * cycles) and slice (L2 cycles) has something to do without a packet
      * arriving; before it, with nothing held for it in its network, its
      * cycle would change nothing and is skipped.  UINT64_MAX: nothing
-     * until a packet comes.  nofit_n: SMs with nofit set. */
+     * until a packet comes. */
     uint64_t        *sm_next, *l2_next;
     uint8_t         *sm_wait;     /* SM i is stuck (gmc_sm_t) with packets the request network
-                                     refused: it steps once the network has room for them */
+                                     refused: it steps once the network has room for them
+                                     (the head's kind + 1: room on that kind's VC) */
     /* l2_shut[i]: slice i's input pipeline is full, so a packet arriving
      * for it is no reason to step it.  l2_wait[i]: 1, slice i's dq head
      * was refused (gmc_l2_t dq_blocked); the memory system's room event
@@ -253,7 +257,6 @@ struct gmc_gpu {
     uint8_t         *l2_shut;
     uint8_t         *l2_wait;
     int              room_woken;
-    unsigned         nofit_n;
     uint64_t         jumps, jumped_ps;   /* idle stretches skipped whole (not reported) */
     uint64_t         l2_waits;    /* times a slice began to wait for controller room (not reported) */
     uint64_t         sm_stucks;   /* SM steps that left it stuck (gmc_sm_t; not reported) */
@@ -274,22 +277,9 @@ struct gmc_gpu {
     uint64_t         ipoly_feed[6];
 };
 
-/* Thread-block dispatch, pluggable.  dispatch(g) runs at every core edge
- * of a kernel while CTAs remain (g->next_cta < g->ctas_total); it places
- * CTAs with gmc_sm_fits / gmc_sm_launch, handing out g->next_cta++ in
- * order, and keeps its own state in g (round robin: g->disp_rr).  A policy
- * with per-SM queues (TEMP [JETC'19]'s serial thread-block dispatch) is
- * another table; it must not depend on anything but g's state (runs
- * reproduce). */
-typedef struct gmc_tbdisp_ops {
-    const char *name;
-    void (*dispatch)(gmc_gpu_t *g);
-} gmc_tbdisp_ops_t;
-extern const gmc_tbdisp_ops_t gmc_tbdisp_rr;   /* GigaThread-like round robin */
-
 /* gmc_sm.c */
 int  gmc_sm_init(gmc_gpu_t *g, gmc_sm_t *s, unsigned id, char *err, size_t n);
-void gmc_sm_free(gmc_sm_t *s);
+void gmc_sm_free(const gmc_gpu_t *g, gmc_sm_t *s);
 int  gmc_sm_fits(const gmc_gpu_t *g, const gmc_sm_t *s, const gmc_kernel_t *k);
 /* A CTA's registers and shared memory within an empty SM's (what
  * ignore_limits may waive; warp and thread slots are never waived). */
@@ -307,6 +297,8 @@ void gmc_l2_mem_room(void *ctx, unsigned channel, int is_write);
 unsigned gmc_gpu_slice_of(const gmc_gpu_t *g, uint64_t addr);
 /* gmc_gpu.c */
 void gmc_gpu_sample(gmc_samples_t *s, uint64_t v);
+/* gmc_dispatch.c: d serves g with ops (the fields the inline calls read) */
+void gmc_dispatch_bind(gmc_dispatch_t *d, gmc_gpu_t *g, const gmc_dispatch_ops_t *ops);
 /* gmc_gpu_report.c: nearest-rank distributions of samples (sorted in
  * place), and of a histogram h[0..nv) of small values (h[v] samples of
  * value v; the same numbers, no sort). */

@@ -4,6 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_machine.h"
+#include "gpu/gmc_dispatch.h"
+#include "gpu/gmc_icnt.h"
+#include "gpu/gmc_wsched.h"
 #include "util/gmc_lines.h"
 #include "util/gmc_num.h"
 #include "util/gmc_quote.h"
@@ -16,6 +19,16 @@ static const struct { const char *key; uint32_t lo, hi; } params[GMC_MACHINE_NPA
 };
 
 const char *gmc_machine_param_name(unsigned i) { return i < GMC_MACHINE_NPARAM ? params[i].key : NULL; }
+
+const char *gmc_machine_name_key(unsigned i)
+{
+    static const char *const keys[] = {
+#define K_(f) #f,
+        GMC_MACHINE_NAME_KEYS(K_)
+#undef K_
+    };
+    return i < sizeof keys / sizeof keys[0] ? keys[i] : NULL;
+}
 
 uint32_t gmc_machine_get(const gmc_machine_t *m, unsigned i)
 {
@@ -42,7 +55,7 @@ static void set_param(gmc_machine_t *m, unsigned i, uint32_t v)
 static char *str_field(gmc_machine_t *m, const char *key, size_t *cap)
 {
 #define S_(f) if (!strcmp(key, #f)) { *cap = sizeof m->f; return m->f; }
-    S_(name) S_(warp_sched) S_(dram) S_(addr_map) S_(mem_sched)
+    GMC_MACHINE_NAME_KEYS(S_)
 #undef S_
     return NULL;
 }
@@ -179,9 +192,17 @@ int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n)
             return -1;
         }
     }
-    if (strcmp(m->warp_sched, "lrr") && strcmp(m->warp_sched, "gto")) {
-        snprintf(err, n, "machine %s: warp_sched: expected lrr or gto, found '%s'", m->name,
-                 m->warp_sched);
+    /* the plug-ins by name: each registry's error lists the names it knows */
+    const gmc_wsched_ops_t *ws;
+    const gmc_dispatch_ops_t *dp;
+    const gmc_icnt_topo_t *tp;
+    char why[512];
+    if (gmc_wsched_find(m->warp_sched, &ws, why, sizeof why) ||
+        gmc_dispatch_find(m->cta_dispatch[0] ? m->cta_dispatch : GMC_MACHINE_CTA_DISPATCH, &dp, why,
+                          sizeof why) ||
+        gmc_icnt_find(m->icnt_topology[0] ? m->icnt_topology : GMC_MACHINE_ICNT_TOPOLOGY, &tp, why,
+                      sizeof why)) {
+        snprintf(err, n, "machine %s: %s", m->name, why);
         return -1;
     }
     if (!m->dram[0] || !m->mem_sched[0]) {

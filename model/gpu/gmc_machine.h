@@ -56,6 +56,11 @@ typedef enum {
     GMC_MACHINE_NPARAM
 } gmc_machine_param_t;
 
+/* The name keys, in `gmc sim --machine-keys` order (each a char[] field
+ * of gmc_machine_t). */
+#define GMC_MACHINE_NAME_KEYS(X) \
+    X(name) X(warp_sched) X(dram) X(addr_map) X(mem_sched) X(cta_dispatch) X(icnt_topology)
+
 typedef struct {
     char name[48];
     char warp_sched[16];   /* "lrr" or "gto" */
@@ -63,6 +68,8 @@ typedef struct {
     char addr_map[48];     /* address-map preset (gmc_addrmap_preset), "derived" or "" = derived
                               from the DRAM geometry (gmc_memsys_default_map) */
     char mem_sched[16];    /* memory scheduler (gmc mem --sched) */
+    char cta_dispatch[16]; /* CTA dispatcher (gpu/gmc_dispatch.h); "" = GMC_MACHINE_CTA_DISPATCH */
+    char icnt_topology[16];/* interconnect topology (gpu/gmc_icnt.h); "" = GMC_MACHINE_ICNT_TOPOLOGY */
 #define GMC_MACHINE_P_FIELD_(k, lo, hi, unit, doc) uint32_t k;
     GMC_MACHINE_PARAMS(GMC_MACHINE_P_FIELD_)
 #undef GMC_MACHINE_P_FIELD_
@@ -71,6 +78,10 @@ typedef struct {
 
 /* The default machine: Warped-MC [ICPP'23] Table 2 (RTX 2060 Super-like). */
 #define GMC_MACHINE_DEFAULT "rtx2060s"
+/* The plug-ins a machine that names none gets (a machine file or a
+ * program's gmc_machine_t from before those keys). */
+#define GMC_MACHINE_CTA_DISPATCH  "rr"
+#define GMC_MACHINE_ICNT_TOPOLOGY "xbar"
 
 /* Parses `key = value` text over *m (keys not given keep their value).
  * src names the text in errors ("file:line: ..."). */
@@ -83,10 +94,13 @@ int gmc_machine_set(gmc_machine_t *m, const char *kv, char *err, size_t n);
 /* Loads a shipped preset by name. */
 int gmc_machine_preset(const char *name, gmc_machine_t *m, char *err, size_t n);
 const char *gmc_machine_preset_name(unsigned i);   /* NULL past the end */
-/* Checks the whole machine (ranges, power-of-two geometry, cross-key rules). */
+/* Checks the whole machine (ranges, power-of-two geometry, cross-key rules,
+ * the plug-ins' names against their registries). */
 int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n);
-/* Key metadata, for docs and reports. */
+/* Key metadata, for docs and reports: the numeric keys, the name keys
+ * (NULL past the end). */
 const char *gmc_machine_param_name(unsigned i);
+const char *gmc_machine_name_key(unsigned i);
 uint32_t    gmc_machine_get(const gmc_machine_t *m, unsigned i);
 
 typedef struct { const char *name, *path, *text; } gmc_machine_preset_src_t;

@@ -11,6 +11,14 @@
 
 #define NONE UINT32_MAX
 
+/* The warp schedulers' view (gmc_wsched.h) reads these fields at their
+ * offsets with these widths. */
+_Static_assert(sizeof(((gmc_warp_t *)0)->in.op) == 1 && sizeof(((gmc_warp_t *)0)->ended) == 1,
+               "gmc_wsched_view_t reads op and ended as bytes");
+_Static_assert(sizeof(((gmc_warp_t *)0)->cta) == 4 && sizeof(((gmc_warp_t *)0)->pending) == 4 &&
+               sizeof(((gmc_cta_slot_t *)0)->kcta) == 4,
+               "gmc_wsched_view_t reads cta, pending and kcta as uint32_t");
+
 int gmc_sm_init(gmc_gpu_t *g, gmc_sm_t *s, unsigned id, char *err, size_t n)
 {
     const gmc_machine_t *m = g->m;
@@ -40,16 +48,42 @@ int gmc_sm_init(gmc_gpu_t *g, gmc_sm_t *s, unsigned id, char *err, size_t n)
         s->wait_head[i] = NONE;
     s->pool_free = NONE;   /* nodes never used are taken at pool_fresh (waiter_add) */
     s->pool_fresh = 0;
+    /* the warp schedulers' view of the warps: where the SM keeps them */
+    gmc_wsched_view_t *v = &s->view;
+    v->age = s->age;
+    v->now = &g->core_cyc;
+    v->warp = (const unsigned char *)s->w;
+    v->warp_size = sizeof s->w[0];
+    v->at_op = offsetof(gmc_warp_t, in.op);
+    v->at_ended = offsetof(gmc_warp_t, ended);
+    v->at_cta = offsetof(gmc_warp_t, cta);
+    v->at_pending = offsetof(gmc_warp_t, pending);
+    v->cta = (const unsigned char *)s->cta;
+    v->cta_size = sizeof s->cta[0];
+    v->at_kcta = offsetof(gmc_cta_slot_t, kcta);
+    v->sm = id;
+    v->slots = m->warps_per_sm;
     for (unsigned k = 0; k < m->schedulers_per_sm; k++) {
-        s->ws[k].last = -1;
+        gmc_wsched_t *ws = &s->ws[k];
+        ws->last = -1;
+        ws->index = k;
+        ws->count = m->schedulers_per_sm;
+        ws->view = v;
         for (unsigned w = k; w < m->warps_per_sm; w += m->schedulers_per_sm)
-            s->sched_mask[k] |= 1ULL << w;
+            ws->slots |= 1ULL << w;
+        if (g->wsched->init && g->wsched->init(ws, err, n))
+            return -1;
+        s->ws_live = k + 1;
     }
     return 0;
 }
 
-void gmc_sm_free(gmc_sm_t *s)
+void gmc_sm_free(const gmc_gpu_t *g, gmc_sm_t *s)
 {
+    for (unsigned k = 0; k < s->ws_live; k++)
+        if (g->wsched->free)
+            g->wsched->free(&s->ws[k]);
+    s->ws_live = 0;
     gmc_cache_delete(s->l1);
     free(s->hitq);
     free(s->chset);
@@ -169,6 +203,8 @@ void gmc_sm_launch(gmc_gpu_t *g, gmc_sm_t *s, uint32_t kcta)
         g->k->ops->warp_begin(g->k, kcta, i, &w->cur);
         fetch(g, s, w);
         sleep_until(s, wi, g->core_cyc + 1);
+        if (g->wsched->launched)
+            g->wsched->launched(&s->ws[wi % g->m->schedulers_per_sm], (int)wi, &s->view);
     }
     if (g->sm_next[s->id] > g->core_cyc + 1)
         g->sm_next[s->id] = g->core_cyc + 1;
@@ -188,10 +224,8 @@ static void cta_finish(gmc_gpu_t *g, gmc_sm_t *s, unsigned c)
     s->regs -= k->regs_per_thread * wpc * 32;
     s->smem -= k->smem_per_cta;
     cs->used = 0;
-    if (s->nofit) {   /* room again: dispatch tries it */
-        s->nofit = 0;
-        g->nofit_n--;
-    }
+    if (g->disp.ops->cta_end)   /* room again: the dispatcher may want to know */
+        g->disp.ops->cta_end(&g->disp, s->id);
     g->ctas_done++;
     g->st.ctas++;
     if (k->ops->cta_end)
@@ -218,6 +252,8 @@ static void warp_exit(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
     g->progress_at = g->core_cyc;
     w->state = GMC_W_DONE;
     s->ready &= ~(1ULL << wi);
+    if (g->wsched->exited)
+        g->wsched->exited(&s->ws[wi % g->m->schedulers_per_sm], (int)wi, &s->view);
     gmc_cta_slot_t *cs = &s->cta[w->cta];
     cs->live--;
     if (!cs->live)
@@ -501,7 +537,7 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
         complete(g, s, h.warp, h.sectors, 0, 0, 0);
     }
     int moved = s->lsu_n && lsu_step(g, s);   /* or a send made room for the head */
-    while (s->out_n && gmc_icnt_can_send(g->req_net, s->id)) {
+    while (s->out_n && gmc_icnt_can_send_kind(g->req_net, s->id, s->out[s->out_head].kind)) {
         moved = 1;
         gmc_icnt_send(g->req_net, s->id, &s->out[s->out_head]);
         s->out_head = (s->out_head + 1) % GMC_OUT_CAP;
@@ -537,11 +573,21 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
         return;
     const gmc_wsched_ops_t *ops = g->wsched;
     for (unsigned k = 0; k < g->m->schedulers_per_sm; k++) {
-        uint64_t cand = eligible & s->sched_mask[k];
+        gmc_wsched_t *ws = &s->ws[k];
+        uint64_t cand = eligible & ws->slots;
         while (cand) {
-            int wi = ops->pick(&s->ws[k], cand, s->age);
+            int wi = ops->pick(ws, cand, &s->view);
+            if (wi < 0)
+                break;   /* the scheduler holds its warps back this cycle */
+            if (wi > 63 || !(cand >> wi & 1)) {
+                gmc_gpu_fail(g, "warp scheduler %s: pick returned slot %d, expected one of the "
+                             "candidates 0x%llx or -1", ops->name, wi, (unsigned long long)cand);
+                return;
+            }
             if (issue(g, s, (unsigned)wi)) {
-                ops->issued(&s->ws[k], wi);
+                ws->last = wi;
+                if (ops->issued)
+                    ops->issued(ws, wi, &s->view);
                 break;
             }
             cand &= ~(1ULL << wi);
@@ -568,6 +614,7 @@ void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
 {
     sm_cycle(g, s);
     g->sm_next[s->id] = next_at(s, g->core_cyc);
-    g->sm_wait[s->id] = s->stuck && s->out_n;
+    /* the kind of its head, + 1: core_edge asks the network about that kind's VC */
+    g->sm_wait[s->id] = s->stuck && s->out_n ? (uint8_t)(1 + s->out[s->out_head].kind) : 0;
     g->sm_stucks += s->stuck;
 }

@@ -1,17 +1,19 @@
 /* gmc_xbar: the crossbar behind gmc_icnt_ops_t (contract in gmc_icnt.h).
  *
- * Per input a FIFO of in_buf packets; per output one ring of out_buf slots
+ * Per input and VC a FIFO of in_buf packets (requester r = vc * inputs +
+ * input: with one VC, the input); per output one ring of out_buf slots
  * that holds both the packets in flight to it and those waiting in its
  * ejection FIFO, so the free slots of that ring are exactly the credits
  * (ejection slots minus packets in flight).  Each cycle (tick):
  *
- *   1. allocation (xbar_allocate, kept apart so that the hold-grant
- *      allocator of Yuan et al. [MICRO'09] can replace it): each input
- *      requests the output of its head packet; each output that is not
- *      serializing a previous packet and has a credit grants one
- *      requesting input, round-robin starting after the last input it
- *      granted.  An input requests one output, so it is granted at most
- *      once: input-first separable allocation, trivially.
+ *   1. allocation, by the allocator of cfg.alloc (gmc_alloc.h; round
+ *      robin unless told, and the hold-grant allocator of Yuan et al.
+ *      [MICRO'09] later): each requester requests the output of its head
+ *      packet; the outputs that are not serializing a previous packet and
+ *      have a credit are ready; the allocator grants at most one requester
+ *      per output and per input.  With round robin and one VC: each ready
+ *      output grants one requesting input, round-robin starting after the
+ *      last input it granted.
  *   2. the granted packets leave their input FIFOs.  A packet of b bytes
  *      holds its output ser = ceil(b / flit_bytes) cycles (at least 1) and
  *      becomes ejectable at grant + max(latency, ser): the latency covers
@@ -23,22 +25,28 @@
  * so it is ejectable at t + latency at the earliest.  Arrivals at one
  * output are in grant order, strictly increasing: the next grant comes
  * ser_a cycles later at least and ser_a + max(L, ser_b) > max(L, ser_a).
- * With FIFO inputs this keeps every (src, dst) pair in send order.
+ * With FIFO inputs this keeps every (src, dst, vc) in send order.
  *
- * Speed: a bit mask per output of the inputs whose head targets it, and a
- * mask of the outputs with any requester, are updated on send and grant;
- * a tick visits only the outputs with requesters (idle: a few word tests).
- * Masks are words of 64 bits, up to 4 (256 ports).  No malloc after new.
+ * Placement (cfg.in_node, out_node) is checked by gmc_icnt_cfg_check and
+ * not kept: every input reaches every output in the same time.
+ *
+ * Speed: a bit mask per output of the requesters whose head targets it
+ * (the allocator's requests matrix), and a mask of the outputs with any
+ * requester, are updated on send and grant; a tick visits only the
+ * outputs with requesters (idle: a few word tests) and calls the
+ * allocator once.  Masks are words of 64 bits, up to 4 per row with one
+ * VC (256 ports).  No malloc after new.
  * A ring that empties starts over at its first slot: a lightly loaded
  * port then reuses a few warm slots instead of cycling through all of
  * them (host cache misses, not behaviour).
  *
  * Programming errors, asserted (not configuration errors): src >= inputs,
- * p->dst >= outputs, dst >= outputs.  pop with nothing ejectable is a
+ * p->dst >= outputs, dst >= outputs, vc >= vcs.  pop with nothing ejectable is a
  * no-op.  send copies *p, sets the copy's sent to now and leaves the other
  * fields (src included) as the caller set them.
  */
 #include "gpu/gmc_icnt.h"
+#include "gpu/gmc_alloc.h"
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,9 +61,9 @@ _Static_assert(sizeof(gmc_pkt_t) == 40, "gmc_pkt_t grew: every request copies it
 
 typedef struct {
     gmc_icnt_t  base;            /* first: the ops see a gmc_icnt_t */
-    uint32_t    nwi;             /* words of an input mask */
+    uint32_t    nwi;             /* words of a requester mask */
     uint32_t    nwo;             /* words of the output mask */
-    /* inputs: ring i is inq[i * in_buf ..] */
+    /* requesters (input x VC): ring r is inq[r * in_buf ..] */
     gmc_pkt_t  *inq;
     uint32_t   *in_head, *in_count;
     /* outputs: ring o is outq[o * out_buf ..] (in flight, then ejectable) */
@@ -64,12 +72,14 @@ typedef struct {
     uint32_t   *out_head, *out_count;
     uint64_t   *busy_until;      /* output serializing until this cycle */
     uint64_t   *head_at;         /* base.dst_at: the arrival of each output's head, or UINT64_MAX */
-    uint32_t   *last;            /* round-robin: last input granted */
-    uint64_t   *req;             /* req[o * nwi ..]: inputs whose head targets o */
+    uint64_t   *req;             /* req[o * nwi ..]: requesters whose head targets o */
     uint64_t    active[XBAR_WORDS];  /* outputs with a requester */
+    uint64_t    ready[XBAR_WORDS];   /* this tick: active outputs that may grant (scratch) */
     uint64_t    queued, held;    /* packets in input FIFOs; in output rings */
-    uint32_t   *gin, *gout;      /* one cycle's grants (scratch) */
+    uint32_t   *gin, *gout;      /* one cycle's grants: requester, output (scratch) */
     int         flit_shift;      /* log2(flit_bytes) if a power of two, else -1 */
+    gmc_alloc_t alloc;           /* the switch allocator (cfg.alloc) */
+    uint32_t    kind_at[GMC_PKT_KINDS];   /* a kind's first requester: vc_of[kind] * inputs */
 } xbar_t;
 
 static inline void bit_set(uint64_t *m, uint32_t i) { m[i >> 6] |= 1ull << (i & 63); }
@@ -81,30 +91,6 @@ static inline int any_bit(const uint64_t *m, uint32_t nw)
         if (m[w])
             return 1;
     return 0;
-}
-
-/* The first set bit at or after start, wrapping around; UINT32_MAX if none. */
-static uint32_t rr_pick(const uint64_t *m, uint32_t nw, uint32_t start)
-{
-    if (nw == 1) {   /* up to 64 inputs (every preset): one word, no loops */
-        uint64_t b = m[0] & (~0ull << (start & 63));
-        b = b ? b : m[0];
-        return b ? (uint32_t)__builtin_ctzll(b) : UINT32_MAX;
-    }
-    uint32_t w0 = start >> 6;
-    uint64_t bits = m[w0] & (~0ull << (start & 63));
-    for (uint32_t w = w0;;) {
-        if (bits)
-            return w * 64 + (uint32_t)__builtin_ctzll(bits);
-        if (++w == nw)
-            break;
-        bits = m[w];
-    }
-    /* Wrap: any bit at or after start was found above, so whole words do. */
-    for (uint32_t w = 0; w <= w0; w++)
-        if (m[w])
-            return w * 64 + (uint32_t)__builtin_ctzll(m[w]);
-    return UINT32_MAX;
 }
 
 static inline uint32_t ser_cycles(const xbar_t *x, uint32_t bytes)
@@ -119,7 +105,7 @@ static inline const gmc_pkt_t *in_head_pkt(const xbar_t *x, uint32_t i)
     return &x->inq[(size_t)i * x->base.cfg.in_buf + x->in_head[i]];
 }
 
-/* Input i's head now targets its dst: i requests that output. */
+/* Requester i's head now targets its dst: i requests that output. */
 static inline void request(xbar_t *x, uint32_t i)
 {
     uint32_t o = in_head_pkt(x, i)->dst;
@@ -133,48 +119,44 @@ static int xbar_send(gmc_icnt_t *n, uint32_t src, const gmc_pkt_t *p)
     const gmc_icnt_cfg_t *c = &n->cfg;
     assert(src < c->inputs && "gmc_icnt_send: src is not an input port");
     assert(p->dst < c->outputs && "gmc_icnt_send: dst is not an output port");
-    if (x->in_count[src] == c->in_buf) {
+    const uint32_t r = src + x->kind_at[p->kind];   /* kind < GMC_PKT_KINDS */
+    if (x->in_count[r] == c->in_buf) {
         n->full_refusals++;
         return GMC_ICNT_FULL;
     }
-    uint32_t slot = x->in_head[src] + x->in_count[src];   /* < 2 in_buf */
+    uint32_t slot = x->in_head[r] + x->in_count[r];   /* < 2 in_buf */
     slot = slot >= c->in_buf ? slot - c->in_buf : slot;
-    gmc_pkt_t *q = &x->inq[(size_t)src * c->in_buf + slot];
+    gmc_pkt_t *q = &x->inq[(size_t)r * c->in_buf + slot];
     *q = *p;
     q->sent = (uint32_t)n->now;
-    if (x->in_count[src]++ == 0)
-        request(x, src);
+    if (x->in_count[r]++ == 0)
+        request(x, r);
     x->queued++;
     n->in_net++;
     return GMC_ICNT_OK;
 }
 
-/* Separable allocation, input first: fills gin/gout with this cycle's
- * grants (output gout[k] grants input gin[k]) and returns their number.
- * Moves the round-robin pointers of the outputs that grant; changes no
- * FIFO. */
-static uint32_t xbar_allocate(xbar_t *x, uint32_t *gin, uint32_t *gout)
+/* The allocator's ready outputs: those with a requester that are not
+ * serializing and have a credit.  Returns whether there is any. */
+static int xbar_ready(xbar_t *x)
 {
-    const gmc_icnt_cfg_t *c = &x->base.cfg;
-    uint32_t k = 0;
+    const uint64_t now = x->base.now;
+    const uint32_t ob = x->base.cfg.out_buf;
+    uint64_t any = 0;
     for (uint32_t w = 0; w < x->nwo; w++) {
-        for (uint64_t bits = x->active[w]; bits; bits &= bits - 1) {
+        uint64_t r = x->active[w];
+        for (uint64_t bits = r; bits; bits &= bits - 1) {
             uint32_t o = w * 64 + (uint32_t)__builtin_ctzll(bits);
-            if (x->busy_until[o] > x->base.now || x->out_count[o] == c->out_buf)
-                continue;   /* serializing, or no credit */
-            uint32_t start = x->last[o] + 1 == c->inputs ? 0 : x->last[o] + 1;
-            uint32_t i = rr_pick(&x->req[(size_t)o * x->nwi], x->nwi, start);
-            assert(i < c->inputs);   /* active[o] means a requester */
-            x->last[o] = i;
-            gin[k] = i;
-            gout[k] = o;
-            k++;
+            if (x->busy_until[o] > now || x->out_count[o] == ob)
+                r &= ~(1ull << (o & 63));   /* serializing, or no credit */
         }
+        x->ready[w] = r;
+        any |= r;
     }
-    return k;
+    return any != 0;
 }
 
-/* Moves input i's head packet to output o (granted this cycle). */
+/* Moves requester i's head packet to output o (granted this cycle). */
 static void xbar_transfer(xbar_t *x, uint32_t i, uint32_t o)
 {
     const gmc_icnt_cfg_t *c = &x->base.cfg;
@@ -206,8 +188,9 @@ static void xbar_transfer(xbar_t *x, uint32_t i, uint32_t o)
 static void xbar_tick(gmc_icnt_t *n)
 {
     xbar_t *x = (xbar_t *)n;
-    if (x->queued) {
-        uint32_t k = xbar_allocate(x, x->gin, x->gout);
+    if (x->queued && xbar_ready(x)) {
+        const gmc_alloc_in_t in = {x->req, x->nwi, x->ready};
+        uint32_t k = gmc_alloc_allocate(&x->alloc, &in, x->gin, x->gout);
         for (uint32_t g = 0; g < k; g++)
             xbar_transfer(x, x->gin[g], x->gout[g]);
     }
@@ -249,11 +232,12 @@ static int xbar_idle(const gmc_icnt_t *n)
     return n->in_net == 0;   /* = queued + held */
 }
 
-static int xbar_can_send(const gmc_icnt_t *n, uint32_t src)
+static int xbar_can_send(const gmc_icnt_t *n, uint32_t src, uint32_t vc)
 {
     const xbar_t *x = (const xbar_t *)n;
     assert(src < n->cfg.inputs && "gmc_icnt_can_send: src is not an input port");
-    return x->in_count[src] < n->cfg.in_buf;
+    assert(vc < n->cfg.vcs && "gmc_icnt_can_send: vc is not a virtual channel");
+    return x->in_count[vc * n->cfg.inputs + src] < n->cfg.in_buf;
 }
 
 static void xbar_free(gmc_icnt_t *n)
@@ -268,10 +252,11 @@ static void xbar_free(gmc_icnt_t *n)
     free(x->out_count);
     free(x->busy_until);
     free(x->head_at);
-    free(x->last);
     free(x->req);
     free(x->gin);
     free(x->gout);
+    if (x->alloc.ops)
+        gmc_alloc_free(&x->alloc);
     free(x);
 }
 
@@ -279,20 +264,17 @@ static const gmc_icnt_ops_t xbar_ops = {
     xbar_send, xbar_tick, xbar_peek, xbar_pop, xbar_idle, xbar_can_send, xbar_free,
 };
 
+/* The crossbar's own limits, past gmc_icnt_cfg_check's. */
 static int xbar_cfg_check(const gmc_icnt_cfg_t *c, char *err, size_t n)
 {
-    if (c->inputs < 1 || c->inputs > XBAR_MAX_PORTS)
+    if (c->inputs > XBAR_MAX_PORTS)
         return snprintf(err, n, "crossbar inputs: expected 1..%u, found %u", XBAR_MAX_PORTS, c->inputs), -1;
-    if (c->outputs < 1 || c->outputs > XBAR_MAX_PORTS)
+    if (c->outputs > XBAR_MAX_PORTS)
         return snprintf(err, n, "crossbar outputs: expected 1..%u, found %u", XBAR_MAX_PORTS, c->outputs), -1;
-    if (c->in_buf < 1 || c->in_buf > XBAR_MAX_BUF)
+    if (c->in_buf > XBAR_MAX_BUF)
         return snprintf(err, n, "crossbar in_buf: expected 1..%u packets, found %u", XBAR_MAX_BUF, c->in_buf), -1;
-    if (c->out_buf < 1 || c->out_buf > XBAR_MAX_BUF)
+    if (c->out_buf > XBAR_MAX_BUF)
         return snprintf(err, n, "crossbar out_buf: expected 1..%u packets, found %u", XBAR_MAX_BUF, c->out_buf), -1;
-    if (c->latency < 1)
-        return snprintf(err, n, "crossbar latency: expected at least 1 cycle, found 0"), -1;
-    if (c->flit_bytes < 1)
-        return snprintf(err, n, "crossbar flit_bytes: expected at least 1 byte, found 0"), -1;
     return 0;
 }
 
@@ -302,7 +284,7 @@ gmc_icnt_t *gmc_xbar_new(const gmc_icnt_cfg_t *cfg, char *err, size_t n)
         snprintf(err, n, "crossbar: expected a configuration, found none");
         return NULL;
     }
-    if (xbar_cfg_check(cfg, err, n))
+    if (gmc_icnt_cfg_check(cfg, err, n) || xbar_cfg_check(cfg, err, n))
         return NULL;
     xbar_t *x = calloc(1, sizeof *x);
     if (!x) {
@@ -311,12 +293,14 @@ gmc_icnt_t *gmc_xbar_new(const gmc_icnt_cfg_t *cfg, char *err, size_t n)
     }
     x->base.ops = &xbar_ops;
     x->base.cfg = *cfg;
-    uint32_t ni = cfg->inputs, no = cfg->outputs;
-    x->nwi = (ni + 63) / 64;
+    x->base.cfg.in_node = x->base.cfg.out_node = NULL;   /* not kept: the caller's */
+    x->base.cfg.alloc = cfg->alloc ? cfg->alloc : &gmc_alloc_rr;
+    uint32_t ni = cfg->inputs, no = cfg->outputs, nr = ni * cfg->vcs;
+    x->nwi = (nr + 63) / 64;
     x->nwo = (no + 63) / 64;
-    x->inq = calloc((size_t)ni * cfg->in_buf, sizeof *x->inq);
-    x->in_head = calloc(ni, sizeof *x->in_head);
-    x->in_count = calloc(ni, sizeof *x->in_count);
+    x->inq = calloc((size_t)nr * cfg->in_buf, sizeof *x->inq);
+    x->in_head = calloc(nr, sizeof *x->in_head);
+    x->in_count = calloc(nr, sizeof *x->in_count);
     x->outq = calloc((size_t)no * cfg->out_buf, sizeof *x->outq);
     x->arrive = calloc((size_t)no * cfg->out_buf, sizeof *x->arrive);
     x->out_head = calloc(no, sizeof *x->out_head);
@@ -326,21 +310,29 @@ gmc_icnt_t *gmc_xbar_new(const gmc_icnt_cfg_t *cfg, char *err, size_t n)
     if (x->head_at)
         for (uint32_t o = 0; o < no; o++)
             x->head_at[o] = UINT64_MAX;
-    x->last = calloc(no, sizeof *x->last);
     x->req = calloc((size_t)no * x->nwi, sizeof *x->req);
     x->gin = calloc(no, sizeof *x->gin);    /* at most one grant per output */
     x->gout = calloc(no, sizeof *x->gout);
     if (!x->inq || !x->in_head || !x->in_count || !x->outq || !x->arrive || !x->out_head ||
-        !x->out_count || !x->busy_until || !x->head_at || !x->last || !x->req || !x->gin || !x->gout) {
+        !x->out_count || !x->busy_until || !x->head_at || !x->req || !x->gin || !x->gout) {
         snprintf(err, n, "crossbar: out of memory for %u x %u ports", ni, no);
         xbar_free(&x->base);
         return NULL;
     }
+    const gmc_alloc_cfg_t ac = {ni, no, cfg->vcs};
+    if (gmc_alloc_init(&x->alloc, x->base.cfg.alloc, &ac, err, n)) {
+        xbar_free(&x->base);
+        return NULL;
+    }
     x->base.dst_at = x->head_at;
-    x->base.src_used = x->in_count;
+    gmc_icnt_set_src_used(&x->base, x->in_count);
+    for (unsigned k = 0; k < GMC_PKT_KINDS; k++)
+        x->kind_at[k] = cfg->vc_of[k] * ni;
     x->flit_shift = (cfg->flit_bytes & (cfg->flit_bytes - 1)) ? -1 : __builtin_ctz(cfg->flit_bytes);
-    /* Round-robin starts at input 0: ties go to the lowest port first. */
-    for (uint32_t o = 0; o < no; o++)
-        x->last[o] = ni - 1;
     return &x->base;
 }
+
+const gmc_icnt_topo_t gmc_icnt_xbar = {
+    "xbar", "crossbar: every input to every output, one grant per input and output per cycle",
+    gmc_xbar_new,
+};

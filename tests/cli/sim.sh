@@ -22,7 +22,7 @@ printf '%s\n' stream transpose transpose-read stencil matmul spmv bfs kmeans loa
 lines_are "--workload list: the eleven workloads, one per line" "$T/want" -- "$GMC" sim --workload list
 # the machine keys: every X(key, ...) of gmc_machine.h, then the string keys
 { sed -n 's/^ *X(\([a-z0-9_]*\),.*/\1/p' "$ROOT/model/gpu/gmc_machine.h"
-  printf '%s\n' name warp_sched dram addr_map mem_sched; } >"$T/want"
+  printf '%s\n' name warp_sched dram addr_map mem_sched cta_dispatch icnt_topology; } >"$T/want"
 [ "$(wc -l <"$T/want")" -ge 30 ] && ok "gmc_machine.h has >= 30 numeric keys" \
   || notok "gmc_machine.h has >= 30 numeric keys" "$(cat "$T/want")"
 lines_are "--machine-keys: the keys of gmc_machine.h, one per line" "$T/want" -- "$GMC" sim --machine-keys
@@ -260,7 +260,11 @@ expect_fail "--scale above the workloads' 64" 2 "^gmc sim: --scale: expected a n
 expect_fail "--preset (a gmc mem option)" 2 "^gmc sim: --preset: expected --machine" -- "$GMC" sim "${W[@]}" --preset gddr5-hynix
 expect_fail "unknown option" 2 "^gmc sim: unknown option '--bogus'" -- "$GMC" sim "${W[@]}" --bogus
 expect_fail "option without its value" 2 "^gmc sim: option --machine needs a value$" -- "$GMC" sim "${W[@]}" --machine
-expect_fail "bad --warp-sched" 2 "warp_sched: expected lrr or gto, found 'rr'$" -- "$GMC" sim "${W[@]}" --warp-sched rr
+expect_fail "bad --warp-sched" 2 "warp_sched: expected one of lrr, gto, found 'rr'$" -- "$GMC" sim "${W[@]}" --warp-sched rr
+expect_fail "bad cta_dispatch" 2 "^gmc sim: machine rtx2060s: cta_dispatch: expected one of rr, found 'temp'$" -- \
+  "$GMC" sim "${W[@]}" --set cta_dispatch=temp
+expect_fail "bad icnt_topology" 2 "^gmc sim: machine rtx2060s: icnt_topology: expected one of xbar, found 'mesh'$" -- \
+  "$GMC" sim "${W[@]}" --set icnt_topology=mesh
 expect_fail "bad --sched" 2 "--sched: expected one of frfcfs, .*found 'xx'$" -- "$GMC" sim "${W[@]}" --sched xx
 printf 'mem_sched = xx\n' >"$T/ms.cfg"
 expect_fail "bad mem_sched in a machine file: not blamed on --sched" 2 "^gmc sim: machine rtx2060s: mem_sched: expected one of frfcfs, .*found 'xx'$" -- \
