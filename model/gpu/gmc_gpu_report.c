@@ -56,6 +56,10 @@ static void machine_rows(gmc_rows_t *t, const gmc_gpu_t *g)
     gmc_rows_str(t, NULL, "mem_sched", m->mem_sched);
     gmc_rows_str(t, "machine_config", "dram", m->dram);
     gmc_rows_str(t, "machine_config", "addr_map", m->addr_map[0] ? m->addr_map : "derived");
+    gmc_rows_str(t, "machine_config", "cta_dispatch",
+                 m->cta_dispatch[0] ? m->cta_dispatch : GMC_MACHINE_CTA_DISPATCH);
+    gmc_rows_str(t, "machine_config", "icnt_topology",
+                 m->icnt_topology[0] ? m->icnt_topology : GMC_MACHINE_ICNT_TOPOLOGY);
     for (unsigned i = 0; i < GMC_MACHINE_NPARAM; i++)
         gmc_rows_u64(t, "machine_config", gmc_machine_param_name(i), gmc_machine_get(m, i));
 }
