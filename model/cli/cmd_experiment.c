@@ -65,8 +65,11 @@ static int set_ok(const char *a)
 #define KEY(k) (kl == strlen(k) && !strncmp(a, k, kl))
     if (KEY("mem_sched") && gmc_sched_find(m.mem_sched, &ops, err, sizeof err))
         return cli_usage_error(EXP_CMD, "--set mem_sched: %s", strncmp(err, "--sched: ", 9) ? err : err + 9);
-    if (KEY("warp_sched") && strcmp(m.warp_sched, "lrr") && strcmp(m.warp_sched, "gto"))
-        return cli_usage_error(EXP_CMD, "--set warp_sched: expected lrr or gto, found '%s'", m.warp_sched);
+    /* the plug-ins' names, against their registries (gmc_machine_check
+     * names the key: "machine M: warp_sched: expected one of ...") */
+    if ((KEY("warp_sched") || KEY("cta_dispatch") || KEY("icnt_topology")) &&
+        gmc_machine_check(&m, err, sizeof err))
+        return cli_usage_error(EXP_CMD, "--set %s", err);
     if (KEY("dram") && !gmc_dram_preset_text(m.dram))
         return cli_usage_error(EXP_CMD, "--set dram: expected a DRAM preset (gmc mem --help names them), found '%s'",
                                m.dram);

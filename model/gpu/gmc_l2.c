@@ -294,7 +294,7 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
 
 static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
 {
-    while (l->rep_n && gmc_icnt_can_send(g->rep_net, l->id)) {
+    while (l->rep_n && gmc_icnt_can_send_pkt(g->rep_net, l->id, &l->rep[l->rep_head])) {
         gmc_icnt_send(g->rep_net, l->id, &l->rep[l->rep_head]);
         l->rep_head = (l->rep_head + 1) & l->rep_wrap;
         if (!--l->rep_n)
