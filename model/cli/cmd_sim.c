@@ -45,6 +45,8 @@ static void usage(FILE *f)
         "  --step-every-cycle   the slow reference: every SM, slice, network and controller\n"
         "                       stepped at every edge of its clock, no idle stretch skipped\n"
         "                       (the same report, slower: how skipping is checked)\n"
+        "  --step-every LIST    the same for some components only: sm, l2, icnt, dispatch,\n"
+        "                       jump, mem, comma-separated, or all\n"
         "  --check              build the machine and check the workload or trace directory,\n"
         "                       run nothing: exit 0 silently, or the error a run would give\n"
         "  --json               the report as one JSON object\n"
@@ -119,6 +121,12 @@ static int parse_args(sim_opts_t *o, int argc, char **argv)
             o->check = 1;
         } else if (!strcmp(a, "--step-every-cycle")) {
             o->every_cycle = 1;
+        } else if (!strcmp(a, "--step-every")) {
+            const char *list = NULL;
+            char err[256];
+            if (!(rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &list)) &&
+                gmc_gpu_step_parse(list, &o->step_every, err, sizeof err))
+                return cli_usage_error(SIM_CMD, "--step-every: %s", err);
         } else if (!strcmp(a, "--no-refresh")) {
             o->no_refresh = 1;
         } else if (!strcmp(a, "--machine-keys")) {
@@ -302,6 +310,7 @@ int cmd_sim(int argc, char **argv)
     if (isatty(2))   /* long runs show a bar; logs and sweeps get none */
         cfg.progress = sim_progress_bar;
     cfg.every_cycle = cfg.every_edge = o.every_cycle;
+    cfg.step_every = o.step_every;
     char err[1024];
     gmc_gpu_t *g = gmc_gpu_new(&cfg, err, sizeof err);
     if (!g) {

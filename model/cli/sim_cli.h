@@ -19,6 +19,7 @@ typedef struct {
     int         json, no_refresh, list_keys, list_info, bim_given;
     int         check;         /* --check: build everything, run nothing (gmc experiment's preflight) */
     int         every_cycle;   /* --step-every-cycle: the slow reference (nothing skipped) */
+    unsigned    step_every;    /* --step-every LIST: single components' slow references */
     int         bim_ipoly;     /* the GPGPU-Sim file's IPoly hash is the BIM (sim_machine.c) */
     bim_sel_t   sel;
     /* results of the run, for the report */

@@ -10,7 +10,7 @@ void gmc_dispatch_bind(gmc_dispatch_t *d, gmc_gpu_t *g, const gmc_dispatch_ops_t
     d->priv = NULL;
     d->gpu = g;
     d->sms_ = g->nsm;
-    d->reference_ = g->cfg.every_edge;
+    d->reference_ = (g->step & GMC_GPU_STEP_DISPATCH) != 0;
     d->now_ = &g->core_cyc;
     d->next_cta_ = &g->next_cta;
     d->ctas_ = &g->ctas_total;

@@ -36,9 +36,10 @@
  *
  * A dispatcher's choices depend only on what these calls tell it (runs
  * reproduce).  gmc_dispatch_reference(d) is 1 in the GPU's slow reference
- * mode (gmc_gpu_cfg_t.every_edge): a dispatcher that skips asking SMs it
- * knows are full must ask every SM then, so that the comparison of the
- * two modes tests its skipping (tests/cli/sim.sh, sim_random_machines).
+ * mode (GMC_GPU_STEP_DISPATCH; every_edge includes it): a dispatcher that
+ * skips asking SMs it knows are full must ask every SM then, so that the
+ * comparison of the two modes tests its skipping (tests/cli/sim.sh,
+ * sim_skip_components.sh, sim_random_machines).
  *
  * TEMP [JETC'19]'s serial per-SM dispatch queues fit this interface: init
  * allocates one queue per SM (gmc_dispatch_sms); kernel_begin (or a

@@ -69,6 +69,34 @@ void gmc_gpu_mem_sync(gmc_gpu_t *g)
         gmc_memsys_advance(g->ms, g->dram_cyc);
 }
 
+int gmc_gpu_step_parse(const char *list, unsigned *bits, char *err, size_t n)
+{
+    static const struct { const char *name; unsigned bit; } words[] = {
+        {"sm", GMC_GPU_STEP_SM},     {"l2", GMC_GPU_STEP_L2},     {"icnt", GMC_GPU_STEP_ICNT},
+        {"dispatch", GMC_GPU_STEP_DISPATCH}, {"jump", GMC_GPU_STEP_JUMP}, {"mem", GMC_GPU_STEP_MEM},
+        {"all", GMC_GPU_STEP_ALL},
+    };
+    unsigned b = 0;
+    const char *p = list;
+    do {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        unsigned k = 0;
+        while (k < sizeof words / sizeof words[0] &&
+               !(strlen(words[k].name) == len && !strncmp(words[k].name, p, len)))
+            k++;
+        if (k == sizeof words / sizeof words[0]) {
+            snprintf(err, n, "expected sm, l2, icnt, dispatch, jump, mem or all, found '%.*s'",
+                     (int)(len > 32 ? 32 : len), p);
+            return -1;
+        }
+        b |= words[k].bit;
+        p = e ? e + 1 : NULL;
+    } while (p);
+    *bits = b;
+    return 0;
+}
+
 int gmc_gpu_cfg_defaults(gmc_gpu_cfg_t *cfg, char *err, size_t n)
 {
     gmc_mc_cfg_defaults(&cfg->mc);
@@ -143,7 +171,12 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     sc.bim = cfg->bim;
     sc.channels = m->dram_channels ? m->dram_channels : sc.dram.channels;
     sc.refresh = cfg->refresh;
-    sc.every_cycle = cfg->every_cycle;
+    g->step = cfg->step_every & GMC_GPU_STEP_ALL;
+    if (cfg->every_edge)
+        g->step |= GMC_GPU_STEP_GPU;
+    if (cfg->every_cycle)
+        g->step |= GMC_GPU_STEP_MEM;
+    sc.every_cycle = (g->step & GMC_GPU_STEP_MEM) != 0;
     sc.no_lat_hist = 1;   /* the GPU report has no DRAM latency histogram */
     sc.mc = cfg->mc;
     if (!(g->ms = gmc_memsys_new(&sc, err, n)))
@@ -281,37 +314,37 @@ static void core_edge(gmc_gpu_t *g)
     if (g->ctas_launched < g->ctas_total)
         g->disp.ops->dispatch(&g->disp);
     const uint64_t *at = g->rep_net->dst_at, inow = g->rep_net->now;
-    const int all = g->cfg.every_edge;
-    for (unsigned i = 0; i < g->nsm; i++)
+    const int all = (g->step & GMC_GPU_STEP_SM) != 0;
+    for (unsigned i = 0; i < g->nsm; i++)   /* its next event, or input (gmc_gpu_impl.h) */
         if (all || g->sm_next[i] <= now || at[i] <= inow ||
             (g->sm_wait[i] && gmc_icnt_can_send_kind(g->req_net, i, g->sm_wait[i] - 1u)))
             gmc_sm_cycle(g, &g->sm[i]);
     g->core_cyc++;
 }
 
-/* A slice steps when it has something of its own to do (l2_next), a
- * packet it can take arrives (l2_shut), or the memory system's room event
- * woke it (l2_wait 2). */
 static void l2_edge(gmc_gpu_t *g)
 {
     const uint64_t now = g->l2_cyc;
     const uint64_t *at = g->req_net->dst_at, inow = g->req_net->now;
-    const int all = g->cfg.every_edge;
-    for (unsigned i = 0; i < g->nslice; i++)
-        if (all || g->l2_next[i] <= now || (at[i] <= inow && !g->l2_shut[i]) || g->l2_wait[i] == 2)
+    const int all = (g->step & GMC_GPU_STEP_L2) != 0;
+    for (unsigned i = 0; i < g->nslice; i++)   /* its next event, or input (gmc_gpu_impl.h) */
+        if (all || g->l2_next[i] <= now || (at[i] <= inow && !g->l2_shut[i]))
             gmc_l2_cycle(g, &g->l2[i]);
-    g->room_woken = 0;   /* every woken slice stepped (gmc_l2_cycle rewrote its l2_wait) */
     g->l2_cyc++;
 }
 
-/* An idle network's tick only counts the cycle. */
+/* A network's next event is now while a packet is in it, never otherwise:
+ * an idle network's tick only counts the cycle. */
+static uint64_t icnt_next_event(const gmc_icnt_t *n) { return n->in_net ? n->now : UINT64_MAX; }
+
 static void icnt_edge(gmc_gpu_t *g)
 {
-    if (g->req_net->in_net || g->cfg.every_edge)
+    const int all = (g->step & GMC_GPU_STEP_ICNT) != 0;
+    if (all || icnt_next_event(g->req_net) <= g->req_net->now)
         gmc_icnt_tick(g->req_net);
     else
         g->req_net->now++;
-    if (g->rep_net->in_net || g->cfg.every_edge)
+    if (all || icnt_next_event(g->rep_net) <= g->rep_net->now)
         gmc_icnt_tick(g->rep_net);
     else
         g->rep_net->now++;
@@ -338,16 +371,18 @@ static uint64_t skip_to(uint64_t *t, uint64_t *cyc, uint64_t ps, uint64_t e)
     return k;
 }
 
-/* Time jump.  With both networks empty, every SM and slice waiting for a
- * time of its own (sm_next, l2_next), the dispatcher unable to launch a
- * CTA before a time of its own (its next_event) and the memory system
- * waiting for its next event, the edges before the first of those times
- * change nothing but the cycle counters: all domains move to it at once.
- * The watchdog and --max-cycles are events too, so they fire at the cycle
- * they would have.  Nothing to wait for at all: no jump. */
+/* Time jump: every component's next event (gmc_gpu_impl.h) is later
+ * than the coming edge of its clock, so the edges before the first of
+ * them change nothing but the cycle counters: all domains move to it at
+ * once.  Only next events are read: input comes from a component, so none
+ * arrives in the stretch.  The watchdog and --max-cycles are events too,
+ * so they fire at the cycle they would have.  Nothing to wait for at all:
+ * no jump. */
 static void jump(gmc_gpu_t *g)
 {
-    if (g->req_net->in_net || g->rep_net->in_net || g->cfg.every_edge || g->cfg.every_cycle)
+    if (g->step & (GMC_GPU_STEP_JUMP | GMC_GPU_STEP_MEM))
+        return;
+    if (icnt_next_event(g->req_net) != UINT64_MAX || icnt_next_event(g->rep_net) != UINT64_MAX)
         return;
     uint64_t c = g->progress_at + g->cfg.stall_cycles;   /* the watchdog's cycle */
     if (g->ctas_launched < g->ctas_total) {   /* the dispatcher's next launch, if it knows one */
@@ -363,8 +398,6 @@ static void jump(gmc_gpu_t *g)
         c = g->sm_next[i] < c ? g->sm_next[i] : c;
     if (c <= g->core_cyc)
         return;
-    if (g->room_woken)
-        return;   /* a step of the memory system made room: the next L2 edge steps a slice */
     uint64_t l = UINT64_MAX;
     for (unsigned i = 0; i < g->nslice; i++)
         l = g->l2_next[i] < l ? g->l2_next[i] : l;
@@ -402,7 +435,7 @@ static void jump(gmc_gpu_t *g)
 
 static void dram_edge(gmc_gpu_t *g)
 {
-    if (g->cfg.every_cycle || gmc_memsys_next_event(g->ms) <= g->dram_cyc) {
+    if ((g->step & GMC_GPU_STEP_MEM) || gmc_memsys_next_event(g->ms) <= g->dram_cyc) {
         gmc_gpu_mem_sync(g);
         gmc_memsys_tick(g->ms);
     }

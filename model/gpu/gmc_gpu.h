@@ -40,9 +40,12 @@ typedef struct {
     int           every_cycle;   /* the slow reference: tick the memory system every DRAM cycle
                                     (no skipping of idle cycles); same results, slower */
     int           every_edge;    /* the slow reference of the GPU side: every SM and L2 slice
-                                    steps at every edge of its clock, every network ticks, time
-                                    never jumps (no skipping of idle parts or idle stretches;
-                                    docs/harness.md "Speed"); same results, slower */
+                                    steps at every edge of its clock, every network ticks, the
+                                    dispatcher asks every SM, time never jumps; same results,
+                                    slower */
+    unsigned      step_every;    /* the slow reference of single components (GMC_GPU_STEP_*):
+                                    each one named is stepped at every edge of its clock instead
+                                    of at its next event or on input; same results, slower */
     uint64_t      max_cycles;    /* watchdog: a kernel running longer (core cycles) is an error; 0 = none */
     uint64_t      stall_cycles;  /* watchdog: no instruction issued and no memory progress for this long
                                     while warps wait = an error (a warp waits forever); default 10^6 */
@@ -59,6 +62,24 @@ typedef struct {
                             uint64_t cycle);
     void         *progress_ctx;
 } gmc_gpu_cfg_t;
+
+/* The components of the skip-ahead contract (docs/architecture.md
+ * "Skipping idle time"), for gmc_gpu_cfg_t.step_every.  every_edge is
+ * GMC_GPU_STEP_GPU, every_cycle GMC_GPU_STEP_MEM. */
+enum {
+    GMC_GPU_STEP_SM       = 1u << 0,   /* every SM at every core edge */
+    GMC_GPU_STEP_L2       = 1u << 1,   /* every L2 slice at every L2 edge */
+    GMC_GPU_STEP_ICNT     = 1u << 2,   /* both networks tick at every interconnect edge */
+    GMC_GPU_STEP_DISPATCH = 1u << 3,   /* the dispatcher asks every SM (its reference mode) */
+    GMC_GPU_STEP_JUMP     = 1u << 4,   /* no time jump over idle stretches */
+    GMC_GPU_STEP_MEM      = 1u << 5,   /* the memory system ticked, each controller stepped,
+                                          every DRAM cycle */
+    GMC_GPU_STEP_GPU      = 0x1fu,     /* all but the memory system */
+    GMC_GPU_STEP_ALL      = 0x3fu,
+};
+/* "sm,l2,icnt,dispatch,jump,mem" or "all" (any subset, comma-separated)
+ * as GMC_GPU_STEP_* bits: 0, or -1 with err naming the unknown word. */
+int gmc_gpu_step_parse(const char *list, unsigned *bits, char *err, size_t n);
 
 /* Fills cfg->mc from the machine (scheduler by name, queue sizes). */
 int gmc_gpu_cfg_defaults(gmc_gpu_cfg_t *cfg, char *err, size_t n);

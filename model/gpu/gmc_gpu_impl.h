@@ -239,24 +239,31 @@ struct gmc_gpu {
     int              failed;
     uint64_t         progress_at;  /* core cycle of the last issue or memory event */
     uint64_t         run_start;    /* core cycle the running kernel started */
-    /* Skipping (unless cfg.every_edge): the cycle from which each SM (core
-     * cycles) and slice (L2 cycles) has something to do without a packet
-     * arriving; before it, with nothing held for it in its network, its
-     * cycle would change nothing and is skipped.  UINT64_MAX: nothing
-     * until a packet comes. */
+    /* The skip-ahead contract (docs/architecture.md "Skipping idle time";
+     * gmc_gpu.c's edges and jump are its one reader).  Each component's
+     * next event, in its own clock's cycles: the first cycle at which a
+     * step could change anything without new input; UINT64_MAX: only input
+     * can.  A component is stepped at its next event or when input wakes
+     * it, and answering "the next cycle" is always correct, only slower.
+     *   sm_next[i]  SM i.  Woken by a reply its network holds for it from
+     *               rep_net->dst_at[i] on, and, while sm_wait[i] (stuck with
+     *               packets the request network refused: the head's kind
+     *               + 1), by room on that kind's VC.
+     *   l2_next[i]  slice i.  Woken by a request from req_net->dst_at[i]
+     *               on unless l2_shut[i] (its input pipeline is full: a
+     *               packet is no reason to step it), and set to 0 by the
+     *               memory system's completions (gmc_l2_mem_done) and its
+     *               room event for the queue slice i waits on (l2_wait[i]:
+     *               its dq head was refused; gmc_l2_mem_room).
+     * The networks' next event is now while a packet is in them (in_net),
+     * never otherwise; the dispatcher's and the memory system's are their
+     * next_event calls. */
     uint64_t        *sm_next, *l2_next;
-    uint8_t         *sm_wait;     /* SM i is stuck (gmc_sm_t) with packets the request network
-                                     refused: it steps once the network has room for them
-                                     (the head's kind + 1: room on that kind's VC) */
-    /* l2_shut[i]: slice i's input pipeline is full, so a packet arriving
-     * for it is no reason to step it.  l2_wait[i]: 1, slice i's dq head
-     * was refused (gmc_l2_t dq_blocked); the memory system's room event
-     * for that queue makes it 2 (woken: it steps at the next L2 edge, as a
-     * retry at every edge would first have been accepted then -- a refused
-     * retry changes nothing).  room_woken: some slice is woken. */
+    uint8_t         *sm_wait;
     uint8_t         *l2_shut;
     uint8_t         *l2_wait;
-    int              room_woken;
+    unsigned         step;        /* GMC_GPU_STEP_*: the components stepped every edge
+                                     (cfg.step_every, every_edge, every_cycle) */
     uint64_t         jumps, jumped_ps;   /* idle stretches skipped whole (not reported) */
     uint64_t         l2_waits;    /* times a slice began to wait for controller room (not reported) */
     uint64_t         sm_stucks;   /* SM steps that left it stuck (gmc_sm_t; not reported) */

@@ -368,15 +368,15 @@ void gmc_l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
     g->l2_wait[i] = wait;
 }
 
-/* The memory system's room event: the slices of that channel whose dq
- * head waits for that queue step at the next L2 edge (the first there may
- * take the room; the others are refused again and wait again). */
+/* The memory system's room event wakes the slices of that channel whose
+ * dq head waits for that queue: they step at the next L2 edge, when a
+ * retry at every edge would first have been accepted (the first there may
+ * take the room; the others are refused again and wait again -- a refused
+ * retry changes nothing). */
 void gmc_l2_mem_room(void *ctx, unsigned channel, int is_write)
 {
     gmc_gpu_t *g = ctx;
     for (unsigned i = channel * g->spc, e = i + g->spc; i < e; i++)
-        if (g->l2_wait[i] && g->l2[i].dq_p.req.is_write == is_write) {
-            g->l2_wait[i] = 2;
-            g->room_woken = 1;
-        }
+        if (g->l2_wait[i] && g->l2[i].dq_p.req.is_write == is_write)
+            g->l2_next[i] = 0;
 }
