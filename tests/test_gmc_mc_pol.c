@@ -9,9 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include "blocks/gmc_wmc.h"
 #include "mc/gmc_mc.h"
 
-typedef struct { uint64_t t; unsigned bank; uint32_t row; uint8_t w; } tr_t;
+typedef struct { uint64_t t; unsigned bank; uint32_t row; uint8_t w; uint32_t warp; } tr_t;
 typedef struct { uint64_t id, arrival, first, done, col; uint8_t cls, w; } served_t;
 
 static served_t lg[8192];
@@ -53,10 +54,14 @@ static void device(uint32_t trefi, uint32_t trfc)
         fail_msg("%s", err);
 }
 
+static gmc_warps_t W;   /* for the schedulers that read it */
+
 static void controller(gmc_mc_t *mc, const gmc_mc_cfg_t *cfg)
 {
     char err[256];
-    if (gmc_mc_init(mc, &D, cfg, 0, NULL, NULL, err, sizeof err))
+    gmc_warps_free(&W);
+    assert_int_equal(gmc_warps_init(&W, cfg->rq + cfg->wq), 0);
+    if (gmc_mc_init(mc, &D, cfg, 0, &W, NULL, err, sizeof err))
         fail_msg("%s", err);
     mc->served = on_served;
     mc->served_ctx = &D;
@@ -79,6 +84,11 @@ static void drive(gmc_mc_t *mc, const tr_t *tr, unsigned n, int every)
             r.row = tr[i].row;
             r.is_write = tr[i].w;
             r.trace_cycle = tr[i].t;
+            if (tr[i].warp) {
+                r.flags = GMC_REQ_WARP;
+                r.sm = tr[i].warp % 4;
+                r.warp = tr[i].warp;
+            }
             uint32_t q = gmc_mc_enqueue(mc, &r, t);
             next = every ? t : gmc_mc_wake(mc, q, t, next);
             i++;
@@ -111,7 +121,7 @@ static unsigned random_stream(tr_t *tr, unsigned n, uint64_t seed)
         if ((x >> 40) % 97 == 0)
             t += 150 + (x >> 20) % 400;
         tr[i] = (tr_t){t, (unsigned)(x >> 33) % 16, (uint32_t)(x >> 20) % 4,
-                       (uint8_t)((x >> 50) % 3 == 0)};
+                       (uint8_t)((x >> 50) % 3 == 0), (uint32_t)(x >> 10) % 7};
     }
     return n;
 }
@@ -253,9 +263,9 @@ static void a_write_policy_with_a_timer_is_asked_again_when_it_says(void **st)
     static tr_t tr[1400];
     unsigned n = 0;
     for (unsigned i = 0; i < 48; i++)
-        tr[n++] = (tr_t){i, i % 16, 7, 1};
+        tr[n++] = (tr_t){i, i % 16, 7, 1, 0};
     for (uint64_t t = 100; t < 1300; t++)
-        tr[n++] = (tr_t){t, (unsigned)(t % 16), 3, 0};
+        tr[n++] = (tr_t){t, (unsigned)(t % 16), 3, 0, 0};
     gmc_mc_cfg_t c;
     gmc_mc_cfg_defaults(&c);
     c.wq = 128, c.wq_high = 128, c.wq_low = 0, c.rq = 64, c.age_cap = 0;
@@ -315,6 +325,284 @@ static void a_refresh_policy_that_passes_is_asked_every_cycle_and_changes_nothin
     gmc_mc_free(&mc);
 }
 
+
+/* ---- row policies ---- */
+
+static void policies(gmc_mc_cfg_t *c, const char *row, uint32_t timeout)
+{
+    char err[256];
+    gmc_mc_cfg_defaults(c);
+    if (gmc_mc_rowpol_find(row, &c->rowpol, err, sizeof err))
+        fail_msg("%s", err);
+    c->row_timeout = timeout;
+}
+
+/* Steps every cycle from 0 to end, entering tr (sorted) on time, and
+ * records the cycles at which bank 0's row closed (at most 16). */
+static unsigned bank0_closes(gmc_mc_t *mc, const tr_t *tr, unsigned n, uint64_t end,
+                             uint64_t *at)
+{
+    unsigned k = 0, i = 0;
+    for (uint64_t t = 0; t < end; t++) {
+        while (i < n && tr[i].t <= t) {
+            gmc_mc_req_t r = {0};
+            r.id = i, r.bank = (uint8_t)tr[i].bank, r.row = tr[i].row, r.is_write = tr[i].w;
+            gmc_mc_enqueue(mc, &r, t);
+            i++;
+        }
+        const int open = gmc_mc_open_row(mc, 0) != GMC_DRAM_CLOSED;
+        gmc_mc_step(mc, t);
+        if (open && gmc_mc_open_row(mc, 0) == GMC_DRAM_CLOSED && k < 16)
+            at[k++] = t;
+    }
+    gmc_mc_finish(mc);
+    return k;
+}
+
+/* Bank 0, row 1, a read every 200 cycles: each is served before the next
+ * arrives.  Open page: one miss, then hits.  Close page: the row closes
+ * after every read (no queued request hits it), so every read is a miss
+ * that activates: activations = requests, no hit. */
+static void close_page_has_no_row_hits_where_open_page_hits(void **st)
+{
+    (void)st;
+    device(0, 0);
+    tr_t tr[20];
+    for (unsigned i = 0; i < 20; i++)
+        tr[i] = (tr_t){200 * i, 0, 1, (uint8_t)(i % 4 == 3), 0};
+    gmc_mc_cfg_t c;
+    gmc_mc_t mc;
+    policies(&c, "open", 0);
+    controller(&mc, &c);
+    drive(&mc, tr, 20, 0);
+    assert_int_equal(mc.st.cls[GMC_CLS_HIT], 19);
+    assert_int_equal(mc.ch.st.cmds[GMC_DRAM_ACT], 1);
+    assert_int_equal(mc.ch.st.cmds[GMC_DRAM_PRE], 0);
+    gmc_mc_free(&mc);
+    policies(&c, "close", 0);
+    controller(&mc, &c);
+    drive(&mc, tr, 20, 0);
+    assert_int_equal(mc.st.cls[GMC_CLS_HIT], 0);
+    assert_int_equal(mc.st.cls[GMC_CLS_MISS], 20);
+    assert_int_equal(mc.ch.st.cmds[GMC_DRAM_ACT], 20);
+    assert_int_equal(mc.ch.st.cmds[GMC_DRAM_PRE], 20);   /* the last one too */
+    assert_int_equal(mc.pol_pre, 20);
+    for (unsigned i = 0; i < 20; i++) {   /* a closed bank: ACT on arrival, no PRE wait */
+        const served_t *r = by_id(i);
+        assert_int_equal(r->first, 200 * i);
+        assert_int_equal(r->done - r->first, D.cfg.tRCD + (r->w ? D.cfg.tCWL : D.cfg.tCL) + D.cfg.tBURST);
+    }
+    gmc_mc_free(&mc);
+    same_every_cycle_and_skipping(&c, tr, 20);
+}
+
+/* The close policy's rule: a row closes once no queued request, read or
+ * write, hits it; then at the engine's earliest PRE.  Four reads of bank
+ * 0, row 1, at 0: one ACT, three hits, one PRE at max(ACT + tRAS, last
+ * RD + tRTP).  A write to that row queued during the reads (read mode)
+ * keeps it open until the write is served. */
+static void close_page_keeps_a_row_open_while_a_queued_request_hits_it(void **st)
+{
+    (void)st;
+    device(0, 0);
+    gmc_mc_cfg_t c;
+    gmc_mc_t mc;
+    uint64_t at[16];
+    policies(&c, "close", 0);
+    const tr_t four[] = {{0, 0, 1, 0, 0}, {0, 0, 1, 0, 0}, {0, 0, 1, 0, 0}, {0, 0, 1, 0, 0}};
+    controller(&mc, &c);
+    assert_int_equal(bank0_closes(&mc, four, 4, 400, at), 1);
+    assert_int_equal(mc.st.cls[GMC_CLS_HIT], 3);
+    assert_int_equal(mc.ch.st.cmds[GMC_DRAM_ACT], 1);
+    /* ACT 0, RD 20, 24, 28, 32 (tCCD 4): PRE at max(0 + tRAS, 32 + tRTP) */
+    const uint64_t last_rd = D.cfg.tRCD + 3 * D.cfg.tCCD_L;
+    const uint64_t pre = D.cfg.tRAS > last_rd + D.cfg.tRTP ? D.cfg.tRAS : last_rd + D.cfg.tRTP;
+    assert_int_equal(at[0], pre);
+    gmc_mc_free(&mc);
+    /* a read of bank 0 at 0, a write to its row at 10, and reads of bank 5
+     * arriving twice as fast as they can be served from 1 to 199, so the
+     * mode stays reads until about 400: the write waits, and its row
+     * stays open for it -- the write is a hit, one ACT in bank 0 */
+    static tr_t mixed[102];
+    unsigned n = 0, wi = 0;
+    mixed[n++] = (tr_t){0, 0, 1, 0, 0};
+    for (uint64_t t = 1; t < 200; t += 2) {
+        if (t == 11)
+            mixed[wi = n++] = (tr_t){10, 0, 1, 1, 0};
+        mixed[n++] = (tr_t){t, 5, 1, 0, 0};
+    }
+    controller(&mc, &c);
+    assert_int_equal(bank0_closes(&mc, mixed, n, 1000, at), 1);
+    assert_true(at[0] > 300);   /* not at the read's earliest PRE, tRAS */
+    gmc_mc_free(&mc);
+    controller(&mc, &c);
+    drive(&mc, mixed, n, 0);
+    assert_int_equal(by_id(wi)->w, 1);
+    assert_true(by_id(wi)->first > 300);
+    assert_int_equal(by_id(wi)->cls, GMC_CLS_HIT);
+    assert_int_equal(mc.ch.st.cmds[GMC_DRAM_ACT], 2);
+    gmc_mc_free(&mc);
+    same_every_cycle_and_skipping(&c, mixed, n);
+}
+
+/* timeout N: the row closes N cycles after the bank's last command for a
+ * request (here its RD at tRCD), exactly; a hit entering by then keeps it
+ * open (served, the clock starts again), one entering after is a miss. */
+static void timeout_closes_a_row_exactly_n_idle_cycles_after_its_last_use(void **st)
+{
+    (void)st;
+    device(0, 0);
+    gmc_mc_cfg_t c;
+    gmc_mc_t mc;
+    uint64_t at[16];
+    const uint64_t rd = D.cfg.tRCD;   /* one read at 0: ACT 0, RD tRCD */
+    const tr_t one[] = {{0, 0, 1, 0, 0}};
+    for (uint32_t n = 100; n <= 400; n += 300) {
+        policies(&c, "timeout", n);
+        controller(&mc, &c);
+        assert_int_equal(bank0_closes(&mc, one, 1, 1000, at), 1);
+        assert_int_equal(at[0], rd + n);
+        assert_int_equal(mc.pol_pre, 1);
+        gmc_mc_free(&mc);
+        /* a second read of the row entering at rd + n hits (it is queued
+         * when the step at rd + n asks); at rd + n + 1 it misses */
+        const tr_t hit[] = {{0, 0, 1, 0, 0}, {rd + n, 0, 1, 0, 0}};
+        const tr_t miss[] = {{0, 0, 1, 0, 0}, {rd + n + 1, 0, 1, 0, 0}};
+        controller(&mc, &c);
+        drive(&mc, hit, 2, 0);
+        assert_int_equal(by_id(1)->cls, GMC_CLS_HIT);
+        assert_int_equal(by_id(1)->first, rd + n);
+        gmc_mc_free(&mc);
+        controller(&mc, &c);
+        assert_int_equal(bank0_closes(&mc, hit, 2, 2000, at), 1);
+        assert_int_equal(at[0], rd + n + n);   /* counted from the second RD */
+        gmc_mc_free(&mc);
+        controller(&mc, &c);
+        drive(&mc, miss, 2, 0);
+        assert_int_equal(by_id(1)->cls, GMC_CLS_MISS);
+        gmc_mc_free(&mc);
+        same_every_cycle_and_skipping(&c, hit, 2);
+        same_every_cycle_and_skipping(&c, miss, 2);
+    }
+    /* a timeout shorter than the engine allows: the earliest legal PRE,
+     * max(ACT + tRAS, RD + tRTP), as close page */
+    policies(&c, "timeout", 1);
+    controller(&mc, &c);
+    assert_int_equal(bank0_closes(&mc, one, 1, 1000, at), 1);
+    assert_int_equal(at[0], D.cfg.tRAS);
+    gmc_mc_free(&mc);
+}
+
+static void timeout_must_be_1_to_2_to_the_20(void **st)
+{
+    (void)st;
+    device(0, 0);
+    gmc_mc_cfg_t c;
+    gmc_mc_t mc;
+    char err[256];
+    policies(&c, "timeout", 0);
+    assert_int_equal(gmc_mc_init(&mc, &D, &c, 0, NULL, NULL, err, sizeof err), -1);
+    assert_non_null(strstr(err, "--row-timeout: expected 1..1048576 cycles, found 0"));
+    c.row_timeout = GMC_MC_ROW_TIMEOUT_MAX + 1;
+    assert_int_equal(gmc_mc_init(&mc, &D, &c, 0, NULL, NULL, err, sizeof err), -1);
+    c.row_timeout = GMC_MC_ROW_TIMEOUT_MAX;
+    assert_int_equal(gmc_mc_init(&mc, &D, &c, 0, NULL, NULL, err, sizeof err), 0);
+    gmc_mc_free(&mc);
+    policies(&c, "close", 0);   /* the others ignore it */
+    assert_int_equal(gmc_mc_init(&mc, &D, &c, 0, NULL, NULL, err, sizeof err), 0);
+    gmc_mc_free(&mc);
+}
+
+/* Random streams, every scheduler, refresh off and on: each row policy
+ * serves the same requests at the same cycles stepping every cycle and
+ * skipping ahead; without refresh every activation serves a miss or a
+ * conflict (row commitment holds under the policies' precharges too). */
+static void row_policies_skip_ahead_as_stepping_every_cycle(void **st)
+{
+    (void)st;
+    static tr_t tr[2500];
+    const char *rows[] = {"open", "close", "timeout"};
+    unsigned runs = 0;
+    for (unsigned s = 0; gmc_sched_get(s); s++)
+        for (unsigned p = 0; p < 3; p++)
+            for (unsigned ref = 0; ref < 2; ref++) {
+                const unsigned n = random_stream(tr, 2500, 100 + 7 * s + 3 * p + ref);
+                device(ref ? 700 : 0, ref ? 60 : 0);
+                gmc_mc_cfg_t c;
+                policies(&c, rows[p], 30 + 40 * ref);
+                c.sched = gmc_sched_get(s);
+                c.rq = 16, c.wq = 8, c.wq_high = 6, c.wq_low = 2, c.age_cap = 200;
+                same_every_cycle_and_skipping(&c, tr, n);
+                gmc_mc_t mc;
+                controller(&mc, &c);
+                drive(&mc, tr, n, 0);
+                if (!ref)
+                    assert_int_equal(mc.ch.st.cmds[GMC_DRAM_ACT],
+                                     mc.st.cls[GMC_CLS_MISS] + mc.st.cls[GMC_CLS_CONFLICT]);
+                if (p)   /* the policy closed rows, and every PRE is one of these */
+                    assert_true(mc.pol_pre > 0);
+                else
+                    assert_int_equal(mc.pol_pre, 0);
+                gmc_mc_free(&mc);
+                runs++;
+            }
+    assert_int_equal(runs, 36);
+}
+
+/* Warped-MC's PT marks a bank whose open row a queued H request hits; the
+ * row policies never close such a row, so their precharges need no
+ * scheduler event: after every step, each PT bit is a bank whose open row
+ * a queued request hits. */
+static void warped_mc_pt_stays_right_under_the_closing_policies(void **st)
+{
+    (void)st;
+    static tr_t tr[3000];
+    device(0, 0);
+    for (unsigned p = 1; p < 3; p++) {
+        const unsigned n = random_stream(tr, 3000, 77 + p);
+        for (unsigned j = 0; j < n; j++)   /* many warps: most requests are a warp's last (H) */
+            tr[j].warp = 1 + j % 1000;
+        gmc_mc_cfg_t c;
+        policies(&c, p == 1 ? "close" : "timeout", 200);
+        assert_int_equal(gmc_sched_find("warped-mc", &c.sched, (char[256]){0}, 256), 0);
+        c.wmc.score_at = GMC_WMC_AT_RECEIVE;   /* PT bits set on arrival too */
+        gmc_mc_t mc;
+        controller(&mc, &c);
+        unsigned i = 0, checked = 0, marked = 0;
+        for (uint64_t t = 0; i < n || gmc_mc_queued(&mc); t++) {
+            while (i < n && tr[i].t <= t && gmc_mc_can_accept(&mc, tr[i].w)) {
+                gmc_mc_req_t r = {0};
+                r.id = i, r.bank = (uint8_t)tr[i].bank, r.row = tr[i].row, r.is_write = tr[i].w;
+                if (tr[i].warp)
+                    r.flags = GMC_REQ_WARP, r.sm = tr[i].warp % 4, r.warp = tr[i].warp;
+                gmc_mc_enqueue(&mc, &r, t);
+                i++;
+            }
+            gmc_mc_step(&mc, t);
+            const void *vc;
+            const gmc_wmc_state_t *q = gmc_sched_wmc_tables(&mc, &vc);
+            for (unsigned b = 0; b < 16; b++) {
+                if (!q->pt_q[b])
+                    continue;
+                marked++;
+                const uint32_t open = gmc_mc_open_row(&mc, b);
+                assert_int_not_equal(open, GMC_DRAM_CLOSED);
+                int hit = 0;
+                for (int w = 0; w < 2; w++)
+                    for (uint32_t j = mc.head[w][b]; j != GMC_MC_NONE; j = gmc_mc_bnext(&mc, j))
+                        hit |= gmc_mc_brow(&mc, j) == open;
+                assert_true(hit);
+            }
+            checked++;
+            assert_true(t < 1000000);
+        }
+        gmc_mc_finish(&mc);
+        assert_true(marked > 0 && mc.pol_pre > 0);   /* the check saw both at work */
+        (void)checked;
+        gmc_mc_free(&mc);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -323,6 +611,14 @@ int main(void)
         cmocka_unit_test(null_policies_are_the_defaults),
         cmocka_unit_test(a_write_policy_with_a_timer_is_asked_again_when_it_says),
         cmocka_unit_test(a_refresh_policy_that_passes_is_asked_every_cycle_and_changes_nothing),
+        cmocka_unit_test(close_page_has_no_row_hits_where_open_page_hits),
+        cmocka_unit_test(close_page_keeps_a_row_open_while_a_queued_request_hits_it),
+        cmocka_unit_test(timeout_closes_a_row_exactly_n_idle_cycles_after_its_last_use),
+        cmocka_unit_test(timeout_must_be_1_to_2_to_the_20),
+        cmocka_unit_test(row_policies_skip_ahead_as_stepping_every_cycle),
+        cmocka_unit_test(warped_mc_pt_stays_right_under_the_closing_policies),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    gmc_warps_free(&W);
+    return rc;
 }

@@ -23,6 +23,7 @@ void gmc_mc_cfg_defaults(gmc_mc_cfg_t *c)
     c->wpol = gmc_mc_wpol_get(0);
     c->rfpol = gmc_mc_rfpol_get(0);
     c->rowpol = gmc_mc_rowpol_get(0);
+    c->row_timeout = GMC_MC_ROW_TIMEOUT_DEFAULT;
 }
 
 int gmc_mc_cfg_check(const gmc_mc_cfg_t *c, char *err, size_t n)

@@ -31,11 +31,12 @@ typedef struct {
     const struct gmc_mc_wpol   *wpol;    /* write drain: gpgpusim */
     const struct gmc_mc_rfpol  *rfpol;   /* refresh: all-bank */
     const struct gmc_mc_rowpol *rowpol;  /* row: open */
+    uint32_t row_timeout;        /* the timeout row policy's idle cycles, 1..2^20 */
 } gmc_mc_cfg_t;
 
 /* Defaults: rq 64, wq 32, watermarks 28/16 (GPGPU-Sim's -dram_write_queue_size
  * default "32:28:16"), age cap 4096, frfcfs, the default policies (GPGPU-Sim's
- * write drain, all-bank refresh, open page). */
+ * write drain, all-bank refresh, open page), row timeout 100 cycles. */
 void gmc_mc_cfg_defaults(gmc_mc_cfg_t *c);
 int  gmc_mc_cfg_check(const gmc_mc_cfg_t *c, char *err, size_t n);
 

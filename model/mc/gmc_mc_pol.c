@@ -7,7 +7,8 @@
 
 static const gmc_mc_wpol_t *const wpols[] = {&gmc_mc_wpol_gpgpusim};
 static const gmc_mc_rfpol_t *const rfpols[] = {&gmc_mc_rfpol_all_bank};
-static const gmc_mc_rowpol_t *const rowpols[] = {&gmc_mc_rowpol_open};
+static const gmc_mc_rowpol_t *const rowpols[] = {&gmc_mc_rowpol_open, &gmc_mc_rowpol_close,
+                                                 &gmc_mc_rowpol_timeout};
 #define N(a) (sizeof a / sizeof a[0])
 
 const gmc_mc_wpol_t *gmc_mc_wpol_get(unsigned i) { return i < N(wpols) ? wpols[i] : NULL; }

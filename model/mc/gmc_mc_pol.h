@@ -133,6 +133,8 @@ typedef struct gmc_mc_rowpol {
 extern const gmc_mc_wpol_t   gmc_mc_wpol_gpgpusim;    /* default: reads first, watermarks */
 extern const gmc_mc_rfpol_t  gmc_mc_rfpol_all_bank;   /* default: PREA + REF when due */
 extern const gmc_mc_rowpol_t gmc_mc_rowpol_open;      /* default: open page */
+extern const gmc_mc_rowpol_t gmc_mc_rowpol_close;     /* precharge after the last queued hit */
+extern const gmc_mc_rowpol_t gmc_mc_rowpol_timeout;   /* precharge after row_timeout idle cycles */
 
 /* Registries, in --help order (index 0 is the default); NULL past the end. */
 const gmc_mc_wpol_t   *gmc_mc_wpol_get(unsigned i);
@@ -143,6 +145,10 @@ const gmc_mc_rowpol_t *gmc_mc_rowpol_get(unsigned i);
 int gmc_mc_wpol_find(const char *name, const gmc_mc_wpol_t **ops, char *err, size_t n);
 int gmc_mc_rfpol_find(const char *name, const gmc_mc_rfpol_t **ops, char *err, size_t n);
 int gmc_mc_rowpol_find(const char *name, const gmc_mc_rowpol_t **ops, char *err, size_t n);
+
+/* The timeout row policy's default idle cycles, and the most allowed. */
+#define GMC_MC_ROW_TIMEOUT_DEFAULT 100u
+#define GMC_MC_ROW_TIMEOUT_MAX     (1u << 20)
 
 #ifdef __cplusplus
 }
