@@ -513,23 +513,25 @@ static void timeout_must_be_1_to_2_to_the_20(void **st)
     gmc_mc_free(&mc);
 }
 
-/* Random streams, every scheduler, refresh off and on: each row policy
- * serves the same requests at the same cycles stepping every cycle and
- * skipping ahead; without refresh every activation serves a miss or a
- * conflict (row commitment holds under the policies' precharges too). */
-static void row_policies_skip_ahead_as_stepping_every_cycle(void **st)
+/* Random streams, every scheduler, refresh off and on, each row policy
+ * with each write policy: the same requests at the same cycles stepping
+ * every cycle and skipping ahead; without refresh every activation serves
+ * a miss or a conflict (row commitment holds under the policies'
+ * precharges too). */
+static void policies_skip_ahead_as_stepping_every_cycle(void **st)
 {
     (void)st;
     static tr_t tr[2500];
     const char *rows[] = {"open", "close", "timeout"};
     unsigned runs = 0;
     for (unsigned s = 0; gmc_sched_get(s); s++)
-        for (unsigned p = 0; p < 3; p++)
+        for (unsigned p = 0; p < 6; p++)
             for (unsigned ref = 0; ref < 2; ref++) {
                 const unsigned n = random_stream(tr, 2500, 100 + 7 * s + 3 * p + ref);
                 device(ref ? 700 : 0, ref ? 60 : 0);
                 gmc_mc_cfg_t c;
-                policies(&c, rows[p], 30 + 40 * ref);
+                policies(&c, rows[p % 3], 30 + 40 * ref);
+                c.wpol = gmc_mc_wpol_get(p / 3);
                 c.sched = gmc_sched_get(s);
                 c.rq = 16, c.wq = 8, c.wq_high = 6, c.wq_low = 2, c.age_cap = 200;
                 same_every_cycle_and_skipping(&c, tr, n);
@@ -539,14 +541,14 @@ static void row_policies_skip_ahead_as_stepping_every_cycle(void **st)
                 if (!ref)
                     assert_int_equal(mc.ch.st.cmds[GMC_DRAM_ACT],
                                      mc.st.cls[GMC_CLS_MISS] + mc.st.cls[GMC_CLS_CONFLICT]);
-                if (p)   /* the policy closed rows, and every PRE is one of these */
+                if (p % 3)   /* the policy closed rows */
                     assert_true(mc.pol_pre > 0);
                 else
                     assert_int_equal(mc.pol_pre, 0);
                 gmc_mc_free(&mc);
                 runs++;
             }
-    assert_int_equal(runs, 36);
+    assert_int_equal(runs, 72);
 }
 
 /* Warped-MC's PT marks a bank whose open row a queued H request hits; the
@@ -603,6 +605,92 @@ static void warped_mc_pt_stays_right_under_the_closing_policies(void **st)
     }
 }
 
+/* ---- write policies ---- */
+
+static void write_policy(gmc_mc_cfg_t *c, const char *name)
+{
+    char err[256];
+    if (gmc_mc_wpol_find(name, &c->wpol, err, sizeof err))
+        fail_msg("%s", err);
+}
+
+/* 20 reads over 16 banks and 6 writes to banks 0..5, all at 0; watermarks
+ * 6 / 2.  gpgpusim: the drain runs until 2 writes are queued, and the two
+ * left were activated meanwhile (row commitment serves them): six writes,
+ * then the reads, one drain.  ramulator2: a write counts only until its
+ * ACT, so after four ACTs (tRRD apart) the count is 2 and the reads go on;
+ * the four activated writes are served in read mode, the last two only
+ * when no read is left (a second drain). */
+static void ramulator2_counts_a_write_only_until_its_act(void **st)
+{
+    (void)st;
+    device(0, 0);
+    tr_t tr[26];
+    unsigned n = 0;
+    for (unsigned i = 0; i < 20; i++)
+        tr[n++] = (tr_t){0, i % 16, 1 + i / 16, 0, 0};
+    for (unsigned i = 0; i < 6; i++)
+        tr[n++] = (tr_t){0, i, 3, 1, 0};
+    gmc_mc_cfg_t c;
+    gmc_mc_cfg_defaults(&c);
+    c.wq = 8, c.wq_high = 6, c.wq_low = 2;
+    gmc_mc_t mc;
+    controller(&mc, &c);
+    drive(&mc, tr, n, 0);
+    for (unsigned k = 0; k < n; k++)
+        assert_int_equal(lg[k].w, k < 6);
+    assert_int_equal(mc.st.drains, 1);
+    gmc_mc_free(&mc);
+    write_policy(&c, "ramulator2");
+    controller(&mc, &c);
+    drive(&mc, tr, n, 0);
+    for (unsigned k = 0; k < n; k++)   /* four writes, the reads, two writes */
+        assert_int_equal(lg[k].w, k < 4 || k >= n - 2);
+    assert_int_equal(mc.st.drains, 2);
+    /* the reads' first ACT is the next one after the fourth write's, tRRD
+     * later: the drain ended with that ACT, not with a WR */
+    uint64_t first_read = UINT64_MAX;
+    for (unsigned k = 0; k < 20; k++)
+        first_read = by_id(k)->first < first_read ? by_id(k)->first : first_read;
+    assert_int_equal(first_read, by_id(23)->first + D.cfg.tRRD_S);
+    gmc_mc_free(&mc);
+    same_every_cycle_and_skipping(&c, tr, n);
+}
+
+/* Ten writes to bank 0, each to another row (a PRE and an ACT apiece),
+ * at 0 and no read: both policies drain.  A read of bank 5 enters at 50.
+ * gpgpusim leaves the drain at once (wq_high was not reached): the read's
+ * ACT issues at 50.  ramulator2 drains until at most wq_low = 2 writes
+ * have no ACT yet: the read waits until the eighth write's ACT, and goes
+ * before the ninth write. */
+static void ramulator2_drains_down_to_wq_low_whatever_started_the_drain(void **st)
+{
+    (void)st;
+    device(0, 0);
+    tr_t tr[11];
+    unsigned n = 0;
+    for (unsigned i = 0; i < 10; i++)
+        tr[n++] = (tr_t){0, 0, 1 + i, 1, 0};
+    tr[n++] = (tr_t){50, 5, 1, 0, 0};
+    gmc_mc_cfg_t c;
+    gmc_mc_cfg_defaults(&c);
+    c.wq_low = 2;
+    gmc_mc_t mc;
+    controller(&mc, &c);
+    drive(&mc, tr, n, 0);
+    assert_int_equal(by_id(10)->first, 50);
+    gmc_mc_free(&mc);
+    write_policy(&c, "ramulator2");
+    controller(&mc, &c);
+    drive(&mc, tr, n, 0);
+    const served_t *r = by_id(10);
+    assert_true(r->first > by_id(7)->first + D.cfg.tRP);   /* after the eighth write's ACT */
+    assert_true(r->first < by_id(8)->first);
+    assert_int_equal(mc.st.drains, 2);
+    gmc_mc_free(&mc);
+    same_every_cycle_and_skipping(&c, tr, n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -615,8 +703,10 @@ int main(void)
         cmocka_unit_test(close_page_keeps_a_row_open_while_a_queued_request_hits_it),
         cmocka_unit_test(timeout_closes_a_row_exactly_n_idle_cycles_after_its_last_use),
         cmocka_unit_test(timeout_must_be_1_to_2_to_the_20),
-        cmocka_unit_test(row_policies_skip_ahead_as_stepping_every_cycle),
+        cmocka_unit_test(policies_skip_ahead_as_stepping_every_cycle),
         cmocka_unit_test(warped_mc_pt_stays_right_under_the_closing_policies),
+        cmocka_unit_test(ramulator2_counts_a_write_only_until_its_act),
+        cmocka_unit_test(ramulator2_drains_down_to_wq_low_whatever_started_the_drain),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     gmc_warps_free(&W);

@@ -30,6 +30,12 @@
  *              the banks (then keeps the answer and *st) and to ask whether
  *              the mode would change (its look-ahead of the next cycle,
  *              gmc_mc_wake: then discards both).  Pure: no stores but *st.
+ *              Stable: asked again right after the controller switched to
+ *              its answer, with nothing else changed, it gives the same
+ *              answer (a rule needs hysteresis, as wq_low < wq_high gives)
+ *              -- the controller asks at every step it takes, and stepping
+ *              every cycle takes more of them than skipping ahead; a rule
+ *              that flips back by itself would make the two differ.
  *              Not called for schedulers with one order for both types
  *              (GMC_SCHED_ONE_ORDER).  What a mode serves: the banks' queued
  *              requests of that type, plus any request a bank is committed
@@ -131,6 +137,7 @@ typedef struct gmc_mc_rowpol {
 
 /* The shipped policies (the defaults are also index 0 of each registry). */
 extern const gmc_mc_wpol_t   gmc_mc_wpol_gpgpusim;    /* default: reads first, watermarks */
+extern const gmc_mc_wpol_t   gmc_mc_wpol_ramulator2;  /* counts requests until their ACT */
 extern const gmc_mc_rfpol_t  gmc_mc_rfpol_all_bank;   /* default: PREA + REF when due */
 extern const gmc_mc_rowpol_t gmc_mc_rowpol_open;      /* default: open page */
 extern const gmc_mc_rowpol_t gmc_mc_rowpol_close;     /* precharge after the last queued hit */

@@ -29,3 +29,38 @@ const gmc_mc_wpol_t gmc_mc_wpol_gpgpusim = {
     "gpgpusim",
     "reads first; drain writes from wq_high queued down to wq_low, and while no read is queued",
     gpgpusim_mode, gpgpusim_enqueue, NULL, NULL, NULL};
+
+/* ramulator2: Ramulator 2's GenericDRAMController (set_write_mode and its
+ * buffers).  A request leaves its read or write buffer when the command
+ * issued for it opens a row (ACT) and waits in the "active buffer", which
+ * is served in either mode; so the counts below are the queued requests
+ * no ACT was issued for yet (gmc_mc_activated).  In read mode it switches
+ * to writes when the write count passes the high watermark or no read is
+ * left; in write mode back to reads when the write count is below the low
+ * watermark and a read is there -- whatever started the drain.
+ * How gmc reads it (docs/mc-policies.md):
+ *   - gmc's integer watermarks stand for Ramulator's fractions of the
+ *     buffer: entry at >= wq_high, exit at <= wq_low;
+ *   - gmc's committed requests (gmc_mc.h "Row commitment") are its active
+ *     buffer, served in either mode; Ramulator also serves that buffer
+ *     first, gmc's bank arbiter takes them in its round robin;
+ *   - an activated write keeps its write-queue entry until its WR (the
+ *     queue's capacity is the controller's, not the policy's), where
+ *     Ramulator frees the slot at the ACT;
+ *   - with no write waiting either, Ramulator switches to write mode and
+ *     back at the next read; gmc stays in read mode (the same commands
+ *     issue, and stats.drains counts real drains). */
+static unsigned ramulator2_mode(const gmc_mc_t *mc, uint64_t now, uint32_t *st)
+{
+    (void)now, (void)st;
+    const unsigned nr = gmc_mc_queued_n(mc, 0) - gmc_mc_activated(mc, 0);
+    const unsigned nw = gmc_mc_queued_n(mc, 1) - gmc_mc_activated(mc, 1);
+    if (!gmc_mc_mode(mc))
+        return nw >= mc->cfg.wq_high || (nr == 0 && nw > 0);
+    return !(nr > 0 && nw <= mc->cfg.wq_low);
+}
+
+const gmc_mc_wpol_t gmc_mc_wpol_ramulator2 = {
+    "ramulator2",
+    "Ramulator 2: as gpgpusim, but a request counts only until its ACT, and a drain runs to wq_low",
+    ramulator2_mode, NULL, NULL, NULL, NULL};
