@@ -25,5 +25,5 @@ static int all_bank_init(gmc_mc_t *mc, char *err, size_t n)
 }
 
 const gmc_mc_rfpol_t gmc_mc_rfpol_all_bank = {
-    "all-bank", "when REF falls due (tREFI): PREA if a row is open, then REF; nothing else meanwhile",
+    "all-bank", "when REF falls due: PREA if a row is open, then REF, nothing else meanwhile",
     all_bank_step, all_bank_init, NULL};

@@ -9,7 +9,7 @@
 /* open (the default): a row stays open until a request of another row
  * needs the bank (or refresh closes it). */
 const gmc_mc_rowpol_t gmc_mc_rowpol_open = {
-    "open", "open page: a row stays open until a request for another row needs its bank",
+    "open", "open page: a row stays open until a request for another row needs it",
     NULL, NULL, NULL};
 
 /* close: precharge as soon as the last queued request for the row has
@@ -24,7 +24,7 @@ static uint64_t close_close_at(const gmc_mc_t *mc, unsigned bank, uint64_t now)
 }
 
 const gmc_mc_rowpol_t gmc_mc_rowpol_close = {
-    "close", "close page: precharge once no queued request (read or write) hits the open row",
+    "close", "close page: precharge once no queued request (read or write) hits the row",
     close_close_at, NULL, NULL};
 
 /* timeout: precharge a row cfg.row_timeout cycles after the bank's last
@@ -45,5 +45,5 @@ static int timeout_init(gmc_mc_t *mc, char *err, size_t n)
 }
 
 const gmc_mc_rowpol_t gmc_mc_rowpol_timeout = {
-    "timeout", "precharge a row left idle for --row-timeout cycles (no queued request hits it)",
+    "timeout", "precharge a row idle for --row-timeout cycles unless a queued request hits it",
     timeout_close_at, timeout_init, NULL};

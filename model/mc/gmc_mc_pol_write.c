@@ -27,7 +27,7 @@ static void gpgpusim_enqueue(gmc_mc_t *mc, uint32_t i)
 
 const gmc_mc_wpol_t gmc_mc_wpol_gpgpusim = {
     "gpgpusim",
-    "reads first; drain writes from wq_high queued down to wq_low, and while no read is queued",
+    "reads first; drain writes at wq_high down to wq_low, and while no read is queued",
     gpgpusim_mode, gpgpusim_enqueue, NULL, NULL, NULL};
 
 /* ramulator2: Ramulator 2's GenericDRAMController (set_write_mode and its
@@ -62,5 +62,5 @@ static unsigned ramulator2_mode(const gmc_mc_t *mc, uint64_t now, uint32_t *st)
 
 const gmc_mc_wpol_t gmc_mc_wpol_ramulator2 = {
     "ramulator2",
-    "Ramulator 2: as gpgpusim, but a request counts only until its ACT, and a drain runs to wq_low",
+    "Ramulator 2: a request counts only until its ACT; a drain runs down to wq_low",
     ramulator2_mode, NULL, NULL, NULL, NULL};
