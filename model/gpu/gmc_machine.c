@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_machine.h"
+#include "mc/gmc_mc_pol.h"
 
 static const struct { const char *key; uint32_t lo, hi; } params[GMC_MACHINE_NPARAM] = {
 #define GMC_MACHINE_P_META_(k, lo, hi, unit, doc) {#k, lo, hi},
@@ -41,6 +42,7 @@ static char *str_field(gmc_machine_t *m, const char *key, size_t *cap)
 {
 #define S_(f) if (!strcmp(key, #f)) { *cap = sizeof m->f; return m->f; }
     S_(name) S_(warp_sched) S_(dram) S_(addr_map) S_(mem_sched)
+    S_(mc_write_policy) S_(mc_refresh_policy) S_(mc_row_policy)
 #undef S_
     return NULL;
 }
@@ -126,6 +128,18 @@ int gmc_machine_parse(const char *text, size_t len, const char *src, gmc_machine
                 return -1;
             }
             snprintf(sf, cap, "%s", v);
+            continue;
+        }
+        if (!strcmp(k, "mc_row_timeout")) {   /* the one numeric key outside params[] */
+            char *e;
+            errno = 0;
+            unsigned long long x = strtoull(v, &e, 0);
+            if (*e || errno || v[0] == '-' || x < 1 || x > GMC_MC_ROW_TIMEOUT_MAX) {
+                snprintf(err, n, "%s:%u: %s: expected an integer in 1..%u, found '%s'", src, line,
+                         k, GMC_MC_ROW_TIMEOUT_MAX, v);
+                return -1;
+            }
+            m->mc_row_timeout = (uint32_t)x;
             continue;
         }
         unsigned i;
@@ -220,5 +234,26 @@ int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n)
                  m->l2_slices_per_ch);
         return -1;
     }
+    return gmc_machine_check_mc_policies(m, err, n);
+}
+
+int gmc_machine_check_mc_policies(const gmc_machine_t *m, char *err, size_t n)
+{
+    char e[256];
+    const gmc_mc_wpol_t *w;
+    const gmc_mc_rfpol_t *f;
+    const gmc_mc_rowpol_t *r = gmc_mc_rowpol_get(0);
+    if (m->mc_write_policy[0] && gmc_mc_wpol_find(m->mc_write_policy, &w, e, sizeof e))
+        return snprintf(err, n, "machine %s: mc_write_policy: %s", m->name, e), -1;
+    if (m->mc_refresh_policy[0] && gmc_mc_rfpol_find(m->mc_refresh_policy, &f, e, sizeof e))
+        return snprintf(err, n, "machine %s: mc_refresh_policy: %s", m->name, e), -1;
+    if (m->mc_row_policy[0] && gmc_mc_rowpol_find(m->mc_row_policy, &r, e, sizeof e))
+        return snprintf(err, n, "machine %s: mc_row_policy: %s", m->name, e), -1;
+    if (m->mc_row_timeout > GMC_MC_ROW_TIMEOUT_MAX)
+        return snprintf(err, n, "machine %s: mc_row_timeout: expected 1..%u, found %u", m->name,
+                        GMC_MC_ROW_TIMEOUT_MAX, m->mc_row_timeout), -1;
+    if (m->mc_row_timeout && r != &gmc_mc_rowpol_timeout)
+        return snprintf(err, n, "machine %s: mc_row_timeout: expected mc_row_policy = timeout with "
+                        "it, found %s", m->name, r->name), -1;
     return 0;
 }

@@ -63,6 +63,16 @@ typedef struct {
     char addr_map[48];     /* address-map preset (gmc_addrmap_preset), "derived" or "" = derived
                               from the DRAM geometry (gmc_memsys_default_map) */
     char mem_sched[16];    /* memory scheduler (gmc mem --sched) */
+    /* The memory controller's policies (gmc mem --write-policy,
+     * --refresh-policy, --row-policy, --row-timeout; docs/mc-policies.md).
+     * Keys a machine may leave out: "" and 0 are the defaults.  They are
+     * not in GMC_MACHINE_PARAMS, which every preset must list in full and
+     * every report prints (machine_config): the shipped presets and reports
+     * stay as they were. */
+    char mc_write_policy[16];
+    char mc_refresh_policy[16];
+    char mc_row_policy[16];
+    uint32_t mc_row_timeout;   /* cycles, 1..2^20; only with mc_row_policy = timeout */
 #define GMC_MACHINE_P_FIELD_(k, lo, hi, unit, doc) uint32_t k;
     GMC_MACHINE_PARAMS(GMC_MACHINE_P_FIELD_)
 #undef GMC_MACHINE_P_FIELD_
@@ -85,6 +95,9 @@ int gmc_machine_preset(const char *name, gmc_machine_t *m, char *err, size_t n);
 const char *gmc_machine_preset_name(unsigned i);   /* NULL past the end */
 /* Checks the whole machine (ranges, power-of-two geometry, cross-key rules). */
 int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n);
+/* Of those, the controller policies' keys: known names (the error lists
+ * them), mc_row_timeout only with mc_row_policy = timeout. */
+int gmc_machine_check_mc_policies(const gmc_machine_t *m, char *err, size_t n);
 /* Key metadata, for docs and reports. */
 const char *gmc_machine_param_name(unsigned i);
 uint32_t    gmc_machine_get(const gmc_machine_t *m, unsigned i);

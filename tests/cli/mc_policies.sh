@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The memory controller's policies from the command line (docs/mc-policies.md):
-# gmc mem --write-policy / --refresh-policy / --row-policy / --row-timeout.
-# Usage: mc_policies.sh path/to/gmc
+# gmc mem --write-policy / --refresh-policy / --row-policy / --row-timeout and
+# the machine keys mc_write_policy, mc_refresh_policy, mc_row_policy,
+# mc_row_timeout of gmc sim.  Usage: mc_policies.sh path/to/gmc
 set -u
 GMC=$1
 . "$(dirname "$0")/lib.sh"
@@ -92,5 +93,32 @@ print(j["row_hits"], j["commands"]["ACT"], j["commands"]["PRE"], p.get("row_poli
 "$GMC" mem --trace "$T/row.trc" --channels 1 --no-refresh --row-policy timeout --row-timeout 300 2>/dev/null |
   grep -q "^policies: write gpgpusim, refresh all-bank, row timeout (300 idle cycles); row policy precharges 49$" &&
   ok "the text report names the policies" || notok "the text report names the policies"
+
+# gmc sim: the machine keys.
+expect_fail "machine key mc_row_policy: unknown name" 2 \
+  "^gmc sim: machine rtx2060s: mc_row_policy: expected one of open, close, timeout, found 'ajar'$" -- \
+  "$GMC" sim --workload stream --scale 0.02 --set mc_row_policy=ajar
+expect_fail "machine key mc_write_policy: unknown name" 2 \
+  "^gmc sim: machine rtx2060s: mc_write_policy: expected one of gpgpusim, ramulator2, found 'lazy'$" -- \
+  "$GMC" sim --workload stream --scale 0.02 --set mc_write_policy=lazy
+expect_fail "machine key mc_refresh_policy: unknown name" 2 \
+  "mc_refresh_policy: expected one of all-bank, found 'x'$" -- \
+  "$GMC" sim --workload stream --scale 0.02 --set mc_refresh_policy=x
+expect_fail "machine key mc_row_timeout: out of range" 2 \
+  "mc_row_timeout: expected an integer in 1\.\.1048576, found '0'$" -- \
+  "$GMC" sim --workload stream --scale 0.02 --set mc_row_timeout=0
+expect_fail "machine key mc_row_timeout without the timeout policy" 2 \
+  "mc_row_timeout: expected mc_row_policy = timeout with it, found open$" -- \
+  "$GMC" sim --workload stream --scale 0.02 --set mc_row_timeout=50
+sim_acts() { "$GMC" sim --workload moa --scale 0.05 --json "$@" 2>/dev/null |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["dram"]["activations"])'; }
+a0=$(sim_acts) a1=$(sim_acts --set mc_write_policy=gpgpusim --set mc_row_policy=open)
+a2=$(sim_acts --set mc_row_policy=close)
+[ -n "$a0" ] && [ "$a0" = "$a1" ] && [ -n "$a2" ] && [ "$a2" -gt "$a0" ] &&
+  ok "gmc sim: default keys change nothing, close page activates more ($a0 -> $a2)" ||
+  notok "gmc sim: the row policy reaches the controllers" "$a0 $a1 $a2"
+b0=$("$GMC" sim --workload moa --scale 0.05 --json --machine rtx2060s --set mc_row_policy=timeout \
+       --set mc_row_timeout=60 2>/dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["cycles"])')
+[ -n "$b0" ] && ok "gmc sim: timeout policy by --set runs ($b0 cycles)" || notok "gmc sim: timeout policy by --set runs"
 
 finish
