@@ -86,7 +86,8 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
         mc->fl_done[w] = calloc(ring, sizeof *mc->fl_done[w]);
         mc->fl_bank[w] = calloc(ring, 1);
     }
-    if (!mc->req || !mc->blink || !mc->last_use || !mc->fl_done[0] || !mc->fl_done[1] || !mc->fl_bank[0] || !mc->fl_bank[1]) {
+    if (!mc->req || !mc->blink || !mc->last_use || !mc->fl_done[0] || !mc->fl_done[1] ||
+        !mc->fl_bank[0] || !mc->fl_bank[1]) {
         gmc_mc_free(mc);
         return snprintf(err, n, "out of memory for %u queue entries", cap), -1;
     }

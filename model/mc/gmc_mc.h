@@ -120,8 +120,8 @@ typedef struct gmc_mc {
     /* Per bank, the cycle of its last command for a request (the timeout
      * row policy's idle clock; gmc_mc_last_use).  Its own allocation: in
      * the struct, its 512 bytes had made the controllers' array stride
-     * (ms->mc[c]) a constant the compiler multiplies by in three
-     * instructions instead of one, on every entry and step (callgrind). */
+     * (ms->mc[c]) a constant the compiler multiplies by with shifts and
+     * adds, three instructions more at every entry and step (callgrind). */
     uint64_t           *last_use;
     /* Per request slot, its bank list's next and its row: what FR-FCFS's
      * walk of a bank reads, 8 bytes a request instead of a 128-byte line
@@ -157,7 +157,7 @@ typedef struct gmc_mc {
     int                 wpol_dflt;    /* wpol is gpgpusim, run inline (gmc_mc_impl.h) */
     uint64_t            probe_t, probe_next;
     uint64_t            act_ref, act_lim; /* gmc_mc_step.c act_check_from: act_lim worked out
-                                             for ch.ref_due == act_ref (0: not yet) */
+                                             for ref_hold == act_ref (0: not yet) */
     int                 sched_wide;   /* an event hook changed another bank's pick or prio */
     /* in flight: (done, bank) rings, one per type, each sorted by done */
     uint32_t            fl_head[2], fl_n[2], fl_mask;

@@ -163,7 +163,7 @@ static void pol_precharge(gmc_mc_t *mc, unsigned b, uint64_t now)
 
 static void issue(gmc_mc_t *mc, unsigned b, uint32_t i, unsigned cmd, uint64_t now, int aged)
 {
-    if (i == GMC_MC_NONE) {
+    if (__builtin_expect(i == GMC_MC_NONE, 0)) {
         pol_precharge(mc, b, now);
         return;
     }
@@ -363,7 +363,7 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t, int first)
         if ((aged & BIT(b)) || (prio && prio(mc, b, r)))
             hi |= BIT(b);
     }
-    if (mc->pol_scan) {
+    if (__builtin_expect(mc->pol_scan, 0)) {
         const pol_scan_t p = scan_policies(mc, t, cand);
         ready |= p.ready;
         next = p.next < next ? p.next : next;
@@ -414,7 +414,6 @@ static uint64_t scan_idle(gmc_mc_t *mc, uint64_t t, int first)
     mc->scan_first = first && !p.ready && p.emin < next ? p.emask : 0;
     return p.emin < next ? p.emin : next;
 }
-
 
 /* One cycle.  After issuing at `now` the step already scans cycle now + 1
  * ("the probe"): if a bank is ready then, the result is kept for that
@@ -524,7 +523,7 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
      * new request may keep it open (a hit, of either type) or make the bank
      * the scheduler's: a full step looks (only with a policy that closes
      * rows, and only for an open bank no request is committed to). */
-    if (mc->rp_close && !mc->test_fault_rowpol &&
+    if (__builtin_expect(mc->rp_close, 0) && !mc->test_fault_rowpol &&
         mc->ch.open_row[b] != GMC_DRAM_CLOSED && !(mc->commit_mask & BIT(b)))
         return now;
     /* Its age-cap crossing is an event when it is its bank's oldest
