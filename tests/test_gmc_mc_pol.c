@@ -522,33 +522,40 @@ static void policies_skip_ahead_as_stepping_every_cycle(void **st)
 {
     (void)st;
     static tr_t tr[2500];
-    const char *rows[] = {"open", "close", "timeout"};
-    unsigned runs = 0;
+    unsigned runs = 0, nw = 0, nr = 0;
+    while (gmc_mc_wpol_get(nw))
+        nw++;
+    while (gmc_mc_rowpol_get(nr))
+        nr++;
     for (unsigned s = 0; gmc_sched_get(s); s++)
-        for (unsigned p = 0; p < 6; p++)
-            for (unsigned ref = 0; ref < 2; ref++) {
-                const unsigned n = random_stream(tr, 2500, 100 + 7 * s + 3 * p + ref);
-                device(ref ? 700 : 0, ref ? 60 : 0);
-                gmc_mc_cfg_t c;
-                policies(&c, rows[p % 3], 30 + 40 * ref);
-                c.wpol = gmc_mc_wpol_get(p / 3);
-                c.sched = gmc_sched_get(s);
-                c.rq = 16, c.wq = 8, c.wq_high = 6, c.wq_low = 2, c.age_cap = 200;
-                same_every_cycle_and_skipping(&c, tr, n);
-                gmc_mc_t mc;
-                controller(&mc, &c);
-                drive(&mc, tr, n, 0);
-                if (!ref)
-                    assert_int_equal(mc.ch.st.cmds[GMC_DRAM_ACT],
-                                     mc.st.cls[GMC_CLS_MISS] + mc.st.cls[GMC_CLS_CONFLICT]);
-                if (p % 3)   /* the policy closed rows */
-                    assert_true(mc.pol_pre > 0);
-                else
-                    assert_int_equal(mc.pol_pre, 0);
-                gmc_mc_free(&mc);
-                runs++;
-            }
-    assert_int_equal(runs, 72);
+        for (unsigned w = 0; w < nw; w++)   /* every registered pair */
+            for (unsigned q = 0; q < nr; q++)
+                for (unsigned ref = 0; ref < 2; ref++) {
+                    const unsigned n = random_stream(tr, 2500, 100 + 7 * s + 3 * (3 * w + q) + ref);
+                    device(ref ? 700 : 0, ref ? 60 : 0);
+                    gmc_mc_cfg_t c;
+                    gmc_mc_cfg_defaults(&c);
+                    c.wpol = gmc_mc_wpol_get(w);
+                    c.rowpol = gmc_mc_rowpol_get(q);
+                    c.row_timeout = 30 + 40 * ref;
+                    c.sched = gmc_sched_get(s);
+                    c.rq = 16, c.wq = 8, c.wq_high = 6, c.wq_low = 2, c.age_cap = 200;
+                    same_every_cycle_and_skipping(&c, tr, n);
+                    gmc_mc_t mc;
+                    controller(&mc, &c);
+                    drive(&mc, tr, n, 0);
+                    if (!ref)
+                        assert_int_equal(mc.ch.st.cmds[GMC_DRAM_ACT],
+                                         mc.st.cls[GMC_CLS_MISS] + mc.st.cls[GMC_CLS_CONFLICT]);
+                    if (c.rowpol->close_at)   /* the policy closed rows */
+                        assert_true(mc.pol_pre > 0);
+                    else
+                        assert_int_equal(mc.pol_pre, 0);
+                    gmc_mc_free(&mc);
+                    runs++;
+                }
+    assert_true(nw >= 2 && nr >= 3);
+    assert_int_equal(runs, 12 * nw * nr);
 }
 
 /* Warped-MC's PT marks a bank whose open row a queued H request hits; the
