@@ -134,7 +134,7 @@ static void rtx2060_super_config_lists_used_and_ignored_options(void **st)
     assert_non_null(strstr(info.used, " -dram_bnk_indexing_policy "));
     assert_non_null(strstr(info.ignored, " -dram_bnkgrp_indexing_policy "));
     assert_non_null(strstr(info.ignored, " -gpgpu_mem_address_mask "));
-    assert_string_equal(info.defaults, "ignore_limits alu_lat icnt_latency");
+    assert_string_equal(info.defaults, "ignore_limits alu_lat icnt_latency mc_row_timeout");
     /* the carve-out is said where -gpgpu_adaptive_cache_config is */
     assert_non_null(strstr(warn, "rtx2060-super.config:46: warning: the L1 is fixed at 64 KB"));
     /* the controller options the machine reads are not called unread */

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "cli.h"
 #include "cli_outfile.h"
+#include "mc/gmc_mc_pol.h"
 #include "mc/gmc_sched.h"
 #include "mem_cli.h"
 #include "mem/gmc_dram_cfg.h"
@@ -37,7 +38,26 @@ static void usage(FILE *f)
         "  --wq-high N         start draining writes at N queued (default 7/8 of --wq)\n"
         "  --wq-low N          stop draining at N (default 1/2 of --wq)\n"
         "  --age-cap N         serve a request older than N cycles first in its bank\n"
-        "                      (default 4096; 0 = off)\n"
+        "                      (default 4096; 0 = off)\n");
+    /* the controller's policies (docs/mc-policies.md), from their registries */
+    fprintf(f, "  --write-policy P    when to drain writes (default %s):\n", gmc_mc_wpol_get(0)->name);
+    for (unsigned i = 0; gmc_mc_wpol_get(i); i++)
+        fprintf(f, "                        %-11s %s\n", gmc_mc_wpol_get(i)->name,
+                gmc_mc_wpol_get(i)->summary);
+    fprintf(f, "  --refresh-policy P  when refresh takes the channel (default %s):\n",
+            gmc_mc_rfpol_get(0)->name);
+    for (unsigned i = 0; gmc_mc_rfpol_get(i); i++)
+        fprintf(f, "                        %-11s %s\n", gmc_mc_rfpol_get(i)->name,
+                gmc_mc_rfpol_get(i)->summary);
+    fprintf(f, "  --row-policy P      when an open row closes on its own (default %s):\n",
+            gmc_mc_rowpol_get(0)->name);
+    for (unsigned i = 0; gmc_mc_rowpol_get(i); i++)
+        fprintf(f, "                        %-11s %s\n", gmc_mc_rowpol_get(i)->name,
+                gmc_mc_rowpol_get(i)->summary);
+    fprintf(f,
+        "  --row-timeout N     --row-policy timeout: idle cycles before a row closes\n"
+        "                      (1..%u, default %u)\n", GMC_MC_ROW_TIMEOUT_MAX, GMC_MC_ROW_TIMEOUT_DEFAULT);
+    fprintf(f,
         "  --wmc-score R       warped-mc: when n_pending == 1 gives H and a row score:\n"
         "                      schedule (default; Algorithm 1) or receive (sec. 4.2)\n"
         "  --wmc-m R           warped-mc: M for a started warp's row hits (started,\n"
@@ -68,6 +88,15 @@ static int wmc_opt(const char *name, int argc, char **argv, int *i, mem_opts_t *
 {
     return cli_opt_wmc(MEM_CMD, name, argc, argv, i, &o->wmc_score_at, &o->wmc_m_rule);
 }
+
+/* The policy options (--write-policy, --refresh-policy, --row-policy,
+ * --row-timeout), here rather than in mem_opts_t: only resolve() reads
+ * them, and the report reads the controller's cfg. */
+static struct {
+    const char *wpol, *rfpol, *rowpol;
+    uint64_t    row_timeout;
+    int         have_row_timeout;
+} pol;
 
 /* The run's trace source and served callback: the trace reader, the
  * warp-load accounting and, with --per-request, the per-request lines. */
@@ -128,6 +157,7 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
     o->rq = 64;
     o->wq = 32;
     o->age_cap = 4096;
+    memset(&pol, 0, sizeof pol);
     const char *fmt = "gmc";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -178,6 +208,14 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
             rc = num_opt(a, argc, argv, &i, &o->age_cap);
         else if (!strcmp(a, "--wmc-score") || !strcmp(a, "--wmc-m"))
             rc = wmc_opt(a, argc, argv, &i, o);
+        else if (!strcmp(a, "--write-policy"))
+            rc = str_opt(a, argc, argv, &i, &pol.wpol);
+        else if (!strcmp(a, "--refresh-policy"))
+            rc = str_opt(a, argc, argv, &i, &pol.rfpol);
+        else if (!strcmp(a, "--row-policy"))
+            rc = str_opt(a, argc, argv, &i, &pol.rowpol);
+        else if (!strcmp(a, "--row-timeout"))
+            rc = num_opt(a, argc, argv, &i, &pol.row_timeout), pol.have_row_timeout = 1;
         else
             return cli_usage_error(MEM_CMD, "unknown option '%s' (gmc mem --help lists them)", a);
         if (rc)
@@ -198,6 +236,27 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
         o->wq_high = o->wq * 7 / 8 ? o->wq * 7 / 8 : 1;
     if (!o->have_wq_low)
         o->wq_low = o->wq / 2 < o->wq_high ? o->wq / 2 : o->wq_high - 1;
+    if (pol.have_row_timeout && (pol.row_timeout < 1 || pol.row_timeout > GMC_MC_ROW_TIMEOUT_MAX))
+        return cli_usage_error(MEM_CMD, "--row-timeout: expected 1..%u cycles, found %llu",
+                               GMC_MC_ROW_TIMEOUT_MAX, (unsigned long long)pol.row_timeout);
+    if (pol.have_row_timeout && (!pol.rowpol || strcmp(pol.rowpol, "timeout")))
+        return cli_usage_error(MEM_CMD, "--row-timeout: expected --row-policy timeout with it, "
+                               "found --row-policy %s", pol.rowpol ? pol.rowpol : "open (the default)");
+    return 0;
+}
+
+/* The policies by name into sc->mc (the defaults stay where none is given). */
+static int resolve_policies(gmc_mc_cfg_t *mc)
+{
+    char err[512];
+    if (pol.wpol && gmc_mc_wpol_find(pol.wpol, &mc->wpol, err, sizeof err))
+        return cli_usage_error(MEM_CMD, "--write-policy: %s", err);
+    if (pol.rfpol && gmc_mc_rfpol_find(pol.rfpol, &mc->rfpol, err, sizeof err))
+        return cli_usage_error(MEM_CMD, "--refresh-policy: %s", err);
+    if (pol.rowpol && gmc_mc_rowpol_find(pol.rowpol, &mc->rowpol, err, sizeof err))
+        return cli_usage_error(MEM_CMD, "--row-policy: %s", err);
+    if (pol.have_row_timeout)
+        mc->row_timeout = (uint32_t)pol.row_timeout;
     return 0;
 }
 
@@ -238,6 +297,8 @@ static int resolve(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t wn)
         cli_usage_error(MEM_CMD, "%s", err);
         return 2;
     }
+    if ((rc = resolve_policies(&sc->mc)))
+        return rc;
     if (gmc_mc_cfg_check(&sc->mc, err, sizeof err)) {
         cli_usage_error(MEM_CMD, "%s", err);
         return 2;

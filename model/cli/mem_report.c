@@ -15,6 +15,23 @@ typedef struct {
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 
+/* Whether a policy is not the default: the reports name the policies only
+ * then, so that a default run's report stays what it was. */
+static int policies_set(const gmc_mc_cfg_t *mc)
+{
+    return mc->wpol != gmc_mc_wpol_get(0) || mc->rfpol != gmc_mc_rfpol_get(0) ||
+           mc->rowpol != gmc_mc_rowpol_get(0);
+}
+
+/* The row policy's own precharges, over the channels. */
+static unsigned long long pol_pre(const gmc_memsys_t *ms)
+{
+    unsigned long long n = 0;
+    for (unsigned c = 0; c < ms->nch; c++)
+        n += ms->mc[c].pol_pre;
+    return n;
+}
+
 /* Row activations per request that needed one (a miss or a conflict at its
  * first command).  Row commitment (gmc_mc.h) makes it 1 without refresh;
  * refresh closes rows and adds the re-activations. */
@@ -108,6 +125,13 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     if (mc->sched == &gmc_sched_warped_mc)
         fprintf(f, "  \"wmc\": {\"score_at\": \"%s\", \"m_rule\": \"%s\"},\n",
                 gmc_sched_wmc_score_at_name(mc->wmc.score_at), gmc_sched_wmc_m_rule_name(mc->wmc.m_rule));
+    if (policies_set(mc)) {
+        fprintf(f, "  \"policies\": {\"write\": \"%s\", \"refresh\": \"%s\", \"row\": \"%s\"",
+                mc->wpol->name, mc->rfpol->name, mc->rowpol->name);
+        if (mc->rowpol == &gmc_mc_rowpol_timeout)
+            fprintf(f, ", \"row_timeout\": %u", mc->row_timeout);
+        fprintf(f, ", \"row_policy_precharges\": %llu},\n", pol_pre(ms));
+    }
     fprintf(f, "  \"trace\": ");
     json_str(f, o->trace);
     fprintf(f, ",\n  \"format\": \"%s\",\n", gmc_memtrace_fmt_name(o->fmt));
@@ -215,6 +239,13 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     if (mc->sched == &gmc_sched_warped_mc)
         fprintf(f, "warped-mc readings: score/H at %s, M rule %s\n",
                 gmc_sched_wmc_score_at_name(mc->wmc.score_at), gmc_sched_wmc_m_rule_name(mc->wmc.m_rule));
+    if (policies_set(mc)) {
+        fprintf(f, "policies: write %s, refresh %s, row %s", mc->wpol->name, mc->rfpol->name,
+                mc->rowpol->name);
+        if (mc->rowpol == &gmc_mc_rowpol_timeout)
+            fprintf(f, " (%u idle cycles)", mc->row_timeout);
+        fprintf(f, "; row policy precharges %llu\n", pol_pre(ms));
+    }
     fprintf(f, "map %s (%s), BIM %s\n", o->map_text, o->map_source, o->sel.label);
     fprintf(f, "trace %s (%s)\n\n", o->trace, gmc_memtrace_fmt_name(o->fmt));
     fprintf(f, "cycles         %llu (%.3f us at tCK %u ps)\n", U(ms->cycles), s.seconds * 1e6,

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "gpu/gmc_gpu_impl.h"
 #include "bim/gmc_bim_ipoly.h"
+#include "mc/gmc_mc_pol.h"
 #include "mc/gmc_sched.h"
 #include "mem/gmc_dram_cfg.h"
 #include "util/gmc_alloc_impl.h"
@@ -107,6 +108,15 @@ int gmc_gpu_cfg_defaults(gmc_gpu_cfg_t *cfg, char *err, size_t n)
     }
     if (gmc_sched_find(cfg->machine.mem_sched, &cfg->mc.sched, err, n))
         return -1;
+    /* the controller's policies: "" and 0 keep the defaults */
+    const gmc_machine_t *m = &cfg->machine;
+    if (gmc_machine_check_mc_policies(m, err, n) ||
+        (m->mc_write_policy[0] && gmc_mc_wpol_find(m->mc_write_policy, &cfg->mc.wpol, err, n)) ||
+        (m->mc_refresh_policy[0] && gmc_mc_rfpol_find(m->mc_refresh_policy, &cfg->mc.rfpol, err, n)) ||
+        (m->mc_row_policy[0] && gmc_mc_rowpol_find(m->mc_row_policy, &cfg->mc.rowpol, err, n)))
+        return -1;
+    if (m->mc_row_timeout)
+        cfg->mc.row_timeout = m->mc_row_timeout;
     cfg->refresh = 1;
     if (!cfg->stall_cycles)
         cfg->stall_cycles = 1000000;

@@ -8,6 +8,7 @@
 #include "gpu/gmc_gpu_impl.h"
 #include "analysis/gmc_overhead.h"
 #include "bim/gmc_bim_scheme.h"
+#include "mc/gmc_mc_pol.h"
 #include "mc/gmc_sched.h"
 #include "mem/gmc_dram_energy.h"
 #include "util/gmc_report_rows_impl.h"
@@ -60,6 +61,12 @@ static void machine_rows(gmc_rows_t *t, const gmc_gpu_t *g)
                  m->cta_dispatch[0] ? m->cta_dispatch : GMC_MACHINE_CTA_DISPATCH);
     gmc_rows_str(t, "machine_config", "icnt_topology",
                  m->icnt_topology[0] ? m->icnt_topology : GMC_MACHINE_ICNT_TOPOLOGY);
+    /* the controller's policies as run (NULL in the cfg: the registry's default) */
+    const gmc_mc_cfg_t *mc = &g->cfg.mc;
+    gmc_rows_str(t, "machine_config", "mc_write_policy", (mc->wpol ? mc->wpol : gmc_mc_wpol_get(0))->name);
+    gmc_rows_str(t, "machine_config", "mc_refresh_policy",
+                 (mc->rfpol ? mc->rfpol : gmc_mc_rfpol_get(0))->name);
+    gmc_rows_str(t, "machine_config", "mc_row_policy", (mc->rowpol ? mc->rowpol : gmc_mc_rowpol_get(0))->name);
     for (unsigned i = 0; i < GMC_MACHINE_NPARAM; i++)
         gmc_rows_u64(t, "machine_config", gmc_machine_param_name(i), gmc_machine_get(m, i));
 }

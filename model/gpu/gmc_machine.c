@@ -11,6 +11,7 @@
 #include "util/gmc_num.h"
 #include "util/gmc_quote.h"
 #include "util/gmc_text.h"
+#include "mc/gmc_mc_pol.h"
 
 static const struct { const char *key; uint32_t lo, hi; } params[GMC_MACHINE_NPARAM] = {
 #define GMC_MACHINE_P_META_(k, lo, hi, unit, doc) {#k, lo, hi},
@@ -230,5 +231,23 @@ int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n)
                  m->l2_slices_per_ch);
         return -1;
     }
+    return gmc_machine_check_mc_policies(m, err, n);
+}
+
+int gmc_machine_check_mc_policies(const gmc_machine_t *m, char *err, size_t n)
+{
+    char e[256];
+    const gmc_mc_wpol_t *w;
+    const gmc_mc_rfpol_t *f;
+    const gmc_mc_rowpol_t *r = gmc_mc_rowpol_get(0);
+    if (m->mc_write_policy[0] && gmc_mc_wpol_find(m->mc_write_policy, &w, e, sizeof e))
+        return snprintf(err, n, "machine %s: mc_write_policy: %s", m->name, e), -1;
+    if (m->mc_refresh_policy[0] && gmc_mc_rfpol_find(m->mc_refresh_policy, &f, e, sizeof e))
+        return snprintf(err, n, "machine %s: mc_refresh_policy: %s", m->name, e), -1;
+    if (m->mc_row_policy[0] && gmc_mc_rowpol_find(m->mc_row_policy, &r, e, sizeof e))
+        return snprintf(err, n, "machine %s: mc_row_policy: %s", m->name, e), -1;
+    if (m->mc_row_timeout && r != &gmc_mc_rowpol_timeout)
+        return snprintf(err, n, "machine %s: mc_row_timeout: expected mc_row_policy = timeout with "
+                        "it, found %s", m->name, r->name), -1;
     return 0;
 }

@@ -47,7 +47,8 @@ extern "C" {
     X(icnt_latency,      1, 1000,     "icnt cycles", "interconnect traversal")                 \
     X(icnt_flit,         4, 1024,     "B",     "interconnect channel width per cycle")         \
     X(dram_channels,     0, 4096,     "-",     "memory channels (0 = the DRAM preset's)")      \
-    X(mc_queue,          1, 1024,     "-",     "memory-controller read queue per channel (writes: the same)")
+    X(mc_queue,          1, 1024,     "-",     "memory-controller read queue per channel (writes: the same)") \
+    X(mc_row_timeout,    0, 1048576,  "DRAM cycles", "idle cycles after which the timeout row policy closes a row (0 = 100; only with mc_row_policy = timeout)")
 
 typedef enum {
 #define GMC_MACHINE_P_ENUM_(k, lo, hi, unit, doc) GMC_MACHINE_P_##k,
@@ -59,7 +60,8 @@ typedef enum {
 /* The name keys, in `gmc sim --machine-keys` order (each a char[] field
  * of gmc_machine_t). */
 #define GMC_MACHINE_NAME_KEYS(X) \
-    X(name) X(warp_sched) X(dram) X(addr_map) X(mem_sched) X(cta_dispatch) X(icnt_topology)
+    X(name) X(warp_sched) X(dram) X(addr_map) X(mem_sched) X(cta_dispatch) X(icnt_topology) \
+    X(mc_write_policy) X(mc_refresh_policy) X(mc_row_policy)
 
 typedef struct {
     char name[48];
@@ -70,6 +72,12 @@ typedef struct {
     char mem_sched[16];    /* memory scheduler (gmc mem --sched) */
     char cta_dispatch[16]; /* CTA dispatcher (gpu/gmc_dispatch.h); "" = GMC_MACHINE_CTA_DISPATCH */
     char icnt_topology[16];/* interconnect topology (gpu/gmc_icnt.h); "" = GMC_MACHINE_ICNT_TOPOLOGY */
+    /* The memory controller's policies (gmc mem --write-policy,
+     * --refresh-policy, --row-policy; docs/mc-policies.md); "" = the
+     * default (mc_row_timeout is a numeric key). */
+    char mc_write_policy[16];
+    char mc_refresh_policy[16];
+    char mc_row_policy[16];
 #define GMC_MACHINE_P_FIELD_(k, lo, hi, unit, doc) uint32_t k;
     GMC_MACHINE_PARAMS(GMC_MACHINE_P_FIELD_)
 #undef GMC_MACHINE_P_FIELD_
@@ -97,6 +105,9 @@ const char *gmc_machine_preset_name(unsigned i);   /* NULL past the end */
 /* Checks the whole machine (ranges, power-of-two geometry, cross-key rules,
  * the plug-ins' names against their registries). */
 int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n);
+/* Of those, the controller policies' keys: known names (the error lists
+ * them), mc_row_timeout only with mc_row_policy = timeout. */
+int gmc_machine_check_mc_policies(const gmc_machine_t *m, char *err, size_t n);
 /* Key metadata, for docs and reports: the numeric keys, the name keys
  * (NULL past the end). */
 const char *gmc_machine_param_name(unsigned i);

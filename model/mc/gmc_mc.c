@@ -20,6 +20,10 @@ void gmc_mc_cfg_defaults(gmc_mc_cfg_t *c)
     c->wq_low = 16;
     c->age_cap = 4096;
     c->sched = gmc_sched_get(0);
+    c->wpol = gmc_mc_wpol_get(0);
+    c->rfpol = gmc_mc_rfpol_get(0);
+    c->rowpol = gmc_mc_rowpol_get(0);
+    c->row_timeout = GMC_MC_ROW_TIMEOUT_DEFAULT;
 }
 
 int gmc_mc_cfg_check(const gmc_mc_cfg_t *c, char *err, size_t n)
@@ -53,6 +57,13 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
     mc->d = d;
     mc->cfg = *cfg;
     mc->sched = cfg->sched;
+    /* NULL policies are the defaults (gmc_mc_cfg.h) */
+    mc->wpol = mc->cfg.wpol = cfg->wpol ? cfg->wpol : gmc_mc_wpol_get(0);
+    mc->rfpol = mc->cfg.rfpol = cfg->rfpol ? cfg->rfpol : gmc_mc_rfpol_get(0);
+    mc->rowpol = mc->cfg.rowpol = cfg->rowpol ? cfg->rowpol : gmc_mc_rowpol_get(0);
+    mc->rp_close = mc->rowpol->close_at != NULL;
+    mc->wpol_dflt = mc->wpol == &gmc_mc_wpol_gpgpusim;
+    mc->pol_scan = mc->rp_close || mc->wpol->next != NULL;
     mc->id = id;
     mc->nbanks = d->nbanks;
     mc->warps = (cfg->sched->flags & GMC_SCHED_WARPS) ? warps : NULL;
@@ -70,11 +81,13 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
         ring <<= 1;
     mc->req = gmc_zalloc64(cap, sizeof *mc->req);   /* an entry: two whole host lines */
     mc->blink = calloc(cap, sizeof *mc->blink);
+    mc->last_use = calloc(GMC_DRAM_MAX_BANKS, sizeof *mc->last_use);
     for (int w = 0; w < 2; w++) {
         mc->fl_done[w] = calloc(ring, sizeof *mc->fl_done[w]);
         mc->fl_bank[w] = calloc(ring, 1);
     }
-    if (!mc->req || !mc->blink || !mc->fl_done[0] || !mc->fl_done[1] || !mc->fl_bank[0] || !mc->fl_bank[1]) {
+    if (!mc->req || !mc->blink || !mc->last_use || !mc->fl_done[0] || !mc->fl_done[1] ||
+        !mc->fl_bank[0] || !mc->fl_bank[1]) {
         gmc_mc_free(mc);
         return snprintf(err, n, "out of memory for %u queue entries", cap), -1;
     }
@@ -103,6 +116,15 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
         gmc_mc_free(mc);
         return -1;
     }
+    /* each policy's init, in GMC_POL_* order; on a failure the ones before
+     * are released by gmc_mc_free (a fini must accept a NULL pol_priv) */
+    int (*const init[GMC_NPOL])(gmc_mc_t *, char *, size_t) = {mc->wpol->init, mc->rfpol->init,
+                                                               mc->rowpol->init};
+    for (unsigned k = 0; k < GMC_NPOL; k++)
+        if (init[k] && init[k](mc, err, n)) {
+            gmc_mc_free(mc);
+            return -1;
+        }
     return 0;
 }
 
@@ -111,14 +133,24 @@ void gmc_mc_free(gmc_mc_t *mc)
     if (mc->sched && mc->sched->fini)
         mc->sched->fini(mc);
     mc->priv = NULL;
+    if (mc->wpol && mc->wpol->fini)
+        mc->wpol->fini(mc);
+    if (mc->rfpol && mc->rfpol->fini)
+        mc->rfpol->fini(mc);
+    if (mc->rowpol && mc->rowpol->fini)
+        mc->rowpol->fini(mc);
+    for (unsigned k = 0; k < GMC_NPOL; k++)
+        mc->pol_priv[k] = NULL;
     free(mc->req);
     free(mc->blink);
+    free(mc->last_use);
     for (int w = 0; w < 2; w++) {
         free(mc->fl_done[w]);
         free(mc->fl_bank[w]);
     }
     mc->req = NULL;
     mc->blink = NULL;
+    mc->last_use = NULL;
     mc->fl_done[0] = mc->fl_done[1] = NULL;
     mc->fl_bank[0] = mc->fl_bank[1] = NULL;
 }
@@ -166,11 +198,7 @@ uint32_t gmc_mc_enqueue(gmc_mc_t *mc, const gmc_mc_req_t *r, uint64_t now)
     mc->q_tail = i;
     mc->nonempty[w] |= BIT(b);
     mc->n[w]++;
-    /* A drain that reaches wq_high runs down to wq_low.  Record it now:
-     * the step that would see it may be skipped (the probe), and by the
-     * next full step the writes may be below wq_high again. */
-    if (w && mc->drain && mc->n[1] >= mc->cfg.wq_high)
-        mc->drain_high = 1;
+    wpol_enqueue(mc, i);
     mc->dirty |= BIT(b);
     if (mc->outst[b]++ == 0)
         mc->busy_banks++;
@@ -242,3 +270,14 @@ void gmc_mc_serve_(gmc_mc_t *mc, uint32_t i, uint64_t done)
     dequeue(mc, i);
 }
 
+/* ---- refresh commands (for refresh policies, gmc_mc_pol.h) ---- */
+
+void gmc_mc_refresh_issue(gmc_mc_t *mc, gmc_dram_cmd_t cmd, uint64_t now)
+{
+    assert(cmd == GMC_DRAM_PREA || cmd == GMC_DRAM_REF);
+    GMC_DRAM_ISSUE_CHECKED(mc->d, &mc->ch, cmd, 0, 0, now, NULL);
+    mc->dirty = ~(uint64_t)0;
+    /* Every row closed: a scheduler that tracks open rows must know (gmc_sched.h). */
+    if (cmd == GMC_DRAM_PREA && mc->sched->on_issue)
+        mc->sched->on_issue(mc, GMC_MC_NONE, GMC_DRAM_PREA);
+}

@@ -7,14 +7,17 @@
  *
  * Each command-clock cycle the controller issues at most one command (one
  * shared command bus):
- *   1. refresh due (gmc_dram_refresh_due): nothing but PREA (if a bank is
- *      open) and REF, each at its earliest legal cycle;
+ *   1. refresh due (the refresh policy's ref_at, gmc_mc_pol.h): the refresh
+ *      policy's step; the default (all-bank) issues nothing but PREA (if a
+ *      bank is open) and REF, each at its earliest legal cycle;
  *   2. otherwise every bank with queued requests of the current mode asks
  *      the scheduler which request it serves next (the age cap overrides);
  *      that request's next command is ACT (bank closed), PRE (other row
- *      open) or RD/WR (its row open).  Banks whose command is legal now
- *      request the arbiter (req_i); aged or prio banks are hi_i.  The
- *      granted bank's command issues.
+ *      open) or RD/WR (its row open).  An open bank with no such request
+ *      asks the row policy whether to close its row (a PRE on no request's
+ *      behalf; never with open page, the default).  Banks whose command is
+ *      legal now request the arbiter (req_i); aged or prio banks are hi_i.
+ *      The granted bank's command issues.
  * Row commitment: once a bank issues PRE or ACT for a request, that
  * request is served before the bank issues another PRE or ACT, whatever
  * the scheduler, the write-drain mode or the age cap say (row hits of the
@@ -26,10 +29,12 @@
  * cycle it entered the queue.  A request entering at cycle t can have its
  * first command issued at t.
  *
- * Write policy: reads first; the controller drains writes (serves only
- * writes) once the write queue holds wq_high requests, until it is down to
- * wq_low, and also whenever no read is queued (leaving as soon as a read
- * arrives unless wq_high was reached).  IN_ORDER schedulers ignore it.
+ * Write policy (gmc_mc_pol.h): which type the bank lists serve, reads or
+ * writes (draining).  The default (gpgpusim): reads first; the controller
+ * drains writes once the write queue holds wq_high requests, until it is
+ * down to wq_low, and also whenever no read is queued (leaving as soon as
+ * a read arrives unless wq_high was reached).  ONE_ORDER schedulers ignore
+ * it.
  *
  * Age cap: a queued request older than age_cap cycles (now - arrival >
  * age_cap) is served first in its bank whatever the policy says (the
@@ -45,6 +50,7 @@
 #include <stdint.h>
 #include "blocks/gmc_bankarb.h"
 #include "mc/gmc_mc_cfg.h"
+#include "mc/gmc_mc_pol.h"
 #include "mc/gmc_memstats.h"
 #include "mc/gmc_sched.h"
 #include "mem/gmc_dram.h"
@@ -61,6 +67,7 @@ enum {
     GMC_REQ_STARTED = 1u << 1,   /* a command was issued on its behalf */
     GMC_REQ_AGED    = 1u << 2,   /* the age cap served it against the policy */
     GMC_REQ_QUEUED  = 1u << 3,   /* in the queue (set by enqueue, cleared when served) */
+    GMC_REQ_ACTIVE  = 1u << 4,   /* an ACT was issued for it (gmc_mc_activated) */
 };
 
 /* 128 bytes, in an array aligned to 64 (gmc_mc_init): the first 64 are
@@ -107,7 +114,15 @@ typedef struct gmc_mc {
      * at the front (the bank arrays and the DRAM state below are kilobytes) */
     const gmc_dram_t   *d;
     const gmc_sched_ops_t *sched;
+    const gmc_mc_wpol_t *wpol;        /* the policies (gmc_mc_pol.h) */
+    const gmc_mc_rowpol_t *rowpol;
     gmc_mc_req_t       *req;          /* pool of rq + wq */
+    /* Per bank, the cycle of its last command for a request (the timeout
+     * row policy's idle clock; gmc_mc_last_use).  Its own allocation: in
+     * the struct, its 512 bytes had made the controllers' array stride
+     * (ms->mc[c]) a constant the compiler multiplies by with shifts and
+     * adds, three instructions more at every entry and step (callgrind). */
+    uint64_t           *last_use;
     /* Per request slot, its bank list's next and its row: what FR-FCFS's
      * walk of a bank reads, 8 bytes a request instead of a 128-byte line
      * each (perf put 5% of stream's time on that load, 0.6% of its
@@ -118,21 +133,31 @@ typedef struct gmc_mc {
     uint32_t            free_head;
     uint32_t            q_head, q_tail;
     unsigned            drain;        /* 0 reads, 1 draining writes */
-    unsigned            drain_high;   /* the drain reached wq_high */
+    uint32_t            wpol_st;      /* the write policy's state word (gpgpusim: the drain
+                                         reached wq_high) */
+    uint64_t            ref_at, ref_hold; /* the refresh policy's (gmc_mc_pol.h): it may take
+                                             the channel from ref_at, surely from ref_hold */
     uint64_t            nonempty[2];  /* banks with queued reads / writes */
     uint64_t            seq;          /* next request's seq */
     uint64_t            dirty;        /* cached picks (GMC_SCHED_CACHE) to redo */
     uint64_t            commit_mask;  /* banks committed to a request (commit[]) */
     /* the last scan of the banks (gmc_mc_step.c) */
     uint64_t            scan_ready, scan_hi, scan_aged, scan_first;
+    uint64_t            scan_pol;     /* of those, the row policy's precharges (mc->pol_scan) */
     int                 probe_valid;  /* the scan is of cycle probe_t, nothing changed since */
     int                 probe_held;   /* a request entered; gmc_mc_wake decides */
     int                 no_shortcuts; /* tests: no probe, gmc_mc_wake says `now` (same results) */
     int                 test_fault_wake; /* tests: GMC_MEMSYS_FAULT_WAKE_HOOK (gmc_mem.h) */
     int                 test_fault_ref;  /* tests: GMC_MEMSYS_FAULT_REFRESH_ACT (gmc_mem.h) */
+    int                 test_fault_rowpol; /* tests: gmc_mc_wake ignores the row policy
+                                              (tests/equiv/mem_equiv.c --fault 8) */
+    int                 pol_scan;     /* the row policy closes rows or the write policy has a
+                                         timer: the scan's extra work (0: none, the default) */
+    int                 rp_close;     /* the row policy closes rows (rowpol->close_at) */
+    int                 wpol_dflt;    /* wpol is gpgpusim, run inline (gmc_mc_impl.h) */
     uint64_t            probe_t, probe_next;
     uint64_t            act_ref, act_lim; /* gmc_mc_step.c act_check_from: act_lim worked out
-                                             for ch.ref_due == act_ref (0: not yet) */
+                                             for ref_hold == act_ref (0: not yet) */
     int                 sched_wide;   /* an event hook changed another bank's pick or prio */
     /* in flight: (done, bank) rings, one per type, each sorted by done */
     uint32_t            fl_head[2], fl_n[2], fl_mask;
@@ -144,6 +169,10 @@ typedef struct gmc_mc {
     uint64_t            stat_t;       /* integrals taken up to here */
     gmc_warps_t        *warps;        /* shared; NULL unless the scheduler reads it */
     void               *priv;         /* the scheduler's own state (ops->init) */
+    const gmc_mc_rfpol_t *rfpol;
+    void               *pol_priv[GMC_NPOL]; /* the policies' own state (their init) */
+    uint64_t            pol_pre;      /* precharges the row policy issued (on no request's
+                                         behalf; in ch.st.cmds[GMC_DRAM_PRE] too) */
     gmc_memstats_t     *lat;          /* shared histograms; may be NULL */
     gmc_mc_served_fn    served;
     void               *served_ctx;
@@ -233,6 +262,30 @@ static inline uint32_t gmc_mc_open_row(const gmc_mc_t *mc, unsigned bank)
 {
     return mc->ch.open_row[bank];   /* GMC_DRAM_CLOSED when precharged */
 }
+/* Queued requests of a type (0 reads, 1 writes). */
+static inline unsigned gmc_mc_queued_n(const gmc_mc_t *mc, unsigned w) { return mc->n[w]; }
+/* Of those, the ones an ACT was issued for (Ramulator 2's "active buffer";
+ * write policies).  Each is its bank's committed request (row commitment:
+ * after its ACT a bank issues no other PRE or ACT before serving it), so
+ * the committed banks are all there is to look at: O(banks), and nothing
+ * to keep up to date in the step. */
+static inline unsigned gmc_mc_activated(const gmc_mc_t *mc, unsigned w)
+{
+    unsigned k = 0;
+    for (uint64_t m = mc->commit_mask; m; m &= m - 1) {
+        const gmc_mc_req_t *q = &mc->req[mc->commit[__builtin_ctzll(m)]];
+        k += q->is_write == w && (q->flags & GMC_REQ_ACTIVE);
+    }
+    return k;
+}
+/* The cycle of bank b's last command for a request (ACT, PRE, RD, WR), 0
+ * before the first (row policies). */
+static inline uint64_t gmc_mc_last_use(const gmc_mc_t *mc, unsigned b) { return mc->last_use[b]; }
+/* Refresh policies: issues cmd (GMC_DRAM_PREA or GMC_DRAM_REF) at cycle now,
+ * which must be legal, on no request's behalf, and tells the scheduler
+ * (on_issue with GMC_MC_NONE for PREA) and the cached picks. */
+void gmc_mc_refresh_issue(gmc_mc_t *mc, gmc_dram_cmd_t cmd, uint64_t now);
+
 /* Pending requests of the request's warp, all channels; 1 without warp ids. */
 static inline uint32_t gmc_mc_warp_pending(const gmc_mc_t *mc, const gmc_mc_req_t *r)
 {

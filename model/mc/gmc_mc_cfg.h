@@ -1,6 +1,7 @@
 /* gmc_mc_cfg: one controller's settings (queues, write drain, age cap,
- * scheduler).  Apart from gmc_mc.h so that the public memory-system API
- * (gmc_mem.h) can carry it without the controller's internals. */
+ * scheduler, policies).  Apart from gmc_mc.h so that the public
+ * memory-system API (gmc_mem.h) can carry it without the controller's
+ * internals. */
 #ifndef GMC_MC_CFG_H
 #define GMC_MC_CFG_H
 #include <stddef.h>
@@ -10,6 +11,9 @@ extern "C" {
 #endif
 
 struct gmc_sched_ops;   /* gmc_sched.h: gmc_sched_get / gmc_sched_find give one */
+struct gmc_mc_wpol;     /* gmc_mc_pol.h: write drain, refresh and row policies */
+struct gmc_mc_rfpol;
+struct gmc_mc_rowpol;
 
 typedef struct {
     unsigned rq, wq;             /* queue capacities, >= 1 */
@@ -22,10 +26,17 @@ typedef struct {
      * the defaults, so gmc_mc_cfg_defaults' zeroing gives them; warped-mc's
      * init refuses other values.  Other schedulers ignore them. */
     struct { uint8_t score_at, m_rule; } wmc;
+    /* The policies (gmc_mc_pol.h; docs/mc-policies.md).  NULL is the
+     * default of each, so a zeroed struct with a scheduler still works. */
+    const struct gmc_mc_wpol   *wpol;    /* write drain: gpgpusim */
+    const struct gmc_mc_rfpol  *rfpol;   /* refresh: all-bank */
+    const struct gmc_mc_rowpol *rowpol;  /* row: open */
+    uint32_t row_timeout;        /* the timeout row policy's idle cycles, 1..2^20 */
 } gmc_mc_cfg_t;
 
 /* Defaults: rq 64, wq 32, watermarks 28/16 (GPGPU-Sim's -dram_write_queue_size
- * default "32:28:16"), age cap 4096, frfcfs. */
+ * default "32:28:16"), age cap 4096, frfcfs, the default policies (GPGPU-Sim's
+ * write drain, all-bank refresh, open page), row timeout 100 cycles. */
 void gmc_mc_cfg_defaults(gmc_mc_cfg_t *c);
 int  gmc_mc_cfg_check(const gmc_mc_cfg_t *c, char *err, size_t n);
 

@@ -19,45 +19,46 @@ static inline unsigned cmd_for(const gmc_mc_t *mc, unsigned b, uint32_t r)
 
 /* When bank b's command for request r may issue, asked at cycle t: the
  * engine's earliest cycle, except that an ACT whose column command could
- * not issue before refresh falls due waits for the refresh.  Refresh then
- * takes the channel (refresh_step), and its PREA would close the row
- * unused: an ACT-PRE pair for nothing that also delays the REF by up to
- * tRAS.  With tREFI close to tRFC such pairs can fill every window between
- * refreshes for ever (seen with tREFI 500, tRFC 420: docs/memory.md
- * "Refresh").  Held from max(e, t) on, the ACT stays held until the REF
- * (later cycles are later still), so ref_due is a bound as the engine's
- * are: it only rises, and t < ref_due here (refresh is handled first). */
+ * not issue before refresh surely takes the channel (the refresh policy's
+ * ref_hold; the default's is the cycle refresh falls due) waits for the
+ * refresh.  Refresh then takes the channel, and its PREA would close the
+ * row unused: an ACT-PRE pair for nothing that also delays the REF by up
+ * to tRAS.  With tREFI close to tRFC such pairs can fill every window
+ * between refreshes for ever (seen with tREFI 500, tRFC 420:
+ * docs/memory.md "Refresh").  Held from max(e, t) on, the ACT stays held
+ * until the refresh (later cycles are later still), so ref_hold is a bound
+ * as the engine's are: it only rises, and t < ref_hold here (refresh is
+ * handled first). */
 static inline uint64_t cmd_earliest(const gmc_mc_t *mc, const gmc_dram_t *d,
                                     const gmc_dram_chan_t *ch, unsigned cmd, unsigned b,
                                     uint32_t r, uint64_t t, uint64_t act_from)
 {
     const uint64_t e = gmc_dram_earliest(d, ch, (gmc_dram_cmd_t)cmd, b);
-    if (cmd == GMC_DRAM_ACT && (e >= act_from || t >= act_from)) {   /* else x + tRCD < ref_due */
+    if (cmd == GMC_DRAM_ACT && (e >= act_from || t >= act_from)) {   /* else x + tRCD < ref_hold */
         const uint64_t x = e > t ? e : t;
         const unsigned cas = mc->req[r].is_write ? GMC_DRAM_WR : GMC_DRAM_RD;
-        if (x + d->lat[GMC_DRAM_ACT][GMC_DRAM_SAME_BANK][cas] >= ch->ref_due)
-            return x > ch->ref_due ? x : ch->ref_due;
+        if (x + d->lat[GMC_DRAM_ACT][GMC_DRAM_SAME_BANK][cas] >= mc->ref_hold)
+            return x > mc->ref_hold ? x : mc->ref_hold;
     }
     return e;
 }
 
 /* cmd_earliest's act_from: an ACT at x = max(e, t) is held only if
- * x + tRCD (read or write) >= ref_due, so never while both e and t are
- * below ref_due - the larger tRCD.  The bank loop tests that one bound
+ * x + tRCD (read or write) >= ref_hold, so never while both e and t are
+ * below ref_hold - the larger tRCD.  The bank loop tests that one bound
  * before each ACT's request type and latency (those had cost 11% of the
  * instructions of a random trace, where nearly every pick is an ACT); it
- * is worked out again only when a REF moved ref_due.  Never reached with
- * refresh off (ref_due UINT64_MAX); UINT64_MAX with the old rule
+ * is worked out again only when a refresh moved ref_hold.  Never reached
+ * with refresh off (ref_hold UINT64_MAX); UINT64_MAX with the old rule
  * (test_fault_ref, set before the first step). */
-static inline uint64_t act_check_from(gmc_mc_t *mc, const gmc_dram_t *d,
-                                      const gmc_dram_chan_t *ch)
+static inline uint64_t act_check_from(gmc_mc_t *mc, const gmc_dram_t *d)
 {
-    if (ch->ref_due != mc->act_ref) {
+    if (mc->ref_hold != mc->act_ref) {
         const uint32_t rd = d->lat[GMC_DRAM_ACT][GMC_DRAM_SAME_BANK][GMC_DRAM_RD];
         const uint32_t wr = d->lat[GMC_DRAM_ACT][GMC_DRAM_SAME_BANK][GMC_DRAM_WR];
         const uint64_t l = rd > wr ? rd : wr;
-        mc->act_ref = ch->ref_due;
-        mc->act_lim = mc->test_fault_ref ? UINT64_MAX : ch->ref_due > l ? ch->ref_due - l : 0;
+        mc->act_ref = mc->ref_hold;
+        mc->act_lim = mc->test_fault_ref ? UINT64_MAX : mc->ref_hold > l ? mc->ref_hold - l : 0;
     }
     return mc->act_lim;
 }
@@ -108,24 +109,19 @@ static inline uint32_t policy_pick(gmc_mc_t *mc, unsigned b, unsigned *cmd)
     return pick_committed(mc, b, cmd);
 }
 
-/* The write-drain rule: the mode the queue counts call for. */
-static unsigned want_drain(const gmc_mc_t *mc, unsigned *high)
+/* The write policy's answer at cycle t differs from the mode being served
+ * (its state word is left as it was). */
+static inline int mode_changes(const gmc_mc_t *mc, uint64_t t)
 {
-    unsigned nr = mc->n[0], nw = mc->n[1];
-    *high = mc->drain_high;
-    if (!mc->drain) {
-        *high = nw >= mc->cfg.wq_high;
-        return nw >= mc->cfg.wq_high || (nr == 0 && nw > 0);
-    }
-    if (nw >= mc->cfg.wq_high)
-        *high = 1;
-    return !(nw == 0 || (nr > 0 && (nw <= mc->cfg.wq_low || !*high)));
+    uint32_t st = mc->wpol_st;
+    return wpol_mode(mc, t, &st) != mc->drain;
 }
 
-static void update_mode(gmc_mc_t *mc)
+static void update_mode(gmc_mc_t *mc, uint64_t now)
 {
-    unsigned high, d = want_drain(mc, &high);
-    mc->drain_high = high;
+    uint32_t st = mc->wpol_st;
+    const unsigned d = wpol_mode(mc, now, &st);
+    mc->wpol_st = st;
     if (d != mc->drain) {
         mc->drain = d;
         mc->st.drains += d;
@@ -155,8 +151,22 @@ static uint64_t find_aged(const gmc_mc_t *mc, uint64_t now, uint32_t *apick, uin
     return aged;
 }
 
+/* The row policy's precharge of bank b (on no request's behalf: no
+ * request's bookkeeping, no commitment, and no on_issue -- gmc_mc_pol.h
+ * says why the scheduler needs none). */
+static void pol_precharge(gmc_mc_t *mc, unsigned b, uint64_t now)
+{
+    GMC_DRAM_ISSUE_CHECKED(mc->d, &mc->ch, GMC_DRAM_PRE, b, 0, now, NULL);
+    mc->dirty |= BIT(b);
+    mc->pol_pre++;
+}
+
 static void issue(gmc_mc_t *mc, unsigned b, uint32_t i, unsigned cmd, uint64_t now, int aged)
 {
+    if (__builtin_expect(i == GMC_MC_NONE, 0)) {
+        pol_precharge(mc, b, now);
+        return;
+    }
     gmc_mc_req_t *q = &mc->req[i];
     if (!(q->flags & GMC_REQ_STARTED)) {
         uint32_t open = mc->ch.open_row[b];
@@ -177,9 +187,12 @@ static void issue(gmc_mc_t *mc, unsigned b, uint32_t i, unsigned cmd, uint64_t n
     uint64_t done = 0;
     GMC_DRAM_ISSUE_CHECKED(mc->d, &mc->ch, (gmc_dram_cmd_t)cmd, b, q->row, now, &done);
     mc->dirty |= BIT(b);
+    mc->last_use[b] = now;
     if (cmd == GMC_DRAM_PRE || cmd == GMC_DRAM_ACT) {
         mc->commit[b] = i;
         mc->commit_mask |= BIT(b);
+        if (cmd == GMC_DRAM_ACT)   /* gmc_mc_activated */
+            q->flags |= GMC_REQ_ACTIVE;
     } else if (mc->commit_mask & BIT(b) && mc->commit[b] == i) {
         mc->commit_mask &= ~BIT(b);
     }
@@ -187,21 +200,6 @@ static void issue(gmc_mc_t *mc, unsigned b, uint32_t i, unsigned cmd, uint64_t n
         mc->sched->on_issue(mc, i, (gmc_dram_cmd_t)cmd);
     if (cmd == GMC_DRAM_RD || cmd == GMC_DRAM_WR)
         gmc_mc_serve_(mc, i, done);
-}
-
-/* Refresh due: PREA if a bank is open, then REF, nothing else. */
-static uint64_t refresh_step(gmc_mc_t *mc, uint64_t now)
-{
-    gmc_dram_cmd_t cmd = mc->ch.n_open ? GMC_DRAM_PREA : GMC_DRAM_REF;
-    uint64_t e = gmc_dram_earliest(mc->d, &mc->ch, cmd, 0);
-    if (e > now)
-        return e;
-    GMC_DRAM_ISSUE_CHECKED(mc->d, &mc->ch, cmd, 0, 0, now, NULL);
-    mc->dirty = ~(uint64_t)0;
-    /* Every row closed: a scheduler that tracks open rows must know (gmc_sched.h). */
-    if (cmd == GMC_DRAM_PREA && mc->sched->on_issue)
-        mc->sched->on_issue(mc, GMC_MC_NONE, GMC_DRAM_PREA);
-    return now + 1;
 }
 
 /* Grants one of the ready banks (the two-level bank arbiter block).
@@ -229,17 +227,73 @@ static unsigned arbitrate(gmc_mc_t *mc, uint64_t ready, uint64_t hi, uint64_t ag
     return o.gnt_idx;
 }
 
+/* Whether a queued request of either type in bank b is for row `row`. */
+static int queued_hit(const gmc_mc_t *mc, unsigned b, uint32_t row)
+{
+    for (int w = 0; w < 2; w++)
+        for (uint32_t i = mc->head[w][b]; i != GMC_MC_NONE; i = mc->blink[i].next)
+            if (mc->blink[i].row == row)
+                return 1;
+    return 0;
+}
+
+/* What scan_policies found: banks ready, the first cycle one of the others
+ * is (emin, those banks emask), the earliest cycle a policy must be asked
+ * again (next). */
+typedef struct { uint64_t ready, emin, emask, next; } pol_scan_t;
+
+/* The scan's policy part (mc->pol_scan; never with the default policies):
+ * the write policy's timer bounds the look-ahead, and each open bank that
+ * no request is committed to and that is no candidate of the scheduler's
+ * (`cand`) asks the row policy whether its row closes (gmc_mc_pol.h).  A
+ * bank to close joins the scan with request GMC_MC_NONE and a PRE (sel[],
+ * scmd[], scan_pol).  Its own results (not pointers to scan's locals,
+ * which would then live in memory through scan's hot loop). */
+__attribute__((noinline, cold)) static pol_scan_t scan_policies(gmc_mc_t *mc, uint64_t t,
+                                                                  uint64_t cand)
+{
+    pol_scan_t p = {0, GMC_MC_NEVER, 0, GMC_MC_NEVER};
+    mc->scan_pol = 0;
+    if (mc->wpol->next && gmc_mc_queued(mc) && !(mc->sched->flags & GMC_SCHED_ONE_ORDER))
+        p.next = mc->wpol->next(mc, t);
+    if (!mc->rp_close || !mc->ch.n_open)
+        return p;
+    const uint64_t skip = cand | mc->commit_mask;
+    for (unsigned b = 0; b < mc->nbanks; b++) {
+        const uint32_t open = mc->ch.open_row[b];
+        if ((skip >> b & 1) || open == GMC_DRAM_CLOSED || queued_hit(mc, b, open))
+            continue;
+        const uint64_t c = mc->rowpol->close_at(mc, b, t);
+        if (c > t) {   /* not yet: asked again at c */
+            p.next = c < p.next ? c : p.next;
+            continue;
+        }
+        const uint64_t e = gmc_dram_earliest(mc->d, &mc->ch, GMC_DRAM_PRE, b);
+        mc->scan_pol |= BIT(b);
+        mc->sel[b] = GMC_MC_NONE;
+        mc->scmd[b] = GMC_DRAM_PRE;
+        if (e <= t)
+            p.ready |= BIT(b);
+        else if (e <= p.emin) {
+            p.emask = e < p.emin ? BIT(b) : p.emask | BIT(b);
+            p.emin = e;
+        }
+    }
+    return p;
+}
+
 /* Looks at every candidate bank at cycle t: fills mc->scan_ready/hi/aged
  * and, for ready banks, sel[] and scmd[].  Returns the earliest later cycle
  * at which a bank not ready now could be (its command's cmd_earliest,
- * an age-cap crossing, a refresh).
+ * an age-cap crossing, a refresh, a policy's next answer).  Something is
+ * queued (scan_idle is the empty queue's).
  * With `first` (the probe) and no bank ready at t: if that cycle is some
  * banks' exact earliest cycle, strictly before any crossing or refresh,
  * mc->scan_first gets those banks (sel[], scmd[] set): exactly the banks
  * ready then, unless a request enters first.  Else scan_first is 0. */
 static uint64_t scan(gmc_mc_t *mc, uint64_t t, int first)
 {
-    uint64_t next = mc->ch.ref_due;   /* UINT64_MAX with refresh off; crossings; skipped banks */
+    uint64_t next = mc->ref_at;   /* UINT64_MAX with refresh off; crossings; skipped banks */
     uint64_t emin = GMC_MC_NEVER, emask = 0, skipped = 0;   /* computed banks not ready */
     uint64_t cand, aged = 0, ready = 0, hi = 0;
     uint32_t apick[GMC_DRAM_MAX_BANKS];
@@ -264,7 +318,7 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t, int first)
     int (*const prio)(const gmc_mc_t *, unsigned, uint32_t) = mc->sched->prio;
     const gmc_dram_t *d = mc->d;
     const gmc_dram_chan_t *ch = &mc->ch;
-    const uint64_t act_from = act_check_from(mc, d, ch);
+    const uint64_t act_from = act_check_from(mc, d);
     for (uint64_t m = cand; m; m &= m - 1) {
         unsigned b = (unsigned)__builtin_ctzll(m), cmd;
         uint32_t r;
@@ -309,6 +363,15 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t, int first)
         if ((aged & BIT(b)) || (prio && prio(mc, b, r)))
             hi |= BIT(b);
     }
+    if (__builtin_expect(mc->pol_scan, 0)) {
+        const pol_scan_t p = scan_policies(mc, t, cand);
+        ready |= p.ready;
+        next = p.next < next ? p.next : next;
+        if (p.emin <= emin) {
+            emask = p.emin < emin ? p.emask : emask | p.emask;
+            emin = p.emin;
+        }
+    }
     mc->scan_ready = ready;
     mc->scan_hi = hi;
     mc->scan_aged = aged;
@@ -341,6 +404,17 @@ static uint64_t scan(gmc_mc_t *mc, uint64_t t, int first)
     return emin < next ? emin : next;
 }
 
+/* scan with nothing queued: only the row policy's banks (mc->rp_close). */
+static uint64_t scan_idle(gmc_mc_t *mc, uint64_t t, int first)
+{
+    const pol_scan_t p = scan_policies(mc, t, 0);
+    const uint64_t next = p.next < mc->ref_at ? p.next : mc->ref_at;
+    mc->scan_ready = p.ready;
+    mc->scan_hi = mc->scan_aged = 0;
+    mc->scan_first = first && !p.ready && p.emin < next ? p.emask : 0;
+    return p.emin < next ? p.emin : next;
+}
+
 /* One cycle.  After issuing at `now` the step already scans cycle now + 1
  * ("the probe"): if a bank is ready then, the result is kept for that
  * step; if none is, the probe moves to the first cycle a bank is (when
@@ -359,13 +433,20 @@ uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
         next = mc->probe_next;
     } else {
         mc->probe_valid = 0;   /* a probe of a later cycle: stepped early (every_cycle) */
-        if (gmc_dram_refresh_due(&mc->ch, now))
-            return refresh_step(mc, now);
-        if (!gmc_mc_queued(mc))
-            return mc->ch.ref_due;
-        if (!(mc->sched->flags & GMC_SCHED_ONE_ORDER))
-            update_mode(mc);
-        next = scan(mc, now, 0);
+        if (now >= mc->ref_at) {   /* the refresh policy may take the channel */
+            const uint64_t r = mc->rfpol->step(mc, now);
+            if (r)
+                return r;
+        }
+        if (gmc_mc_queued(mc)) {
+            if (!(mc->sched->flags & GMC_SCHED_ONE_ORDER))
+                update_mode(mc, now);
+            next = scan(mc, now, 0);
+        } else if (mc->rp_close && mc->ch.n_open) {
+            next = scan_idle(mc, now, 0);
+        } else {
+            return mc->ref_at;
+        }
     }
     mc->probe_valid = 0;
     if (!mc->scan_ready) {
@@ -377,14 +458,14 @@ uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
     mc->sched_wide = 0;   /* what on_issue changed, the probe below sees */
     /* the probe of now + 1 */
     uint64_t t = now + 1;
-    unsigned high;
-    if (!gmc_mc_queued(mc))
-        return mc->ch.ref_due > t ? mc->ch.ref_due : t;
+    const unsigned queued = gmc_mc_queued(mc);
+    if (!queued && (!mc->rp_close || !mc->ch.n_open))   /* nothing to do before refresh */
+        return mc->ref_at > t ? mc->ref_at : t;
     const unsigned flags = mc->sched->flags;
-    if (mc->no_shortcuts || gmc_dram_refresh_due(&mc->ch, t) || (flags & GMC_SCHED_WARPS) ||
-        (!(flags & GMC_SCHED_ONE_ORDER) && want_drain(mc, &high) != mc->drain))
+    if (mc->no_shortcuts || t >= mc->ref_at || (flags & GMC_SCHED_WARPS) ||
+        (!(flags & GMC_SCHED_ONE_ORDER) && queued && mode_changes(mc, t)))
         return t;
-    next = scan(mc, t, 1);
+    next = queued ? scan(mc, t, 1) : scan_idle(mc, t, 1);
     if (!mc->scan_ready) {
         if (!mc->scan_first)
             return next;
@@ -397,8 +478,8 @@ uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
         mc->scan_ready = mc->scan_first;
         mc->scan_hi |= mc->scan_first & mc->scan_aged;
         int (*const prio)(const gmc_mc_t *, unsigned, uint32_t) = mc->sched->prio;
-        if (prio)   /* FR-FCFS has none: no walk */
-            for (uint64_t m = mc->scan_first & ~mc->scan_aged; m; m &= m - 1) {
+        if (prio)   /* FR-FCFS has none: no walk; the row policy's banks serve no request */
+            for (uint64_t m = mc->scan_first & ~mc->scan_aged & ~mc->scan_pol; m; m &= m - 1) {
                 unsigned b = (unsigned)__builtin_ctzll(m);
                 if (prio(mc, b, mc->sel[b]))
                     mc->scan_hi |= BIT(b);
@@ -428,15 +509,22 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
 {
     const gmc_mc_req_t *q = &mc->req[i];
     const unsigned flags = mc->sched->flags, b = q->bank;
-    unsigned high, cmd;
+    unsigned cmd;
     int probe = mc->probe_held && mc->probe_t >= now;   /* enqueue set it aside */
     mc->probe_held = 0;
     assert(!probe || next == mc->probe_t);
     if ((next <= now && !probe) || mc->no_shortcuts || mc->sched_wide)
         return now;   /* sched_wide: other banks changed too; a full step looks */
-    if ((flags & GMC_SCHED_WARPS) || gmc_dram_refresh_due(&mc->ch, now) ||
-        (!(flags & GMC_SCHED_ONE_ORDER) && want_drain(mc, &high) != mc->drain) ||
+    if ((flags & GMC_SCHED_WARPS) || now >= mc->ref_at ||
+        (!(flags & GMC_SCHED_ONE_ORDER) && mode_changes(mc, now)) ||
         (probe && (mc->scan_aged & BIT(b))))
+        return now;
+    /* The row policy may have been about to close this bank's row, and the
+     * new request may keep it open (a hit, of either type) or make the bank
+     * the scheduler's: a full step looks (only with a policy that closes
+     * rows, and only for an open bank no request is committed to). */
+    if (__builtin_expect(mc->rp_close, 0) && !mc->test_fault_rowpol &&
+        mc->ch.open_row[b] != GMC_DRAM_CLOSED && !(mc->commit_mask & BIT(b)))
         return now;
     /* Its age-cap crossing is an event when it is its bank's oldest
      * request, of either type: find_aged makes an aged write a candidate
@@ -473,7 +561,7 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
     /* NONE: a one-queue scheduler's request blocked behind another */
     uint64_t e = r == GMC_MC_NONE ? GMC_MC_NEVER
                                   : cmd_earliest(mc, mc->d, &mc->ch, cmd, b, r, now,
-                                                 act_check_from(mc, mc->d, &mc->ch));
+                                                 act_check_from(mc, mc->d));
     mc->lb[b] = e;
     const uint64_t pt = mc->probe_t;
     if (!probe || (pt > now && e < pt))   /* bank b may go before the probe's cycle */

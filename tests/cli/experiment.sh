@@ -63,7 +63,7 @@ t1=$(stat -c %Y "$T/j1/points/hoa.frfcfs.json"); sleep 1
 n=$(grep -c $'\t' "$T/j1/points.txt")
 if [ $rc = 0 ] && grep -q "the $n points done before were made with other arguments" "$T/set.err" \
    && [ "$(grep -c -- '--set mc_queue=32 --seed' "$T/j1/points.txt")" = "$n" ] \
-   && grep -q '"mc_queue": 32}' "$T/j1/points/hoa.frfcfs.json" \
+   && grep -Eq '"mc_queue": 32[,}]' "$T/j1/points/hoa.frfcfs.json" \
    && grep -q '"machine_source": "preset rtx2060s --set mc_queue=32"' "$T/j1/points/hoa.frfcfs.json" \
    && grep -q '^`gmc experiment warped-mc --scale 0.02 --seed 1 --set mc_queue=32`' "$T/j1/summary.md" \
    && grep -q 'Machine changed by `--set`: mc_queue=32' "$T/j1/summary.md" \

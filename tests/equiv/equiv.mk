@@ -10,7 +10,7 @@ $(EQUIV): tests/equiv/mem_equiv.c $(LIB)
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIB) -lm
 
 .PHONY: equiv soak-mem
-equiv: $(EQUIV)  ## skip-ahead == stepping every cycle: random traces, every scheduler, 1/2/16 channels; and the repro trace; faults must be caught
+equiv: $(EQUIV)  ## skip-ahead == stepping every cycle: random traces, every scheduler, 1/2/16 channels, every write x row policy; and the repro trace; faults must be caught
 	@bash tests/equiv/equiv.sh $(EQUIV) $(GMC) $(EQUIV_SEED) 24 2500
 
 SOAK_TRACES ?= 400

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make equiv: the randomized equivalence run, the repro trace of the
+# make equiv: the randomized equivalence run (the default policies and the
+# controller's other write and row policies), the repro trace of the
 # warped-mc wake bug at 1, 2 and 16 channels through the CLI, and the
 # proof that the comparison can fail (each fixed bug re-injected must be
 # reported).  Prints one "N passed, M failed" line per part.
@@ -24,10 +25,14 @@ echo "$p passed, $f failed (repro trace)"; [ $f = 0 ] || status=1
 
 # Each fixed bug, re-injected, must be caught by the same random runs:
 # faults 1 and 2 (skip-ahead bugs) as mismatches, fault 4 (ACTs that
-# refresh closes unused) as the livelock the watchdog stops.
+# refresh closes unused) as the livelock the watchdog stops, fault 8 (the
+# wake shortcut ignoring the row policy, mem_equiv.c) as mismatches of the
+# runs under the other policies.
 p=0 f=0
-for fault in 1 2 4; do
-  out=$("$eq" --seed "$seed" --traces "$traces" --requests "$reqs" --fault $fault); rc=$?
+for fault in 1 2 4 8; do
+  # each fault where it shows: the default policies, or a row policy that closes
+  only=gpgpusim/open; [ $fault = 8 ] && only=gpgpusim/close
+  out=$("$eq" --seed "$seed" --traces "$traces" --requests "$reqs" --fault $fault --only-policy $only); rc=$?
   want=MISMATCH; [ $fault = 4 ] && want=LIVELOCK
   if [ $rc = 1 ] && grep -q "^$want" <<<"$out"; then
     p=$((p + 1)); echo "fault $fault caught: $(grep -c "^$want" <<<"$out") ${want,,} line(s) shown"

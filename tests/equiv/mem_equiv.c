@@ -11,16 +11,27 @@
  * serve order and on every counter of every channel (gmc_mc_stats_t,
  * gmc_dram_stats_t, the latency histograms' summaries, the run's cycles).
  * A run that the livelock watchdog stops (gmc_memsys_run) is a failure.
+ * Each trace also runs under the controller's other policies
+ * (gmc_mc_pol.h: every write policy x every row policy besides the
+ * defaults, the timeout drawn per trace), every scheduler, at a channel
+ * count that rotates over the traces: the policies' skip-ahead answers are
+ * checked the same way.
  *
  * usage: mem_equiv [--seed S] [--traces N] [--requests R] [--fault F] [--dump K]
  *                  [--only-trace K] [--only-sched NAME] [--only-variant V]
+ *                  [--only-policy WRITE/ROW]
  * Prints what it compared and "P passed, F failed" (one per run pair).
  * --only-trace K runs trace K alone (of the same seed; traces K + 1 or more
  * are enough), --only-sched NAME one scheduler, --only-variant V one of
  * warped-mc's readings (score_at = V & 1, m_rule = V >> 1): a mismatch of a
  * long soak is checked again in seconds.
+ * --only-policy WRITE/ROW runs that policy pair alone (gpgpusim/open: the
+ * default runs).
  * --fault F re-creates a fixed bug (GMC_MEMSYS_FAULT_*) in the fast run:
  * the program must then report failures (make test checks that it does).
+ * Fault 8 (FAULT_ROWPOL here) makes gmc_mc_wake ignore the row policy
+ * (gmc_mc_t.test_fault_rowpol): a request entering a bank whose row the
+ * policy was about to close keeps the look-ahead that closes it.
  * --dump K writes trace K in gmc's trace format to stdout and the gmc mem
  * options of its settings to stderr, for replaying a mismatch with
  * `gmc mem --step-every-cycle`. */
@@ -29,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mc/gmc_memsys_impl.h"
+#include "mc/gmc_mc_pol.h"
 #include "mc/gmc_sched.h"
 #include "mem/gmc_dram_cfg.h"
 #include "util/gmc_rng.h"
@@ -72,7 +84,17 @@ static void on_served(void *ctx, unsigned ch, const gmc_mc_req_t *r)
 typedef struct {
     unsigned rq, wq, wq_high, wq_low, refresh, trefi;
     uint64_t age_cap;
+    uint32_t row_timeout;   /* for the timeout row policy */
 } knobs_t;
+
+/* A policy pair (NULL: the default). */
+typedef struct {
+    const gmc_mc_wpol_t *w;
+    const gmc_mc_rowpol_t *r;
+} pols_t;
+
+/* Not in gmc_mem.h's GMC_MEMSYS_FAULT_*: set here on each controller. */
+#define FAULT_ROWPOL 8u
 
 static unsigned pick(gmc_rng_t *g, const unsigned *v, unsigned n)
 {
@@ -121,6 +143,10 @@ static size_t gen_trace(gmc_rng_t *g, gmc_memtrace_rec_t *out, size_t n, knobs_t
         }
         t += gap ? gmc_rng_below(g, 2 * gap + 1) : 0;
     }
+    /* drawn after the trace: the traces and knobs above are the ones the
+     * default policies were compared on before there were others */
+    static const unsigned timeouts[] = {1, 8, 40, 300};
+    k->row_timeout = pick(g, timeouts, 4);
     return n;
 }
 
@@ -132,7 +158,7 @@ typedef struct {
 
 static int run(const gmc_memtrace_rec_t *r, size_t n, const knobs_t *k,
                const gmc_sched_ops_t *s, unsigned wmc, unsigned nch, int slow, unsigned fault,
-               result_t *res)
+               pols_t pol, result_t *res)
 {
     gmc_memsys_cfg_t c;
     char err[256], warn[1024] = "";
@@ -154,11 +180,16 @@ static int run(const gmc_memtrace_rec_t *r, size_t n, const knobs_t *k,
     c.mc.age_cap = k->age_cap;
     c.mc.wmc.score_at = (uint8_t)(wmc & 1);   /* Warped-MC's readings (others ignore them) */
     c.mc.wmc.m_rule = (uint8_t)(wmc >> 1);
+    c.mc.wpol = pol.w;
+    c.mc.rowpol = pol.r;
+    c.mc.row_timeout = k->row_timeout;
     gmc_memsys_t ms;
     if (gmc_memsys_init(&ms, &c, err, sizeof err)) {
         fprintf(stderr, "mem_equiv: %s\n", err);
         return -1;
     }
+    for (unsigned ch = 0; ch < ms.nch; ch++)
+        ms.mc[ch].test_fault_rowpol = !slow && (fault & FAULT_ROWPOL);
     digest_t d = {14695981039346656037ull, 0};
     gmc_memsys_set_served(&ms, on_served, &d);
     arr_src_t a = {r, n, 0};
@@ -210,10 +241,65 @@ static int dump_trace(const gmc_memtrace_rec_t *r, size_t n, const knobs_t *k)
     }
     fprintf(stderr, "--rq %u --wq %u --wq-high %u --wq-low %u --age-cap %" PRIu64 "%s", k->rq,
             k->wq, k->wq_high, k->wq_low, k->age_cap, k->refresh ? "" : " --no-refresh");
+    fprintf(stderr, " (with --row-policy timeout: --row-timeout %u)", k->row_timeout);
     if (k->refresh)
         fprintf(stderr, " (refresh: tREFI %u, a --dram-cfg with tREFI = %u)", k->trefi, k->trefi);
     fprintf(stderr, "\n");
     return ferror(stdout) || fflush(stdout) ? 1 : 0;
+}
+
+/* Compares the fast run with the slow one for one setting; counts it.
+ * Returns -1 on an error that ends the program. */
+typedef struct {
+    uint64_t pass, fail, nreq, cyc, act_checks, livelocks;
+} tally_t;
+
+static int compare(const gmc_memtrace_rec_t *r, size_t n, const knobs_t *k, uint64_t t,
+                   uint64_t seed, const gmc_sched_ops_t *s, unsigned v, unsigned nch,
+                   unsigned fault, pols_t pol, tally_t *y)
+{
+    static result_t a, b;
+    const char *wn = pol.w ? pol.w->name : "gpgpusim", *rn = pol.r ? pol.r->name : "open";
+    int ra = run(r, n, k, s, v, nch, 0, fault, pol, &a), rb = 0;
+    if (ra != -1)
+        rb = run(r, n, k, s, v, nch, 1, 0, pol, &b);
+    if (ra == -1 || rb == -1)
+        return -1;
+    if (ra || rb) {   /* gmc_memsys_run's watchdog */
+        y->fail++;
+        if (++y->livelocks <= 5)
+            printf("LIVELOCK trace %" PRIu64 " (seed %" PRIu64 ") %s/%u, %s/%s, %u channel(s), "
+                   "%s: no request served for 2^24 cycles; rq %u wq %u tREFI %u\n",
+                   t, seed, s->name, v, wn, rn, nch, ra ? "skipping" : "every cycle", k->rq, k->wq,
+                   k->trefi);
+        return 0;
+    }
+    y->nreq += a.served;
+    if (a.digest == b.digest && a.served == n && b.served == n && a.cycles == b.cycles &&
+        !memcmp(a.stats, b.stats, sizeof a.stats)) {
+        y->pass++;
+    } else {
+        y->fail++;
+        if (y->fail <= 5)
+            printf("MISMATCH trace %" PRIu64 " (seed %" PRIu64 ") %s/%u, %s/%s, %u channel(s): "
+                   "served %" PRIu64 "/%" PRIu64 ", cycles %" PRIu64 "/%" PRIu64
+                   ", rq %u wq %u %u/%u age %" PRIu64 " refresh %u row timeout %u\n",
+                   t, seed, s->name, v, wn, rn, nch, a.served, b.served, a.cycles, b.cycles,
+                   k->rq, k->wq, k->wq_high, k->wq_low, k->age_cap, k->refresh, k->row_timeout);
+    }
+    y->cyc += a.cycles;
+    /* row commitment: without refresh, one activation per row miss or
+     * conflict (docs/memory.md "Row commitment"), whatever the policies */
+    if (!k->refresh) {
+        y->act_checks++;
+        if (a.act != a.nonhit) {
+            y->fail++;
+            printf("ACTIVATIONS trace %" PRIu64 " %s, %s/%s, %u channel(s): %" PRIu64
+                   " activations for %" PRIu64 " misses + conflicts\n",
+                   t, s->name, wn, rn, nch, a.act, a.nonhit);
+        }
+    }
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -221,7 +307,7 @@ int main(int argc, char **argv)
     uint64_t seed = 1, traces = 40, reqs = 3000;
     unsigned fault = 0;
     int64_t dump = -1, only_trace = -1, only_variant = -1;
-    const char *only_sched = NULL;
+    const char *only_sched = NULL, *only_policy = NULL;
     for (int i = 1; i + 1 < argc; i += 2) {
         uint64_t v = strtoull(argv[i + 1], NULL, 0);
         if (!strcmp(argv[i], "--seed"))
@@ -240,9 +326,12 @@ int main(int argc, char **argv)
             only_sched = argv[i + 1];
         else if (!strcmp(argv[i], "--only-variant"))
             only_variant = (int64_t)v;
+        else if (!strcmp(argv[i], "--only-policy"))
+            only_policy = argv[i + 1];
         else {
             fprintf(stderr, "usage: mem_equiv [--seed S] [--traces N] [--requests R] [--fault F] "
-                            "[--dump K] [--only-trace K] [--only-sched NAME] [--only-variant V]\n");
+                            "[--dump K] [--only-trace K] [--only-sched NAME] [--only-variant V] "
+                            "[--only-policy WRITE/ROW]\n");
             return 2;
         }
     }
@@ -250,7 +339,16 @@ int main(int argc, char **argv)
     if (!r)
         return fprintf(stderr, "mem_equiv: out of memory\n"), 1;
     static const unsigned chans[] = {1, 2, 16};
-    uint64_t pass = 0, fail = 0, nreq = 0, cyc = 0, act_checks = 0, livelocks = 0;
+    /* the policy pairs besides the defaults: every write policy x every
+     * row policy, from the registries */
+    pols_t pairs[64];
+    unsigned npairs = 0;
+    for (unsigned w = 0; gmc_mc_wpol_get(w); w++)
+        for (unsigned q = 0; gmc_mc_rowpol_get(q); q++)
+            if ((w || q) && npairs < 64)
+                pairs[npairs++] = (pols_t){gmc_mc_wpol_get(w), gmc_mc_rowpol_get(q)};
+    tally_t dflt = {0}, pol = {0};
+    uint64_t per_pair[64] = {0};
     if (dump < 0)
         printf("mem_equiv: seed %" PRIu64 ", %" PRIu64 " traces of %" PRIu64 " requests%s\n", seed,
            traces, reqs, fault ? " (with an injected fault)" : "");
@@ -266,64 +364,55 @@ int main(int argc, char **argv)
                 return dump_trace(r, n, &k);
             continue;
         }
-        for (unsigned si = 0; gmc_sched_get(si); si++)
-            for (unsigned v = 0; v < 4; v++)   /* warped-mc: its four readings */
-            for (unsigned ci = 0; ci < 3; ci++) {
-                static result_t a, b;
+        /* the default policies: every scheduler, warped-mc in its four
+         * readings, 1, 2 and 16 channels */
+        if (!only_policy || !strcmp(only_policy, "gpgpusim/open"))
+            for (unsigned si = 0; gmc_sched_get(si); si++)
+                for (unsigned v = 0; v < 4; v++)   /* warped-mc: its four readings */
+                for (unsigned ci = 0; ci < 3; ci++) {
+                    const gmc_sched_ops_t *s = gmc_sched_get(si);
+                    if (v && strcmp(s->name, "warped-mc"))
+                        break;
+                    if ((only_sched && strcmp(s->name, only_sched)) ||
+                        (only_variant >= 0 && !strcmp(s->name, "warped-mc") && (int64_t)v != only_variant))
+                        continue;
+                    if (compare(r, n, &k, t, seed, s, v, chans[ci], fault, (pols_t){NULL, NULL}, &dflt))
+                        return 1;
+                }
+        /* each other policy pair: every scheduler (warped-mc in the
+         * trace's reading), at one channel count that rotates over the
+         * traces and pairs */
+        for (unsigned p = 0; p < npairs; p++) {
+            char name[64];
+            snprintf(name, sizeof name, "%s/%s", pairs[p].w->name, pairs[p].r->name);
+            if (only_policy && strcmp(only_policy, name))
+                continue;
+            const unsigned v = (unsigned)(t % 4), nch = chans[(t + p) % 3];
+            for (unsigned si = 0; gmc_sched_get(si); si++) {
                 const gmc_sched_ops_t *s = gmc_sched_get(si);
-                if (v && strcmp(s->name, "warped-mc"))
-                    break;
                 if ((only_sched && strcmp(s->name, only_sched)) ||
                     (only_variant >= 0 && !strcmp(s->name, "warped-mc") && (int64_t)v != only_variant))
                     continue;
-                int ra = run(r, n, &k, s, v, chans[ci], 0, fault, &a), rb = 0;
-                if (ra != -1)
-                    rb = run(r, n, &k, s, v, chans[ci], 1, 0, &b);
-                if (ra == -1 || rb == -1)
+                const uint64_t before = pol.pass + pol.fail;
+                if (compare(r, n, &k, t, seed, s, v, nch, fault, pairs[p], &pol))
                     return 1;
-                if (ra || rb) {   /* gmc_memsys_run's watchdog */
-                    fail++;
-                    if (++livelocks <= 5)
-                        printf("LIVELOCK trace %" PRIu64 " (seed %" PRIu64 ") %s/%u, %u channel(s), "
-                               "%s: no request served for 2^24 cycles; rq %u wq %u tREFI %u\n",
-                               t, seed, s->name, v, chans[ci], ra ? "skipping" : "every cycle",
-                               k.rq, k.wq, k.trefi);
-                    continue;
-                }
-                nreq += a.served;
-                if (a.digest == b.digest && a.served == n && b.served == n &&
-                    a.cycles == b.cycles && !memcmp(a.stats, b.stats, sizeof a.stats)) {
-                    pass++;
-                } else {
-                    fail++;
-                    if (fail <= 5)
-                        printf("MISMATCH trace %" PRIu64 " (seed %" PRIu64 ") %s/%u, %u channel(s): "
-                               "served %" PRIu64 "/%" PRIu64 ", cycles %" PRIu64 "/%" PRIu64
-                               ", rq %u wq %u %u/%u age %" PRIu64 " refresh %u\n",
-                               t, seed, s->name, v, chans[ci], a.served, b.served, a.cycles,
-                               b.cycles, k.rq, k.wq, k.wq_high, k.wq_low, k.age_cap, k.refresh);
-                }
-                cyc += a.cycles;
-                /* row commitment: without refresh, one activation per row
-                 * miss or conflict (docs/memory.md "Row commitment") */
-                if (!k.refresh) {
-                    act_checks++;
-                    if (a.act != a.nonhit) {
-                        fail++;
-                        printf("ACTIVATIONS trace %" PRIu64 " %s, %u channel(s): %" PRIu64
-                               " activations for %" PRIu64 " misses + conflicts\n",
-                               t, s->name, chans[ci], a.act, a.nonhit);
-                    }
-                }
+                per_pair[p] += pol.pass + pol.fail - before;
             }
+        }
     }
     free(r);
     printf("mem_equiv: compared %" PRIu64 " runs (each scheduler, warped-mc in its 4 readings, "
            "x 1, 2, 16 channels), %" PRIu64
            " requests, %" PRIu64 " simulated cycles, against stepping every cycle\n",
-           pass + fail, nreq, cyc);
+           dflt.pass + dflt.fail, dflt.nreq, dflt.cyc);
+    printf("mem_equiv: and %" PRIu64 " runs under the other policies (each scheduler, one channel "
+           "count per trace), %" PRIu64 " requests, %" PRIu64 " simulated cycles:",
+           pol.pass + pol.fail, pol.nreq, pol.cyc);
+    for (unsigned p = 0; p < npairs; p++)
+        printf("%s %s/%s %" PRIu64, p ? "," : "", pairs[p].w->name, pairs[p].r->name, per_pair[p]);
+    printf("\n");
     printf("mem_equiv: %" PRIu64 " runs without refresh checked for one activation per row "
-           "miss or conflict\n", act_checks);
-    printf("%" PRIu64 " passed, %" PRIu64 " failed\n", pass, fail);
-    return fail != 0;
+           "miss or conflict\n", dflt.act_checks + pol.act_checks);
+    printf("%" PRIu64 " passed, %" PRIu64 " failed\n", dflt.pass + pol.pass, dflt.fail + pol.fail);
+    return dflt.fail + pol.fail != 0;
 }

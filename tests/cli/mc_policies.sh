@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# The memory controller's policies from the command line (docs/mc-policies.md):
+# gmc mem --write-policy / --refresh-policy / --row-policy / --row-timeout and
+# the machine keys mc_write_policy, mc_refresh_policy, mc_row_policy,
+# mc_row_timeout of gmc sim.  Usage: mc_policies.sh path/to/gmc
+set -u
+GMC=$1
+. "$(dirname "$0")/lib.sh"
+
+# A random trace (reads and writes, bursts and gaps) and a stream that
+# reads one row of one bank every 400 cycles (each read served before the
+# next arrives): hits under open page, misses under close page.
+python3 - "$T" <<'PY'
+import random, sys
+d = sys.argv[1]; rnd = random.Random(11)
+t = 0
+with open(f"{d}/mix.trc", "w") as f:
+    for i in range(3000):
+        t += rnd.randrange(0, 4) + (300 if rnd.random() < 0.01 else 0)
+        a = (rnd.randrange(0, 1 << 33) & ~31) if rnd.random() < 0.5 else ((rnd.randrange(64) << 18) | (rnd.randrange(2048) << 5))
+        f.write(f"{t} {'W' if rnd.random() < 0.4 else 'R'} 0x{a:x}\n")
+with open(f"{d}/row.trc", "w") as f:
+    for i in range(50):
+        f.write(f"{400 * i} R 0x{(7 << 18) | (i % 4) << 5:x}\n")
+PY
+
+# Bad names and values: one line naming what was expected, exit 2.
+expect_fail "unknown --write-policy lists the known ones" 2 \
+  "^gmc mem: --write-policy: expected one of gpgpusim, ramulator2, found 'lazy'$" -- \
+  "$GMC" mem --trace "$T/mix.trc" --write-policy lazy
+expect_fail "unknown --refresh-policy lists the known ones" 2 \
+  "^gmc mem: --refresh-policy: expected one of all-bank, found 'per-bank'$" -- \
+  "$GMC" mem --trace "$T/mix.trc" --refresh-policy per-bank
+expect_fail "unknown --row-policy lists the known ones" 2 \
+  "^gmc mem: --row-policy: expected one of open, close, timeout, found 'ajar'$" -- \
+  "$GMC" mem --trace "$T/mix.trc" --row-policy ajar
+expect_fail "--row-timeout 0 is refused" 2 \
+  "^gmc mem: --row-timeout: expected 1\.\.1048576 cycles, found 0$" -- \
+  "$GMC" mem --trace "$T/mix.trc" --row-policy timeout --row-timeout 0
+expect_fail "--row-timeout without the timeout policy is refused" 2 \
+  "^gmc mem: --row-timeout: expected --row-policy timeout with it, found --row-policy close$" -- \
+  "$GMC" mem --trace "$T/mix.trc" --row-policy close --row-timeout 50
+expect_fail "--row-policy needs a value" 2 "option --row-policy needs a value" -- \
+  "$GMC" mem --trace "$T/mix.trc" --row-policy
+
+# The defaults spelled out are the defaults: the same bytes.
+"$GMC" mem --trace "$T/mix.trc" --channels 1 --json >"$T/d0.json" 2>/dev/null &&
+"$GMC" mem --trace "$T/mix.trc" --channels 1 --json --write-policy gpgpusim \
+  --refresh-policy all-bank --row-policy open >"$T/d1.json" 2>/dev/null &&
+cmp -s "$T/d0.json" "$T/d1.json" && ! grep -q '"policies"' "$T/d0.json" &&
+  ok "explicit default policies give the default report, byte for byte" ||
+  notok "explicit default policies give the default report, byte for byte"
+
+# Every combination: skipping idle cycles gives the bytes stepping every
+# cycle gives, and the report names the policies.
+for w in gpgpusim ramulator2; do
+  for r in open close "timeout --row-timeout 40"; do
+    for ch in 1 4; do
+      # shellcheck disable=SC2086  # r carries its option's value
+      a=$("$GMC" mem --trace "$T/mix.trc" --channels $ch --wq 8 --write-policy $w --row-policy $r --json 2>/dev/null) &&
+      b=$("$GMC" mem --trace "$T/mix.trc" --channels $ch --wq 8 --write-policy $w --row-policy $r --json \
+            --step-every-cycle 2>/dev/null)
+      if [ $? = 0 ] && [ -n "$a" ] && [ "$a" = "$b" ]; then
+        if [ "$w/$r" = "gpgpusim/open" ] || grep -q "\"write\": \"$w\", \"refresh\": \"all-bank\", \"row\": \"${r%% *}\"" <<<"$a"; then
+          ok "$w / ${r%% *}, $ch channel(s): skip-ahead = every cycle, policies reported"
+        else
+          notok "$w / ${r%% *}, $ch channel(s): policies reported" "$(grep -A1 '"sched"' <<<"$a")"
+        fi
+      else
+        notok "$w / ${r%% *}, $ch channel(s): skip-ahead = every cycle"
+      fi
+    done
+  done
+done
+
+# Close page on the row stream: no hit, one activation per request, and
+# every PRE is the row policy's; open page hits all but the first.  The
+# run ends with the last request's data, before the last row's PRE: 49.
+row_stats() { "$GMC" mem --trace "$T/row.trc" --channels 1 --no-refresh --json "$@" 2>/dev/null |
+  python3 -c 'import json, sys; j = json.load(sys.stdin); p = j.get("policies", {})
+print(j["row_hits"], j["commands"]["ACT"], j["commands"]["PRE"], p.get("row_policy_precharges", 0))'; }
+[ "$(row_stats)" = "49 1 0 0" ] && ok "open page: the row stream hits" ||
+  notok "open page: the row stream hits" "$(row_stats)"
+[ "$(row_stats --row-policy close)" = "0 50 49 49" ] &&
+  ok "close page: no hit, activations = requests, every PRE the policy's" ||
+  notok "close page: no hit, activations = requests" "$(row_stats --row-policy close)"
+[ "$(row_stats --row-policy timeout --row-timeout 500)" = "49 1 0 0" ] &&
+  ok "timeout longer than the gaps: the row stays open, hits" ||
+  notok "timeout 500" "$(row_stats --row-policy timeout --row-timeout 500)"
+[ "$(row_stats --row-policy timeout --row-timeout 300)" = "0 50 49 49" ] &&
+  ok "timeout shorter than the gaps: every row closes before the next read" ||
+  notok "timeout 300" "$(row_stats --row-policy timeout --row-timeout 300)"
+"$GMC" mem --trace "$T/row.trc" --channels 1 --no-refresh --row-policy timeout --row-timeout 300 2>/dev/null |
+  grep -q "^policies: write gpgpusim, refresh all-bank, row timeout (300 idle cycles); row policy precharges 49$" &&
+  ok "the text report names the policies" || notok "the text report names the policies"
+
+# gmc sim: the machine keys.
+expect_fail "machine key mc_row_policy: unknown name" 2 \
+  "^gmc sim: machine rtx2060s: mc_row_policy: expected one of open, close, timeout, found 'ajar'$" -- \
+  "$GMC" sim --workload stream --scale 0.02 --set mc_row_policy=ajar
+expect_fail "machine key mc_write_policy: unknown name" 2 \
+  "^gmc sim: machine rtx2060s: mc_write_policy: expected one of gpgpusim, ramulator2, found 'lazy'$" -- \
+  "$GMC" sim --workload stream --scale 0.02 --set mc_write_policy=lazy
+expect_fail "machine key mc_refresh_policy: unknown name" 2 \
+  "mc_refresh_policy: expected one of all-bank, found 'x'$" -- \
+  "$GMC" sim --workload stream --scale 0.02 --set mc_refresh_policy=x
+expect_fail "machine key mc_row_timeout: out of range" 2 \
+  "mc_row_timeout: expected an integer in 0\.\.1048576, found '1048577'$" -- \
+  "$GMC" sim --workload stream --scale 0.02 --set mc_row_timeout=1048577
+expect_fail "machine key mc_row_timeout without the timeout policy" 2 \
+  "mc_row_timeout: expected mc_row_policy = timeout with it, found open$" -- \
+  "$GMC" sim --workload stream --scale 0.02 --set mc_row_timeout=50
+sim_acts() { "$GMC" sim --workload moa --scale 0.05 --json "$@" 2>/dev/null |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["dram"]["activations"])'; }
+a0=$(sim_acts) a1=$(sim_acts --set mc_write_policy=gpgpusim --set mc_row_policy=open)
+a2=$(sim_acts --set mc_row_policy=close)
+[ -n "$a0" ] && [ "$a0" = "$a1" ] && [ -n "$a2" ] && [ "$a2" -gt "$a0" ] &&
+  ok "gmc sim: default keys change nothing, close page activates more ($a0 -> $a2)" ||
+  notok "gmc sim: the row policy reaches the controllers" "$a0 $a1 $a2"
+b0=$("$GMC" sim --workload moa --scale 0.05 --json --machine rtx2060s --set mc_row_policy=timeout \
+       --set mc_row_timeout=60 2>/dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["cycles"])')
+[ -n "$b0" ] && ok "gmc sim: timeout policy by --set runs ($b0 cycles)" || notok "gmc sim: timeout policy by --set runs"
+
+finish
