@@ -165,21 +165,31 @@ void gmc_mc_settle(gmc_mc_t *mc, uint64_t t)
 
 /* ---- queue ---- */
 
-uint32_t gmc_mc_enqueue(gmc_mc_t *mc, const gmc_mc_req_t *r, uint64_t now)
+/* A free pool slot for a request of that type entering at now (the
+ * caller then writes the fields enqueue() reads). */
+static uint32_t slot_take(gmc_mc_t *mc, int is_write, uint64_t now)
 {
     complete_until(mc, now);
     mc->probe_held = mc->probe_valid;   /* gmc_mc_wake may patch and revive it */
     mc->probe_valid = 0;
     uint32_t i = mc->free_head;
-    assert(i != GMC_MC_NONE && gmc_mc_can_accept(mc, r->is_write));
+    assert(i != GMC_MC_NONE && gmc_mc_can_accept(mc, is_write));
+    (void)is_write;
+    mc->free_head = mc->req[i].qnext;
+    return i;
+}
+
+/* Request i's caller fields are written: the rest, and into the lists. */
+static uint32_t enqueue(gmc_mc_t *mc, uint32_t i, uint64_t now)
+{
     gmc_mc_req_t *q = &mc->req[i];
-    mc->free_head = q->qnext;
-    *q = *r;
-    unsigned w = q->is_write = r->is_write != 0, b = r->bank;
+    unsigned w = q->is_write, b = q->bank;
     q->arrival = now;
     q->seq = mc->seq++;
-    q->flags = (r->flags & GMC_REQ_WARP) | GMC_REQ_QUEUED;
+    q->flags = (q->flags & GMC_REQ_WARP) | GMC_REQ_QUEUED;
     q->cls = 0;
+    q->prio = 0;
+    q->gwid = 0;
     q->first_cmd = q->done = 0;
     /* bank list of its type, then the channel list */
     mc->blink[i] = (struct gmc_mc_link){GMC_MC_NONE, q->row};
@@ -213,6 +223,44 @@ uint32_t gmc_mc_enqueue(gmc_mc_t *mc, const gmc_mc_req_t *r, uint64_t now)
     if (mc->sched->on_enqueue)
         mc->sched->on_enqueue(mc, i);
     return i;
+}
+
+uint32_t gmc_mc_enqueue(gmc_mc_t *mc, const gmc_mc_req_t *r, uint64_t now)
+{
+    uint32_t i = slot_take(mc, r->is_write, now);
+    gmc_mc_req_t *q = &mc->req[i];
+    q->id = r->id;
+    q->addr = r->addr;
+    q->bank = r->bank;
+    q->row = r->row;
+    q->col = r->col;
+    q->is_write = r->is_write != 0;
+    q->trace_cycle = r->trace_cycle;
+    q->flags = r->flags;
+    q->sm = r->sm;
+    q->warp = r->warp;
+    q->pc = r->pc;
+    q->tag = r->tag;
+    return enqueue(mc, i, now);
+}
+
+uint32_t gmc_mc_enqueue_prepared(gmc_mc_t *mc, const gmc_mem_prepared_t *p, uint64_t id, uint64_t now)
+{
+    uint32_t i = slot_take(mc, p->req.is_write, now);
+    gmc_mc_req_t *q = &mc->req[i];
+    q->id = id;
+    q->addr = p->req.addr;
+    q->bank = (uint8_t)p->loc.bank;
+    q->row = p->loc.row;
+    q->col = p->loc.col;
+    q->is_write = p->req.is_write != 0;
+    q->trace_cycle = p->offered;
+    q->flags = p->req.has_warp ? GMC_REQ_WARP : 0;
+    q->sm = p->req.sm;
+    q->warp = p->req.warp;
+    q->pc = p->req.pc;
+    q->tag = p->req.tag;
+    return enqueue(mc, i, now);
 }
 
 static void dequeue(gmc_mc_t *mc, uint32_t i)

@@ -50,6 +50,7 @@
 #include <stdint.h>
 #include "blocks/gmc_bankarb.h"
 #include "mc/gmc_mc_cfg.h"
+#include "mc/gmc_mem.h"
 #include "mc/gmc_mc_pol.h"
 #include "mc/gmc_memstats.h"
 #include "mc/gmc_sched.h"
@@ -219,6 +220,9 @@ static inline unsigned gmc_mc_queued(const gmc_mc_t *mc) { return mc->n[0] + mc-
  * flags, sm, warp, pc.  The queue must have room (gmc_mc_can_accept).
  * Returns the pool index. */
 uint32_t gmc_mc_enqueue(gmc_mc_t *mc, const gmc_mc_req_t *r, uint64_t now);
+/* The same from the memory system's prepared request (gmc_mem.h), with
+ * its id: the fields go straight into the queue entry. */
+uint32_t gmc_mc_enqueue_prepared(gmc_mc_t *mc, const gmc_mem_prepared_t *p, uint64_t id, uint64_t now);
 /* Call right after gmc_mc_enqueue(mc, ..., now) returned i: given `next`,
  * the cycle the controller last asked to be stepped at, returns the cycle
  * it must be stepped at now (<= next; now if the new request may be served

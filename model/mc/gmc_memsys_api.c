@@ -96,21 +96,7 @@ int gmc_memsys_send_prepared(gmc_memsys_t *ms, const gmc_mem_prepared_t *p)
         ms->refused[ch * 2 + (p->req.is_write != 0)] = 1;   /* a room event when a slot frees */
         return GMC_MEM_FULL;
     }
-    /* only the fields gmc_mc_enqueue reads (no memset: this runs per request) */
-    gmc_mc_req_t q;
-    q.id = ms->nreq++;
-    q.addr = p->req.addr;
-    q.bank = (uint8_t)p->loc.bank;
-    q.row = p->loc.row;
-    q.col = p->loc.col;
-    q.is_write = p->req.is_write != 0;
-    q.flags = p->req.has_warp ? GMC_REQ_WARP : 0;
-    q.sm = p->req.sm;
-    q.warp = p->req.warp;
-    q.pc = p->req.pc;
-    q.tag = p->req.tag;
-    q.trace_cycle = p->offered;
-    uint32_t i = gmc_mc_enqueue(mc, &q, ms->now);
+    uint32_t i = gmc_mc_enqueue_prepared(mc, p, ms->nreq++, ms->now);
     uint64_t nx = ms->next[ch] = gmc_mc_wake(mc, i, ms->now, ms->next[ch]);
     if (nx < ms->next_min)
         ms->next_min = nx;
