@@ -629,7 +629,7 @@ static uint64_t pt_of(const gmc_mc_t *mc, unsigned b)
  * place in the arbiter's high pool) goes.  Bank 0 opens row 1 (X); warp 9's
  * only request Y then hits it (receive: H, PT bit set).  A PRE of bank 0
  * clears the entry (on_issue), and so does a refresh's PREA, which reaches
- * the scheduler from refresh_step with GMC_MC_NONE. */
+ * the scheduler from gmc_mc_refresh_issue with GMC_MC_NONE. */
 static void warped_mc_precharge_and_refresh_clear_the_pt(void **st)
 {
     (void)st;
