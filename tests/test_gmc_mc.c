@@ -91,7 +91,7 @@ static void drive(gmc_mc_t *mc, const tr_t *tr, unsigned n, int every)
             r.bank = (uint8_t)tr[i].bank;
             r.row = tr[i].row;
             r.is_write = tr[i].w;
-            r.trace_cycle = tr[i].t;
+            r.offered = tr[i].t;
             if (tr[i].warp) {
                 r.flags = GMC_REQ_WARP;
                 r.warp = tr[i].warp;

@@ -93,7 +93,7 @@ static void back_pressure_holds_requests_outside_a_full_queue(void **st)
      * source. */
     assert_int_equal(served[0].arrival, 0);
     assert_int_equal(served[1].arrival, 0);
-    assert_int_equal(served[2].trace_cycle, 0);
+    assert_int_equal(served[2].offered, 0);
     assert_int_equal(served[2].arrival, c->tRCD + 1);
     assert_int_equal(served[3].arrival, c->tRCD + c->tCCD_L + 1);
     assert_int_equal(ms.mc[0].st.outside_max, c->tRCD + c->tCCD_L + 1);

@@ -166,10 +166,10 @@ typedef struct {
  * dq_blocked, written every cycle, onto a fourth and fifth line. */
 typedef struct {
     /* line 0: every cycle */
-    _Alignas(64) uint64_t hitq_ready;  /* the head's ready cycle, UINT64_MAX if empty (read
+    _Alignas(64) uint64_t pipe_ready;  /* the head's ready cycle, UINT64_MAX if empty (read
                                           every cycle: kept here, not in the ring's cold entry) */
-    gmc_l2_delay_t  *hitq;        /* the input pipeline: requests ready for lookup after l2_lat */
-    unsigned         hitq_mask, hitq_head, hitq_n;
+    gmc_l2_delay_t  *pipe;        /* the input pipeline: requests ready for lookup after l2_lat */
+    unsigned         pipe_mask, pipe_head, pipe_n;
     unsigned         id;
     /* rep and dq are rings allocated for their bound (rep_mask + 1, dq_max)
      * but wrapping at wrap + 1 entries, doubled when full: the memory they

@@ -43,9 +43,9 @@ int gmc_l2_init(gmc_gpu_t *g, gmc_l2_t *l, unsigned id, char *err, size_t n)
     l->wait_head = malloc((size_t)m->l2_mshr * 4 * sizeof *l->wait_head);
     l->pool = malloc((size_t)l->pool_n * sizeof *l->pool);
     unsigned hq = pow2_at_least(m->l2_lat + 2);
-    l->hitq = calloc(hq, sizeof *l->hitq);
-    l->hitq_mask = hq - 1;
-    l->hitq_ready = UINT64_MAX;
+    l->pipe = calloc(hq, sizeof *l->pipe);
+    l->pipe_mask = hq - 1;
+    l->pipe_ready = UINT64_MAX;
     /* replies: every MSHR waiter can be answered at once, plus hits */
     unsigned rq = pow2_at_least(l->pool_n + hq + 1);
     l->rep = malloc(rq * sizeof *l->rep);
@@ -59,7 +59,7 @@ int gmc_l2_init(gmc_gpu_t *g, gmc_l2_t *l, unsigned id, char *err, size_t n)
     l->dq = malloc(dq * sizeof *l->dq);
     l->dq_max = dq;
     l->dq_wrap = (dq < 16 ? dq : 16) - 1;
-    if (!l->wait_head || !l->pool || !l->hitq || !l->rep || !l->dq) {
+    if (!l->wait_head || !l->pool || !l->pipe || !l->rep || !l->dq) {
         snprintf(err, n, "out of memory for L2 slice %u", id);
         return -1;
     }
@@ -74,12 +74,12 @@ void gmc_l2_free(gmc_l2_t *l)
     gmc_cache_delete(l->c);
     free(l->wait_head);
     free(l->pool);
-    free(l->hitq);
+    free(l->pipe);
     free(l->rep);
     free(l->dq);
 }
 
-int gmc_l2_busy(const gmc_l2_t *l) { return l->hitq_n || l->rep_n || l->dq_n || gmc_cache_mshr_used(l->c); }
+int gmc_l2_busy(const gmc_l2_t *l) { return l->pipe_n || l->rep_n || l->dq_n || gmc_cache_mshr_used(l->c); }
 
 /* A DRAM request's tag: the slice (bits 0-15: the crossbar has at most 256
  * ports); for a demand read, its MSHR entry + 1 (bits 16-32, at most
@@ -198,12 +198,12 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
 /* Takes the request at the head of the slice's network port, if it can. */
 static void pipe_pop(gmc_l2_t *l)
 {
-    if (--l->hitq_n) {
-        l->hitq_head = (l->hitq_head + 1) & l->hitq_mask;
-        l->hitq_ready = l->hitq[l->hitq_head].ready;
+    if (--l->pipe_n) {
+        l->pipe_head = (l->pipe_head + 1) & l->pipe_mask;
+        l->pipe_ready = l->pipe[l->pipe_head].ready;
     } else {
-        l->hitq_head = 0;   /* empty: start over at the front, whose host lines are warm */
-        l->hitq_ready = UINT64_MAX;
+        l->pipe_head = 0;   /* empty: start over at the front, whose host lines are warm */
+        l->pipe_ready = UINT64_MAX;
     }
     l->head_miss = 0;
 }
@@ -211,9 +211,9 @@ static void pipe_pop(gmc_l2_t *l)
 static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
 {
     l->stuck_lim = -1;
-    if (l->hitq_ready > g->l2_cyc)   /* empty: UINT64_MAX */
+    if (l->pipe_ready > g->l2_cyc)   /* empty: UINT64_MAX */
         return;
-    const gmc_l2_delay_t *p = &l->hitq[l->hitq_head];
+    const gmc_l2_delay_t *p = &l->pipe[l->pipe_head];
     uint64_t line = p->addr & ~127ULL;
     uint32_t sec = 1u << ((p->addr >> 5) & 3);
     if (p->kind == GMC_PKT_WRITE) {
@@ -302,13 +302,13 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
     }
     lookup(g, l);
     const gmc_pkt_t *p;
-    if (l->hitq_n <= l->hitq_mask && (p = gmc_icnt_peek(g->req_net, l->id))) {
-        gmc_l2_delay_t *d = &l->hitq[(l->hitq_head + l->hitq_n++) & l->hitq_mask];
+    if (l->pipe_n <= l->pipe_mask && (p = gmc_icnt_peek(g->req_net, l->id))) {
+        gmc_l2_delay_t *d = &l->pipe[(l->pipe_head + l->pipe_n++) & l->pipe_mask];
         assert(p->tag < 1u << 24);
         *d = (gmc_l2_delay_t){g->l2_cyc + g->m->l2_lat, p->addr, p->pc, p->tag, p->kind,
                               p->sm, p->warp};
-        if (l->hitq_n == 1)
-            l->hitq_ready = d->ready;
+        if (l->pipe_n == 1)
+            l->pipe_ready = d->ready;
         gmc_icnt_pop(g->req_net, l->id);
     }
     l->dq_blocked = 0;
@@ -344,9 +344,9 @@ static uint64_t next_at(const gmc_l2_t *l, uint64_t now)
 {
     if (l->rep_n || (l->dq_n && !l->dq_blocked))
         return now + 1;
-    if (!l->hitq_n)
+    if (!l->pipe_n)
         return UINT64_MAX;
-    uint64_t t = l->hitq_ready;
+    uint64_t t = l->pipe_ready;
     if (t > now)
         return t;
     if (l->stuck_lim >= 0 && (int)l->dq_n >= l->stuck_lim)
@@ -359,7 +359,7 @@ void gmc_l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
     l2_cycle(g, l);
     const unsigned i = l->id;
     g->l2_next[i] = next_at(l, g->l2_cyc);
-    g->l2_shut[i] = l->hitq_n > l->hitq_mask;
+    g->l2_shut[i] = l->pipe_n > l->pipe_mask;
     const uint8_t wait = l->dq_n && l->dq_blocked;
     if (wait) {
         assert(l->dq_p.loc.channel == l->ch);   /* gmc_l2_mem_room looks at the channel's slices */

@@ -216,7 +216,7 @@ static uint32_t enqueue(gmc_mc_t *mc, uint32_t i, uint64_t now)
     q->widx = GMC_WARPS_NONE;
     if (mc->warps && (q->flags & GMC_REQ_WARP))
         q->widx = gmc_warps_add(mc->warps, q->sm, q->warp, q->pc);
-    uint64_t outside = now > q->trace_cycle ? now - q->trace_cycle : 0;
+    uint64_t outside = now > q->offered ? now - q->offered : 0;
     mc->st.outside_sum += outside;
     if (outside > mc->st.outside_max)
         mc->st.outside_max = outside;
@@ -235,7 +235,7 @@ uint32_t gmc_mc_enqueue(gmc_mc_t *mc, const gmc_mc_req_t *r, uint64_t now)
     q->row = r->row;
     q->col = r->col;
     q->is_write = r->is_write != 0;
-    q->trace_cycle = r->trace_cycle;
+    q->offered = r->offered;
     q->flags = r->flags;
     q->sm = r->sm;
     q->warp = r->warp;
@@ -254,7 +254,7 @@ uint32_t gmc_mc_enqueue_prepared(gmc_mc_t *mc, const gmc_mem_prepared_t *p, uint
     q->row = p->loc.row;
     q->col = p->loc.col;
     q->is_write = p->req.is_write != 0;
-    q->trace_cycle = p->offered;
+    q->offered = p->offered;
     q->flags = p->req.has_warp ? GMC_REQ_WARP : 0;
     q->sm = p->req.sm;
     q->warp = p->req.warp;

@@ -91,7 +91,8 @@ typedef struct {
     uint64_t first_cmd;
     /* bookkeeping (the second host line) */
     uint64_t id, addr;
-    uint64_t trace_cycle;        /* the trace's own timestamp */
+    uint64_t offered;            /* the cycle it was first offered (gmc_mem_prepared_t.offered;
+                                    trace mode: the trace's timestamp): the outside wait */
     uint64_t done;
     uint64_t pc;
     uint32_t sm, warp;
@@ -216,7 +217,7 @@ static inline int gmc_mc_can_accept(const gmc_mc_t *mc, int is_write)
 static inline unsigned gmc_mc_queued(const gmc_mc_t *mc) { return mc->n[0] + mc->n[1]; }
 
 /* Enters a request at cycle now (>= every earlier call's now).  r supplies
- * id, addr, bank, row, col, is_write, trace_cycle and, with GMC_REQ_WARP in
+ * id, addr, bank, row, col, is_write, offered and, with GMC_REQ_WARP in
  * flags, sm, warp, pc.  The queue must have room (gmc_mc_can_accept).
  * Returns the pool index. */
 uint32_t gmc_mc_enqueue(gmc_mc_t *mc, const gmc_mc_req_t *r, uint64_t now);

@@ -99,7 +99,7 @@ static void on_column(void *ctx, unsigned ch, const gmc_mc_req_t *r)
     if (r->done < ms->next_done)
         ms->next_done = r->done;
     *d = (gmc_mem_done_t){.tag = r->tag, .addr = r->addr, .pc = r->pc, .id = r->id,
-                          .offered = r->trace_cycle, .arrival = r->arrival, .first_cmd = r->first_cmd, .done = r->done,
+                          .offered = r->offered, .arrival = r->arrival, .first_cmd = r->first_cmd, .done = r->done,
                           .channel = ch, .bank = r->bank, .row = r->row, .col = r->col,
                           .sm = r->sm, .warp = r->warp, .is_write = r->is_write,
                           .has_warp = (r->flags & GMC_REQ_WARP) != 0, .cls = r->cls};
