@@ -5,6 +5,8 @@ void gmc_bim_stim(gmc_rng_t *r, uint64_t cycle, unsigned width, gmc_bim_in_t *in
 {
     uint64_t x = gmc_rng_u64(r);
     uint64_t mask = gmc_gf2_mask(width);
+    /* Not gmc_stim_reset: this generator keeps no state, so a reset is one
+     * cycle long (1 in 256), and the committed golden files say so. */
     in->rst_n = cycle < 2 ? 0 : ((x & 0xff) != 0);
     in->valid = ((x >> 8) & 3) != 0;
     switch ((x >> 10) & 7) {
@@ -29,6 +31,7 @@ void gmc_bim_stim(gmc_rng_t *r, uint64_t cycle, unsigned width, gmc_bim_in_t *in
 #include <stdlib.h>
 #include <string.h>
 #include "gmc_block.h"
+#include "gmc_stim_reset_impl.h"
 #include "mem/gmc_addrmap.h"
 #include "bim/gmc_bim_scheme.h"
 
@@ -173,7 +176,7 @@ static void blk_stim_init(void *vs, const void *vc, uint64_t seed, int use)
     s->width = ((const bim_blk_cfg_t *)vc)->c.width;
     s->mask = gmc_gf2_mask(s->width);
     s->stride = 128;
-    s->rst_left = 2;   /* lockstep: rst_ni low for cycles 0 and 1 */
+    s->rst_left = GMC_STIM_RESET_FIRST;   /* lockstep; the vector files' is gmc_bim_stim's */
 }
 
 static void blk_stim_next(void *vs, const void *prev, void *vin)
@@ -186,15 +189,7 @@ static void blk_stim_next(void *vs, const void *prev, void *vin)
         return;
     }
     uint64_t r = gmc_rng_u64(&s->rng);
-    if (s->rst_left) {
-        s->rst_left--;
-        in->rst_n = 0;
-    } else if ((r & 0xffff) == 0) {
-        s->rst_left = (unsigned)((r >> 16) & 3);   /* 1..4 cycles in reset */
-        in->rst_n = 0;
-    } else {
-        in->rst_n = 1;
-    }
+    in->rst_n = gmc_stim_reset(&s->rst_left, r, 16, 16);   /* r's bits 0..17; the rest use 20.. */
     in->valid = ((r >> 20) & 3) != 0;
     unsigned mode = (unsigned)((r >> 22) & 31);
     unsigned bit = (unsigned)((((r >> 32) & 0xffff) * s->width) >> 16);

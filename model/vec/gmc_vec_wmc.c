@@ -1,5 +1,10 @@
 #include "gmc_vec_wmc.h"
 #include <string.h>
+#include "gmc_stim_reset_impl.h"
+
+/* The reset's length bits in the cycle's random word: above every start
+ * mask (reset_shift is at most this). */
+#define RESET_LEN_AT 40
 
 static unsigned below(gmc_wmc_stim_t *s, unsigned n) { return (unsigned)gmc_rng_below(&s->rng, n); }
 static unsigned one_in(gmc_wmc_stim_t *s, unsigned n) { return below(s, n) == 0; }
@@ -38,8 +43,8 @@ void gmc_wmc_stim_init(gmc_wmc_stim_t *s, const gmc_wmc_cfg_t *cfg, uint64_t see
     memset(s, 0, sizeof *s);
     gmc_rng_seed(&s->rng, seed);
     s->cfg = *cfg;
-    s->reset_shift = reset_shift < 1 ? 1 : reset_shift > 40 ? 40 : reset_shift;
-    s->rst_left = 2;   /* the initial reset: cycles 0 and 1 */
+    s->reset_shift = reset_shift < 1 ? 1 : reset_shift > RESET_LEN_AT ? RESET_LEN_AT : reset_shift;
+    s->rst_left = GMC_STIM_RESET_FIRST;
     for (unsigned i = 0; i < cfg->wet_entries; i++)
         s->shadow_gwid[i] = i;
     s->left = 0;       /* choose a phase on the first call */
@@ -83,15 +88,7 @@ void gmc_wmc_stim_next(gmc_wmc_stim_t *s, gmc_wmc_in_t *in)
 
     /* Reset: the initial one, then rare random ones. */
     uint64_t x = gmc_rng_u64(&s->rng);
-    if (s->rst_left) {
-        s->rst_left--;
-        in->rst_n = 0;
-    } else if ((x & (((uint64_t)1 << s->reset_shift) - 1)) == 0) {
-        s->rst_left = (unsigned)((x >> 40) & 3);   /* 1..4 cycles in all */
-        in->rst_n = 0;
-    } else {
-        in->rst_n = 1;
-    }
+    in->rst_n = gmc_stim_reset(&s->rst_left, x, s->reset_shift, RESET_LEN_AT);
 
     /* enq: a hot warp (flood: the first), 1 in 16 any warp. */
     unsigned ei = 0;
