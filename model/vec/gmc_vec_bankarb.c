@@ -251,6 +251,13 @@ static void blk_report(const void *vk, const void *vc, FILE *f)
             ((const gmc_bankarb_cfg_t *)vc)->nb - 1);
 }
 
+static const gmc_block_opt_t vec_opts[] = {
+    {"--banks", "NB", "nb", 16, 1, GMC_BANKARB_NB_MAX, 0, 0, "NB parameter (NumBanks): banks"},
+    {"--two-level", "0|1", "tl", 1, 0, 1, 0, 0,
+     "TWO_LEVEL parameter (TwoLevel): 1 = Warped-MC high/low pools, 0 = plain round robin"},
+    {0},
+};
+
 const gmc_block_t gmc_block_bankarb = {
     .name = "bankarb",
     .module = "gmc_bankarb",
@@ -258,6 +265,8 @@ const gmc_block_t gmc_block_bankarb = {
     .fault_help = "RTL and C (=1): a pool's pointer moves to the granted bank instead of one "
                   "past it; C (=2): the low pool wins when its candidate sits at the low pointer; "
                   "RTL and C=1 together: only the starvation property can catch it",
+    .vec_about = "the two-level bank arbiter",
+    .vec_opts = vec_opts,
     GMC_BLOCK_STD(bankarb),
     .cfg_size = sizeof(gmc_bankarb_cfg_t),
     .stim_size = sizeof(gmc_bankarb_stim_t),

@@ -226,12 +226,24 @@ static void blk_cov_post(const void *vc, const void *vin, const void *vout, uint
     n[CV_VALID] += ((const gmc_bim_out_t *)vout)->valid;
 }
 
+/* REG_OUT only: BIM's map and matrix are `gmc bim`'s options (a map or a
+ * matrix may come from a file, which no configuration name spells), so
+ * `gmc vectors bim` builds the cfg from those (model/cli/vectors_bim_matrix.c)
+ * rather than from a name. */
+static const gmc_block_opt_t vec_opts[] = {
+    {"--reg-out", "0|1", "r", 0, 0, 1, 0, 0,
+     "REG_OUT parameter (RegOut): 0 = combinational, 1 = one register stage"},
+    {0},
+};
+
 const gmc_block_t gmc_block_bim = {
     .name = "bim",
     .module = "gmc_bim",
     .config_help = "<preset>_<scheme>_s<seed>_r<REG_OUT>, e.g. gddr5-hynix_pae_s7_r1",
     .fault_help = "RTL: the emitted wrapper's matrix has bit (row 0, input W-1) flipped; "
                   "C: gmc_bim_map ignores that same matrix bit",
+    .vec_about = "the BIM (rtl/gmc_bim.sv with a matrix, in the wrapper that gmc bim --emit-verilog writes)",
+    .vec_opts = vec_opts,
     GMC_BLOCK_STD(bim),
     .cfg_size = sizeof(bim_blk_cfg_t),
     .stim_size = sizeof(bim_stim_t),
@@ -244,16 +256,24 @@ const gmc_block_t gmc_block_bim = {
     .cov_post = blk_cov_post,
 };
 
-/* The vector file of any matrix (the CLI's, with its provenance): the one
- * writer, driven by this description. */
-int gmc_vec_bim_write(FILE *f, const gmc_bim_cfg_t *cfg, const gmc_vec_meta_t *meta)
+void *gmc_vec_bim_block_cfg(const gmc_bim_cfg_t *cfg, const gmc_vec_meta_t *meta)
 {
-    /* 16 KiB of lookup tables: on the heap (not the stack), this call's own */
-    bim_blk_cfg_t *b = malloc(sizeof *b);
+    /* 16 KiB of lookup tables: on the heap (not the stack) */
+    bim_blk_cfg_t *b = calloc(1, sizeof *b);
     if (!b)
-        return -1;
+        return NULL;
     b->c = *cfg;
     b->meta = *meta;
+    return b;
+}
+
+/* The vector file of any matrix: the one writer, driven by this
+ * description. */
+int gmc_vec_bim_write(FILE *f, const gmc_bim_cfg_t *cfg, const gmc_vec_meta_t *meta)
+{
+    void *b = gmc_vec_bim_block_cfg(cfg, meta);
+    if (!b)
+        return -1;
     int rc = gmc_block_vec_write(f, &gmc_block_bim, b, meta->stim_seed, meta->cycles);
     free(b);
     return rc;

@@ -417,6 +417,21 @@ static int blk_cov_required(const void *vc, unsigned k)
     return 1;
 }
 
+/* The options' defaults are Warped-MC [ICPP'23] Table 3's widths. */
+static const gmc_block_opt_t vec_opts[] = {
+    {"--sm-bits", "N", "sm", 5, 1, GMC_WMC_GW_MAX - 1, 0, GMC_WMC_GW_MAX, "SM_BITS"},
+    {"--warp-bits", "N", "w", 5, 1, GMC_WMC_GW_MAX - 1, 0, 0, "WARP_BITS"},
+    {"--pc-hash-bits", "N", "h", 0, 0, GMC_WMC_HASH_MAX, 0, 0, "PC_HASH_BITS (0: no PC in the warp id)"},
+    {"--pend-bits", "N", "p", 6, 1, GMC_WMC_PEND_MAX, 0, 0, "PEND_BITS, WET entry width"},
+    {"--banks", "NB", "nb", 16, 1, GMC_WMC_NB_MAX, 0, 0, "NB, banks"},
+    {"--rows", "N", "r", 64, 1, GMC_WMC_ROWS_MAX, 1, 0, "ROWS, row-score slots per bank"},
+    {"--score-bits", "N", "s", 4, 1, GMC_WMC_SCORE_MAX, 0, 0, "SCORE_BITS"},
+    {"--pt-bits", "N", "pt", 64, 1, GMC_WMC_PT_MAX, 1, 0, "PT_BITS, PT entry width"},
+    {"--score-at", "0|1", "a", 0, 0, 1, 0, 0, "SCORE_AT, 0 = schedule (Algorithm 1), 1 = receive"},
+    {"--m-rule", "0|1", "m", 0, 0, 1, 0, 0, "M_RULE, 0 = started, 1 = pending2"},
+    {0},
+};
+
 const gmc_block_t gmc_block_wmc = {
     .name = "wmc",
     .module = "gmc_wmc",
@@ -425,6 +440,8 @@ const gmc_block_t gmc_block_wmc = {
                    "Table 3; a0_m0 = Algorithm 1's reading, the default)",
     .fault_help = "RTL: the row-miss pick's tie rule loses the FCFS preference; "
                   "C: the RS increment wins over the open's clear of the same slot",
+    .vec_about = "Warped-MC's tables (WAT/WET/RS/PT; defaults: Warped-MC [ICPP'23] Table 3)",
+    .vec_opts = vec_opts,
     GMC_BLOCK_STD(wmc),
     .cfg_size = sizeof(gmc_wmc_cfg_t),
     .stim_size = sizeof(gmc_wmc_stim_t),
