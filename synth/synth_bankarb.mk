@@ -7,7 +7,7 @@
 #                         the model's pointer bits -> build/synth/bankarb_report.md
 #
 # A prerequisite of the project-wide synth target; ends with "N passed, M
-# failed (...)".  NB 64 proves too (45 s):
+# failed (...)".  NB 64 proves too (slower, under a minute):
 #   make formal-bankarb bankarb_FORMAL_CFGS=nb64_tl1 bankarb_FORMAL_FAULT_CFGS=
 
 ba_summarize = $(call b_summarize,$1,$2)

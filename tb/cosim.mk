@@ -28,8 +28,9 @@ RTL_SRCS  := $(sort $(wildcard rtl/*.sv))
 # it), random initial state (with randReset(2) in the harness), VCD tracing
 # compiled in but switched on only in the re-run after a mismatch.
 # -mpopcnt (when both the CPU and the compiler have it) turns each output
-# bit's parity into and+popcnt; without it g++ folds with shifts and setnp:
-# +25 % lockstep speed at W = 33.
+# bit's parity into and+popcnt; without it g++ folds with shifts and setnp,
+# a slower lockstep at wide W (make bench-bim against make bench-bim
+# VL_ARCH= shows how much).
 VL_FLAGS  := -O3 --x-assign unique --x-initial unique --trace
 # (Evaluated once, and only by targets that use it: $(eval X := ...)$(X).)
 VL_ARCH   ?= $(eval VL_ARCH := $(shell grep -qw popcnt /proc/cpuinfo 2>/dev/null && \

@@ -371,10 +371,10 @@ static void probing_and_waking_change_no_result(void **st)
     }
 }
 
-/* Row commitment (gmc_mc.h): on a 50/50 read/write stream the write
- * drain and the read mode used to close each other's fresh rows (about one
- * activation in ten was wasted); now each activation serves the request it
- * was made for, so without refresh activations == row misses + conflicts. */
+/* Row commitment (gmc_mc.h): without it, on a 50/50 read/write stream the
+ * write drain and the read mode close each other's fresh rows; with it each
+ * activation serves the request it was made for, so without refresh
+ * activations == row misses + conflicts. */
 static void mixed_reads_and_writes_waste_no_activation(void **st)
 {
     (void)st;

@@ -38,9 +38,10 @@ extern "C" {
  * bits 6-7, channel bits 8-9, bank bit 10), and the 16 consecutive TBs of
  * one tile -- more than the window of 12 -- all use the same column bits,
  * so those bits are constant across a window: a genuine valley (in bits
- * 8-10 99.6% of the windows have at most 15% or at least 85% ones).  The
- * matrix index sits on row bits 20-23, where PAE finds the entropy to
- * lift the valley (docs/entropy.md). */
+ * 8-10 over 99.5% of the windows have at most 15% or at least 85% ones:
+ * tests/test_gmc_tracegen.c checks >= 99%, docs/entropy.md shows the
+ * command).  The matrix index sits on row bits 20-23, where PAE finds the
+ * entropy to lift the valley (docs/entropy.md). */
 #define GMC_TRACEGEN_TRANSPOSE_N     512u
 #define GMC_TRACEGEN_TRANSPOSE_BATCH 16u
 #define GMC_TRACEGEN_TRANSPOSE_MAX   65536u   /* n and batch */

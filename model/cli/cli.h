@@ -20,10 +20,37 @@ int cmd_mem(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_experiment(int argc, char **argv);
-/* gmc vectors <block>: argv[0] is the block name. */
-int vectors_bim(int argc, char **argv);
-int vectors_bankarb(int argc, char **argv);
-int vectors_wmc(int argc, char **argv);
+
+/* A block's vector file of cfg into out ('-' = stdout), whole or not at
+ * all, through its description's one writer: what `gmc block vectors` and
+ * `gmc vectors` write.  Errors are "gmc CMD: ..."; returns the exit code. */
+struct gmc_block;
+int cli_block_vectors_write(const char *cmd, const char *out, const struct gmc_block *b,
+                            const void *cfg, uint64_t stim_seed, uint64_t cycles);
+
+/* A block whose `gmc vectors` configuration is more than its description's
+ * options spell (BIM: a map or matrix from a file).  The front end
+ * (cmd_vectors.c) offers it every argument that is not a common option
+ * first, then asks it for the description's cfg. */
+typedef struct {
+    const char *block;
+    const char *usage;                  /* its options in the usage line */
+    void  (*help)(FILE *f);             /* their help lines */
+    size_t state_size;                  /* zeroed, then init */
+    void  (*init)(void *st);
+    /* Consumes argv[*i] (and its value) if it is one of its options: 1, 0
+     * if not, -1 on a usage error (printed). */
+    int   (*option)(void *st, int argc, char **argv, int *i);
+    /* The description's cfg (free() it), given the values of the
+     * description's vec_opts; NULL after printing why, with *rc the exit
+     * code.  It may point into st. */
+    void *(*cfg)(void *st, const struct gmc_block *b, const uint64_t *v, int *rc);
+} cli_vec_source_t;
+extern const cli_vec_source_t vectors_bim_matrix;
+/* gmc vectors <block> --help (vectors_usage.c); src NULL if the block has
+ * none. */
+void vectors_usage(FILE *f, const struct gmc_block *b, const cli_vec_source_t *src,
+                   unsigned cycles_max);
 
 /* main()'s argv[0], for finding the running binary (gmc sweep). */
 extern const char *cli_argv0;

@@ -81,31 +81,45 @@ static int top(const gmc_block_t *b, const void *cfg, int fault, const char *dir
     return cli_stdout_check("block");
 }
 
-static int write_file(const char *out, const gmc_block_t *b, const void *cfg, int what,
-                      uint64_t cycles, uint64_t seed)
+/* Writes out whole or not at all: the testbench around top tb_top, or
+ * (tb_top NULL) the vectors. */
+static int write_out(const char *cmd, const char *out, const gmc_block_t *b, const void *cfg,
+                     const char *tb_top, uint64_t stim_seed, uint64_t cycles)
+{
+    if (!out)
+        return cli_usage_error(cmd, "-o FILE is required");
+    cli_outfile_t o;
+    if (cli_out_open(&o, cmd, out))
+        return 1;
+    if (tb_top ? gmc_block_emit_tb(o.f, b, cfg, tb_top)
+               : gmc_block_vec_write(o.f, b, cfg, stim_seed, cycles)) {
+        fprintf(stderr, "gmc %s: %s: write failed\n", cmd, out);
+        cli_out_abort(&o);
+        return 1;
+    }
+    return cli_out_commit(&o) ? 1 : 0;
+}
+
+int cli_block_vectors_write(const char *cmd, const char *out, const gmc_block_t *b,
+                            const void *cfg, uint64_t stim_seed, uint64_t cycles)
+{
+    return write_out(cmd, out, b, cfg, NULL, stim_seed, cycles);
+}
+
+static int write_tb(const char *out, const gmc_block_t *b, const void *cfg)
 {
     if (!out)
         return cli_usage_error("block", "-o FILE is required");
     char topname[128];
     snprintf(topname, sizeof topname, "%s", b->module);
-    if (b->emit_top && what == 0) {   /* dir NULL: the top's name only */
+    if (b->emit_top) {   /* dir NULL: the top's name only */
         char err[256];
         if (b->emit_top(cfg, 0, NULL, topname, sizeof topname, err, sizeof err)) {
             fprintf(stderr, "gmc block: %s\n", err);
             return 1;
         }
     }
-    cli_outfile_t o;
-    if (cli_out_open(&o, "block", out))
-        return 1;
-    int rc = what == 0 ? gmc_block_emit_tb(o.f, b, cfg, topname)
-                       : gmc_block_vec_write(o.f, b, cfg, seed, cycles);
-    if (rc) {
-        fprintf(stderr, "gmc block: %s: write failed\n", out);
-        cli_out_abort(&o);
-        return 1;
-    }
-    return cli_out_commit(&o) ? 1 : 0;
+    return write_out("block", out, b, cfg, topname, 0, 0);
 }
 
 static int check(const gmc_block_t *b, const void *cfg, const char *path)
@@ -190,8 +204,8 @@ int cmd_block(int argc, char **argv)
     switch (v) {
     case 0: rc = flags(b, cfg, arg); break;
     case 1: rc = top(b, cfg, fault, out); break;
-    case 2: rc = write_file(out, b, cfg, 0, 0, 0); break;
-    case 3: rc = write_file(out, b, cfg, 1, cycles, seed); break;
+    case 2: rc = write_tb(out, b, cfg); break;
+    case 3: rc = cli_block_vectors_write("block", out, b, cfg, seed, cycles); break;
     default: rc = check(b, cfg, arg); break;
     }
     free(cfg);

@@ -1,5 +1,5 @@
 /* gmc experiment pae: the address-mapping schemes of PAE [ISCA'18] --
- * BASE (the Hynix map), PM, RMP, PAE, FAE and ALL, as step 1's BIMs -- on
+ * BASE (the Hynix map), PM, RMP, PAE, FAE and ALL, as BIMs (gmc bim) -- on
  * the paper's Table I machine (12 SMs, 4 GDDR5 channels).  Shows speedup
  * over BASE (Fig. 11/12), row-buffer hit rate, activations, bank
  * parallelism and DRAM power (Figs. 11, 16). */

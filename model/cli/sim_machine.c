@@ -1,6 +1,6 @@
 /* gmc sim: the machine from --machine (a preset, a `key = value` file
  * over the default preset, or a GPGPU-Sim gpgpusim.config), --set
- * overrides, the schedulers, and step 1's map and BIM. */
+ * overrides, the schedulers, and the address map and its BIM (gmc bim). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -9,10 +9,10 @@
  * to the granted VC, an output's to the granted input.  Pointers start
  * at the last port, so ties first go to port 0, then rotate.
  *
- * With one VC (every GPU network today) stage 1 has nothing to choose: an
- * input's one head requests one output, so an input is granted at most
- * once and stage 2 alone is the allocation -- the fast path below, a few
- * word operations per ready output. */
+ * With one VC (the GPU harness's networks: vcs 1) stage 1 has nothing to
+ * choose: an input's one head requests one output, so an input is
+ * granted at most once and stage 2 alone is the allocation -- the fast
+ * path below, a few word operations per ready output. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "gpu/gmc_alloc.h"

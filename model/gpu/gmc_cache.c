@@ -23,12 +23,10 @@
  *           (one byte each when a line has at most 8 sectors, else four),
  *           then one LRU rank byte per way, then (up to HASH_ASSOC ways)
  *           the fingerprints.  A 16-way set of 4-sector lines is then one
- *           host line of meta and two of tags.  The fingerprints had been
- *           an array of their own: a lookup's line and a fill's were then
- *           two different lines, and the L2 slices' footprint 32 KB more
- *           (moa, cachegrind: second-level host misses per DRAM request
- *           8.98 -> 8.86 at 512 KB, 0.785 -> 0.763 at 2 MB; first-level
- *           misses unchanged, each access still finds its set cold).
+ *           host line of meta and two of tags.  The fingerprints are not
+ *           an array of their own: a lookup and a fill would then touch
+ *           two different lines, and the L2 slices' host footprint would
+ *           be larger.
  *
  * LRU is exact.  Up to HASH_ASSOC ways the ranks say it: the valid ways'
  * ranks are 0 (most recent) .. valid ways - 1, an invalid way's is

@@ -12,7 +12,7 @@
  * appends a new one.  Order of first touch either way.  *seen has bit
  * h(line) set for every line in out: a line whose bit is clear is new
  * without a look at the others (an uncoalesced instruction's 32 distinct
- * lines had cost a scan of up to 31 each, 5% of a transpose's run). */
+ * lines would cost a scan of up to 31 each). */
 static unsigned add(gmc_lsu_acc_t *out, unsigned n, unsigned *last, uint64_t *seen, uint64_t line,
                     uint32_t sectors)
 {

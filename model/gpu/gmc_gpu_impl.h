@@ -104,11 +104,12 @@ typedef struct gmc_sm {
                                                  a copy of w[i].nacc */
     /* The warps by need, so that a unit short of room filters its
      * candidates with a few mask operations, not a pass over the ready
-     * warps (with 64 warps mostly waiting to load, that pass had cost a
-     * tenth of the instructions of `hoa`): bit v - 1 of need_vals is set
-     * when need_mask[v - 1], the warps with need v, is not empty.  A warp
-     * that exited keeps its bit: candidates come from `ready`, and the
-     * slot's next warp replaces it. */
+     * warps (with 64 warps mostly waiting to load, a unit is short of room
+     * most cycles, and that pass would visit most warps each time): bit
+     * v - 1 of need_vals is set when need_mask[v - 1], the warps with
+     * need v, is not empty.  A warp that exited keeps its bit:
+     * candidates come from `ready`, and the slot's next warp replaces
+     * it. */
     uint64_t        need_vals;
     uint64_t        need_mask[64];   /* need 1..GMC_COALESCE_MAX (<= 64) */
     gmc_wsched_t    ws[8];        /* the warp schedulers (slots: the warps each owns) */

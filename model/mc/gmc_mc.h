@@ -121,13 +121,13 @@ typedef struct gmc_mc {
     gmc_mc_req_t       *req;          /* pool of rq + wq */
     /* Per bank, the cycle of its last command for a request (the timeout
      * row policy's idle clock; gmc_mc_last_use).  Its own allocation: in
-     * the struct, its 512 bytes had made the controllers' array stride
+     * the struct, its 512 bytes would make the controllers' array stride
      * (ms->mc[c]) a constant the compiler multiplies by with shifts and
-     * adds, three instructions more at every entry and step (callgrind). */
+     * adds, extra instructions at every entry and step. */
     uint64_t           *last_use;
     /* Per request slot, its bank list's next and its row: what FR-FCFS's
      * walk of a bank reads, 8 bytes a request instead of a 128-byte line
-     * each (perf put 5% of stream's time on that load, 0.6% of its
+     * each (the walk costs its loads' cache misses far more than its
      * instructions).  The row is a copy of req[i].row, fixed at entry. */
     struct gmc_mc_link { uint32_t next, row; } *blink;
     unsigned            n[2];         /* queued reads / writes */

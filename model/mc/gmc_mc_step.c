@@ -46,11 +46,11 @@ static inline uint64_t cmd_earliest(const gmc_mc_t *mc, const gmc_dram_t *d,
 /* cmd_earliest's act_from: an ACT at x = max(e, t) is held only if
  * x + tRCD (read or write) >= ref_hold, so never while both e and t are
  * below ref_hold - the larger tRCD.  The bank loop tests that one bound
- * before each ACT's request type and latency (those had cost 11% of the
- * instructions of a random trace, where nearly every pick is an ACT); it
- * is worked out again only when a refresh moved ref_hold.  Never reached
- * with refresh off (ref_hold UINT64_MAX); UINT64_MAX with the old rule
- * (test_fault_ref, set before the first step). */
+ * before each ACT's request type and latency (on a random trace nearly
+ * every pick is an ACT, so those would be looked up at nearly every
+ * pick); it is worked out again only when a refresh moved ref_hold.
+ * Never reached with refresh off (ref_hold UINT64_MAX); UINT64_MAX with
+ * the old rule (test_fault_ref, set before the first step). */
 static inline uint64_t act_check_from(gmc_mc_t *mc, const gmc_dram_t *d)
 {
     if (mc->ref_hold != mc->act_ref) {

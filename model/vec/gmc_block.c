@@ -89,6 +89,19 @@ int gmc_block_parse_fields(const char *config, const char *const *tags, unsigned
     return 0;
 }
 
+int gmc_block_opts_name(const gmc_block_t *b, const uint64_t *v, char *name, size_t n)
+{
+    size_t at = 0;
+    for (unsigned i = 0; b->vec_opts[i].opt; i++) {
+        int k = snprintf(name + at, n - at, "%s%s%llu", i ? "_" : "", b->vec_opts[i].tag,
+                         (unsigned long long)v[i]);
+        if (k < 0 || (size_t)k >= n - at)
+            return -1;
+        at += (size_t)k;
+    }
+    return 0;
+}
+
 static unsigned hexdigits(unsigned w) { return (w + 3) / 4; }
 
 /* The header lines a vector file of this configuration must carry, except

@@ -12,7 +12,9 @@
  *   - the tool flags of a configuration (Verilator -G, iverilog -P, Yosys
  *     chparam) that the make rules ask `gmc block` for;
  *   - the Verilator lockstep harness (tb/lockstep_main.h, one generic main;
- *     the block's tb/lockstep_gmc_<blk>.cpp is an adapter of a few lines).
+ *     the block's tb/lockstep_gmc_<blk>.cpp is an adapter of a few lines);
+ *   - `gmc vectors <blk>`, the configuration as named options
+ *     (vec_opts; model/cli/cmd_vectors.c has nothing per block).
  * docs/adding-a-block.md walks through a block.
  *
  * Everything here is verification scaffolding; the block itself is the
@@ -52,6 +54,21 @@ typedef struct {
     char        value[1200];
 } gmc_param_t;
 
+/* One option of `gmc vectors <blk>`: a number field of the configuration
+ * name given by name on the command line (`--banks 16` for nb16), with its
+ * default and range, so that the front end needs nothing per block.  The
+ * options in table order spell the configuration name
+ * "<tag0><v0>_<tag1><v1>_..." that parse() reads (gmc_block_opts_name). */
+typedef struct {
+    const char *opt;      /* "--banks" */
+    const char *arg;      /* the value's name in --help: "NB", "0|1" */
+    const char *tag;      /* "nb": the configuration-name field it fills */
+    uint64_t    def, lo, hi;
+    int         pow2;     /* the value must also be a power of 2 */
+    uint64_t    sum_max;  /* non-zero: this value plus the next option's is at most this */
+    const char *help;     /* "NB, banks" ("1..64 (default 16)" is added) */
+} gmc_block_opt_t;
+
 /* What the stimulus is for: the vector writer (short files: frequent
  * resets) or the lockstep harness (long runs). */
 enum { GMC_STIM_VECTORS = 0, GMC_STIM_LOCKSTEP = 1 };
@@ -61,6 +78,10 @@ typedef struct gmc_block {
     const char *module;      /* "gmc_wmc": rtl/<module>.sv, the RTL twin */
     const char *config_help; /* how a configuration name is spelled */
     const char *fault_help;  /* what GMC_FAULT_<BLK> does in the RTL and in C */
+    /* `gmc vectors <blk>`: what the file exercises ("the two-level bank
+     * arbiter"), for --help; and the options, ending with {NULL}. */
+    const char *vec_about;
+    const gmc_block_opt_t *vec_opts;
     size_t cfg_size, state_size, in_size, out_size, stim_size, chk_size;
 
     /* name -> cfg; 0, or -1 with err "expected ..., found ...". */
@@ -128,6 +149,11 @@ const gmc_block_t *gmc_block_find(const char *name);
  * 0, or -1 with "configuration ...: expected ..., found ..." in err. */
 int gmc_block_parse_fields(const char *config, const char *const *tags, unsigned n,
                            uint64_t *v, char *err, size_t en);
+
+/* The configuration name that the values v[] of b->vec_opts (in table
+ * order) spell: "<tag0><v0>_<tag1><v1>_...".  0, or -1 if it does not fit
+ * in n bytes. */
+int gmc_block_opts_name(const gmc_block_t *b, const uint64_t *v, char *name, size_t n);
 
 /* An X-macro entry X(dir, field, width, rtl) as a gmc_port_t, for blocks
  * whose in/out structs are IN_T / OUT_T: define GMC_PORT_T_in and

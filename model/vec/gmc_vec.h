@@ -32,6 +32,12 @@ typedef struct {
  * zero, so every matrix column is exercised on its own. */
 void gmc_bim_stim(gmc_rng_t *r, uint64_t cycle, unsigned width, gmc_bim_in_t *in);
 
+/* The description's cfg (what gmc_block_vec_write takes with gmc_block_find
+ * ("bim")) of any matrix, with meta's preset, scheme and seed for the
+ * header; meta's strings must outlive it.  NULL if out of memory; free()
+ * it. */
+void *gmc_vec_bim_block_cfg(const gmc_bim_cfg_t *cfg, const gmc_vec_meta_t *meta);
+
 /* Writes a complete vector file for cfg.  Returns 0, or -1 on write error. */
 int  gmc_vec_bim_write(FILE *f, const gmc_bim_cfg_t *cfg, const gmc_vec_meta_t *meta);
 

@@ -1,4 +1,9 @@
 #include "gmc_vec_bankarb.h"
+#include "gmc_stim_reset_impl.h"
+
+/* The reset's length bits in the cycle's random word: above every start
+ * mask (reset_shift is at most this). */
+#define RESET_LEN_AT 40
 
 /* A mask with each of the NB bits set with probability level/8-ish:
  * 0: none, 1: 1/8, 2: 1/4, 3: 1/2, 4: 3/4, 5: 7/8, 6: all. */
@@ -21,8 +26,8 @@ void gmc_bankarb_stim_init(gmc_bankarb_stim_t *s, uint64_t seed, unsigned nb,
     gmc_rng_seed(&s->rng, seed);
     s->nb = nb;
     s->mask = nb >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nb) - 1;
-    s->reset_shift = reset_shift < 1 ? 1 : reset_shift > 40 ? 40 : reset_shift;
-    s->rst_left = 2;   /* the initial reset: cycles 0 and 1 */
+    s->reset_shift = reset_shift < 1 ? 1 : reset_shift > RESET_LEN_AT ? RESET_LEN_AT : reset_shift;
+    s->rst_left = GMC_STIM_RESET_FIRST;
     s->phase = 0;
     s->left = 0;       /* choose a phase on the first call */
     s->hi_level = s->en_level = s->arr_level = 0;
@@ -50,15 +55,7 @@ void gmc_bankarb_stim_next(gmc_bankarb_stim_t *s, uint64_t last_gnt, gmc_bankarb
     s->left--;
 
     /* Reset: the initial one, then rare random ones. */
-    if (s->rst_left) {
-        s->rst_left--;
-        in->rst_n = 0;
-    } else if ((x & (((uint64_t)1 << s->reset_shift) - 1)) == 0) {
-        s->rst_left = (unsigned)((x >> 40) & 3);   /* 1..4 cycles in all */
-        in->rst_n = 0;
-    } else {
-        in->rst_n = 1;
-    }
+    in->rst_n = gmc_stim_reset(&s->rst_left, x, s->reset_shift, RESET_LEN_AT);
 
     unsigned g = (unsigned)((x >> 44) & 15);
     in->en = s->en_level == 0 ? 1 : s->en_level == 1 ? g != 0 : (g & 1);
@@ -254,6 +251,13 @@ static void blk_report(const void *vk, const void *vc, FILE *f)
             ((const gmc_bankarb_cfg_t *)vc)->nb - 1);
 }
 
+static const gmc_block_opt_t vec_opts[] = {
+    {"--banks", "NB", "nb", 16, 1, GMC_BANKARB_NB_MAX, 0, 0, "NB parameter (NumBanks): banks"},
+    {"--two-level", "0|1", "tl", 1, 0, 1, 0, 0,
+     "TWO_LEVEL parameter (TwoLevel): 1 = Warped-MC high/low pools, 0 = plain round robin"},
+    {0},
+};
+
 const gmc_block_t gmc_block_bankarb = {
     .name = "bankarb",
     .module = "gmc_bankarb",
@@ -261,6 +265,8 @@ const gmc_block_t gmc_block_bankarb = {
     .fault_help = "RTL and C (=1): a pool's pointer moves to the granted bank instead of one "
                   "past it; C (=2): the low pool wins when its candidate sits at the low pointer; "
                   "RTL and C=1 together: only the starvation property can catch it",
+    .vec_about = "the two-level bank arbiter",
+    .vec_opts = vec_opts,
     GMC_BLOCK_STD(bankarb),
     .cfg_size = sizeof(gmc_bankarb_cfg_t),
     .stim_size = sizeof(gmc_bankarb_stim_t),

@@ -36,7 +36,8 @@ extern "C" {
  * hi density per phase: none, 1/8, 1/4, 1/2, 3/4, 7/8 or all (also on banks
  * that do not request, which the arbiter must ignore).  en_i per phase:
  * always 1, 0 one cycle in 16, or 0 one cycle in 2.  Reset: rst_ni low in
- * cycles 0 and 1, then 1..4 cycles long, one start in 2^reset_shift cycles. */
+ * cycles 0 and 1, then 1..4 cycles long, one start in 2^reset_shift cycles
+ * (gmc_stim_reset_impl.h, the rule every block's stimulus shares). */
 typedef struct {
     gmc_rng_t rng;
     uint64_t  mask;           /* NB low bits */

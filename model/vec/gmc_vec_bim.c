@@ -5,6 +5,8 @@ void gmc_bim_stim(gmc_rng_t *r, uint64_t cycle, unsigned width, gmc_bim_in_t *in
 {
     uint64_t x = gmc_rng_u64(r);
     uint64_t mask = gmc_gf2_mask(width);
+    /* Not gmc_stim_reset: this generator keeps no state, so a reset is one
+     * cycle long (1 in 256), and the committed golden files say so. */
     in->rst_n = cycle < 2 ? 0 : ((x & 0xff) != 0);
     in->valid = ((x >> 8) & 3) != 0;
     switch ((x >> 10) & 7) {
@@ -29,6 +31,7 @@ void gmc_bim_stim(gmc_rng_t *r, uint64_t cycle, unsigned width, gmc_bim_in_t *in
 #include <stdlib.h>
 #include <string.h>
 #include "gmc_block.h"
+#include "gmc_stim_reset_impl.h"
 #include "mem/gmc_addrmap.h"
 #include "bim/gmc_bim_scheme.h"
 
@@ -173,7 +176,7 @@ static void blk_stim_init(void *vs, const void *vc, uint64_t seed, int use)
     s->width = ((const bim_blk_cfg_t *)vc)->c.width;
     s->mask = gmc_gf2_mask(s->width);
     s->stride = 128;
-    s->rst_left = 2;   /* lockstep: rst_ni low for cycles 0 and 1 */
+    s->rst_left = GMC_STIM_RESET_FIRST;   /* lockstep; the vector files' is gmc_bim_stim's */
 }
 
 static void blk_stim_next(void *vs, const void *prev, void *vin)
@@ -186,15 +189,7 @@ static void blk_stim_next(void *vs, const void *prev, void *vin)
         return;
     }
     uint64_t r = gmc_rng_u64(&s->rng);
-    if (s->rst_left) {
-        s->rst_left--;
-        in->rst_n = 0;
-    } else if ((r & 0xffff) == 0) {
-        s->rst_left = (unsigned)((r >> 16) & 3);   /* 1..4 cycles in reset */
-        in->rst_n = 0;
-    } else {
-        in->rst_n = 1;
-    }
+    in->rst_n = gmc_stim_reset(&s->rst_left, r, 16, 16);   /* r's bits 0..17; the rest use 20.. */
     in->valid = ((r >> 20) & 3) != 0;
     unsigned mode = (unsigned)((r >> 22) & 31);
     unsigned bit = (unsigned)((((r >> 32) & 0xffff) * s->width) >> 16);
@@ -231,12 +226,24 @@ static void blk_cov_post(const void *vc, const void *vin, const void *vout, uint
     n[CV_VALID] += ((const gmc_bim_out_t *)vout)->valid;
 }
 
+/* REG_OUT only: BIM's map and matrix are `gmc bim`'s options (a map or a
+ * matrix may come from a file, which no configuration name spells), so
+ * `gmc vectors bim` builds the cfg from those (model/cli/vectors_bim_matrix.c)
+ * rather than from a name. */
+static const gmc_block_opt_t vec_opts[] = {
+    {"--reg-out", "0|1", "r", 0, 0, 1, 0, 0,
+     "REG_OUT parameter (RegOut): 0 = combinational, 1 = one register stage"},
+    {0},
+};
+
 const gmc_block_t gmc_block_bim = {
     .name = "bim",
     .module = "gmc_bim",
     .config_help = "<preset>_<scheme>_s<seed>_r<REG_OUT>, e.g. gddr5-hynix_pae_s7_r1",
     .fault_help = "RTL: the emitted wrapper's matrix has bit (row 0, input W-1) flipped; "
                   "C: gmc_bim_map ignores that same matrix bit",
+    .vec_about = "the BIM (rtl/gmc_bim.sv with a matrix, in the wrapper that gmc bim --emit-verilog writes)",
+    .vec_opts = vec_opts,
     GMC_BLOCK_STD(bim),
     .cfg_size = sizeof(bim_blk_cfg_t),
     .stim_size = sizeof(bim_stim_t),
@@ -249,16 +256,24 @@ const gmc_block_t gmc_block_bim = {
     .cov_post = blk_cov_post,
 };
 
-/* The vector file of any matrix (the CLI's, with its provenance): the one
- * writer, driven by this description. */
-int gmc_vec_bim_write(FILE *f, const gmc_bim_cfg_t *cfg, const gmc_vec_meta_t *meta)
+void *gmc_vec_bim_block_cfg(const gmc_bim_cfg_t *cfg, const gmc_vec_meta_t *meta)
 {
-    /* 16 KiB of lookup tables: on the heap (not the stack), this call's own */
-    bim_blk_cfg_t *b = malloc(sizeof *b);
+    /* 16 KiB of lookup tables: on the heap (not the stack) */
+    bim_blk_cfg_t *b = calloc(1, sizeof *b);
     if (!b)
-        return -1;
+        return NULL;
     b->c = *cfg;
     b->meta = *meta;
+    return b;
+}
+
+/* The vector file of any matrix: the one writer, driven by this
+ * description. */
+int gmc_vec_bim_write(FILE *f, const gmc_bim_cfg_t *cfg, const gmc_vec_meta_t *meta)
+{
+    void *b = gmc_vec_bim_block_cfg(cfg, meta);
+    if (!b)
+        return -1;
     int rc = gmc_block_vec_write(f, &gmc_block_bim, b, meta->stim_seed, meta->cycles);
     free(b);
     return rc;

@@ -1,5 +1,10 @@
 #include "gmc_vec_wmc.h"
 #include <string.h>
+#include "gmc_stim_reset_impl.h"
+
+/* The reset's length bits in the cycle's random word: above every start
+ * mask (reset_shift is at most this). */
+#define RESET_LEN_AT 40
 
 static unsigned below(gmc_wmc_stim_t *s, unsigned n) { return (unsigned)gmc_rng_below(&s->rng, n); }
 static unsigned one_in(gmc_wmc_stim_t *s, unsigned n) { return below(s, n) == 0; }
@@ -38,8 +43,8 @@ void gmc_wmc_stim_init(gmc_wmc_stim_t *s, const gmc_wmc_cfg_t *cfg, uint64_t see
     memset(s, 0, sizeof *s);
     gmc_rng_seed(&s->rng, seed);
     s->cfg = *cfg;
-    s->reset_shift = reset_shift < 1 ? 1 : reset_shift > 40 ? 40 : reset_shift;
-    s->rst_left = 2;   /* the initial reset: cycles 0 and 1 */
+    s->reset_shift = reset_shift < 1 ? 1 : reset_shift > RESET_LEN_AT ? RESET_LEN_AT : reset_shift;
+    s->rst_left = GMC_STIM_RESET_FIRST;
     for (unsigned i = 0; i < cfg->wet_entries; i++)
         s->shadow_gwid[i] = i;
     s->left = 0;       /* choose a phase on the first call */
@@ -83,15 +88,7 @@ void gmc_wmc_stim_next(gmc_wmc_stim_t *s, gmc_wmc_in_t *in)
 
     /* Reset: the initial one, then rare random ones. */
     uint64_t x = gmc_rng_u64(&s->rng);
-    if (s->rst_left) {
-        s->rst_left--;
-        in->rst_n = 0;
-    } else if ((x & (((uint64_t)1 << s->reset_shift) - 1)) == 0) {
-        s->rst_left = (unsigned)((x >> 40) & 3);   /* 1..4 cycles in all */
-        in->rst_n = 0;
-    } else {
-        in->rst_n = 1;
-    }
+    in->rst_n = gmc_stim_reset(&s->rst_left, x, s->reset_shift, RESET_LEN_AT);
 
     /* enq: a hot warp (flood: the first), 1 in 16 any warp. */
     unsigned ei = 0;
@@ -420,6 +417,21 @@ static int blk_cov_required(const void *vc, unsigned k)
     return 1;
 }
 
+/* The options' defaults are Warped-MC [ICPP'23] Table 3's widths. */
+static const gmc_block_opt_t vec_opts[] = {
+    {"--sm-bits", "N", "sm", 5, 1, GMC_WMC_GW_MAX - 1, 0, GMC_WMC_GW_MAX, "SM_BITS"},
+    {"--warp-bits", "N", "w", 5, 1, GMC_WMC_GW_MAX - 1, 0, 0, "WARP_BITS"},
+    {"--pc-hash-bits", "N", "h", 0, 0, GMC_WMC_HASH_MAX, 0, 0, "PC_HASH_BITS (0: no PC in the warp id)"},
+    {"--pend-bits", "N", "p", 6, 1, GMC_WMC_PEND_MAX, 0, 0, "PEND_BITS, WET entry width"},
+    {"--banks", "NB", "nb", 16, 1, GMC_WMC_NB_MAX, 0, 0, "NB, banks"},
+    {"--rows", "N", "r", 64, 1, GMC_WMC_ROWS_MAX, 1, 0, "ROWS, row-score slots per bank"},
+    {"--score-bits", "N", "s", 4, 1, GMC_WMC_SCORE_MAX, 0, 0, "SCORE_BITS"},
+    {"--pt-bits", "N", "pt", 64, 1, GMC_WMC_PT_MAX, 1, 0, "PT_BITS, PT entry width"},
+    {"--score-at", "0|1", "a", 0, 0, 1, 0, 0, "SCORE_AT, 0 = schedule (Algorithm 1), 1 = receive"},
+    {"--m-rule", "0|1", "m", 0, 0, 1, 0, 0, "M_RULE, 0 = started, 1 = pending2"},
+    {0},
+};
+
 const gmc_block_t gmc_block_wmc = {
     .name = "wmc",
     .module = "gmc_wmc",
@@ -428,6 +440,8 @@ const gmc_block_t gmc_block_wmc = {
                    "Table 3; a0_m0 = Algorithm 1's reading, the default)",
     .fault_help = "RTL: the row-miss pick's tie rule loses the FCFS preference; "
                   "C: the RS increment wins over the open's clear of the same slot",
+    .vec_about = "Warped-MC's tables (WAT/WET/RS/PT; defaults: Warped-MC [ICPP'23] Table 3)",
+    .vec_opts = vec_opts,
     GMC_BLOCK_STD(wmc),
     .cfg_size = sizeof(gmc_wmc_cfg_t),
     .stim_size = sizeof(gmc_wmc_stim_t),

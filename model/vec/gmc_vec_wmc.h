@@ -33,7 +33,8 @@
  *            (so sometimes among the best), else any slot.
  *   sch      prio H 1/2, M 1/4, L 1/8, 3 1/8.
  *   reset    rst_ni low in cycles 0 and 1, then 1..4 cycles long, one
- *            start in 2^reset_shift cycles. */
+ *            start in 2^reset_shift cycles (gmc_stim_reset_impl.h, the
+ *            rule every block's stimulus shares). */
 #ifndef GMC_VEC_WMC_H
 #define GMC_VEC_WMC_H
 #include <stdint.h>

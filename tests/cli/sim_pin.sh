@@ -4,9 +4,9 @@
 # warp schedulers, tight queues, an Accel-Sim directory) must be the one
 # in tests/data/sim_pin.md5.  The other sim tests check invariants (every
 # load completes, conservation, classes); this one fails on any change of
-# results at all, which is what a speed change must not make.  (Found
-# needed on 2026-11-27: replying a sector's first L2 waiter first instead
-# of last changes 64 of 142 reports and passed every other test.)
+# results at all, which is what a speed change must not make.  (Such a
+# change can pass every other test: replying to a sector's first L2 waiter
+# first instead of last changes many reports and breaks no invariant.)
 #
 # A change meant to move results regenerates the file in the same commit
 # and says why in its message:

@@ -58,8 +58,8 @@ else notok "-j1 and -j2: identical merged.json" "rc $rc1 $rc2; $(cat "$T/j1.err"
 
 # -j2 finishing the first point last, made certain rather than timed: that
 # point reads its trace from a FIFO fed only once the other five are done,
-# so it finishes last whatever the host's load (a bigger trace alone lost
-# the race on a loaded host, 2026-11-28).  merged.json keeps the file's
+# so it finishes last whatever the host's load (a bigger trace alone can
+# lose the race on a loaded host).  merged.json keeps the file's
 # order and equals the -j1 run's.
 mkfifo "$T/slow.fifo"
 sed "s|--trace $T/big.trc|--trace $T/slow.fifo|" "$T/p.txt" >"$T/po.txt"

@@ -5,8 +5,8 @@
 #   cluster_down        cancels its jobs, stops the daemons (by pid)
 # Slurm 22.05 (Debian 12) as root: proctrack/linuxproc and task/none need no
 # cgroup set-up, so no cgroup.conf.  sched_interval=1: a job array's next
-# tasks start within a second of a slot freeing (the default waits ~3 s:
-# 8 s instead of 3.6 s for 6 tasks on 2 CPUs).
+# tasks start within a second of a slot freeing (the default waits
+# seconds, which a test of a few short tasks would mostly spend waiting).
 
 CLUSTER_PIDS=()
 

@@ -175,7 +175,7 @@ def main():
             args += ["--sched", rnd.choice(scheds)]
         if rnd.random() < 0.3:
             args += ["--warp-sched", rnd.choice(["lrr", "gto"])]
-        if rnd.random() < 0.2:   # step 1's address maps as a BIM on the GPU's addresses
+        if rnd.random() < 0.2:   # a BIM scheme (gmc bim) on the GPU's addresses
             args += ["--scheme", rnd.choice(["base", "pm", "rmp", "pae", "fae", "all"])]
         if rnd.random() < 0.1:
             args += ["--no-refresh"]
