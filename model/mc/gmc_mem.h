@@ -48,7 +48,7 @@ typedef struct gmc_memsys gmc_memsys_t;
 typedef struct {
     gmc_dram_cfg_t   dram;
     gmc_addrmap_t    map;
-    const gmc_gf2_t *bim;         /* NULL = identity (step 1's BIM, gmc bim) */
+    const gmc_gf2_t *bim;         /* NULL = identity (the BIM, gmc bim) */
     unsigned         channels;    /* controllers simulated; 0 = dram.channels */
     int              refresh;     /* 0 = no refresh even if the device asks for it */
     gmc_mc_cfg_t     mc;
