@@ -210,8 +210,8 @@ static void energy_and_checks_are_the_kinds(void **st)
 }
 
 /* A kind that reads none of the table's keys (slot 1 is nobody's): every
- * key is another kind's, so a file over such a base may set none, and a
- * config must leave them 0. */
+ * key is another kind's, so a file over such a base may set none unless it
+ * says its own kind, and a config must leave them 0. */
 static const gmc_dev_kind_t keyless = {
     .name = "keyless", .doc = "reads no key", .key_slot = 1,
     .rules = toy_rules, .nrules = 1, .energy = toy_energy, .check = toy_check,
@@ -229,11 +229,20 @@ static void keys_of_another_kind_are_refused(void **st)
                                              sizeof err, warn, sizeof warn), -1);
     assert_string_equal(err, "o.cfg:2: expected a key of kind keyless, found 'tCL' (a key kind "
                              "keyless does not read)");
+    /* a text of another kind than its base's reads as if alone */
     text = "kind = dram\n";
     assert_int_equal(gmc_dram_cfg_parse_over(text, strlen(text), "o.cfg", &base, &c, NULL, err,
                                              sizeof err, warn, sizeof warn), -1);
-    assert_string_equal(err, "o.cfg:1: expected kind = keyless (the base config's: a file read "
-                             "over it keeps its kind), found 'dram'");
+    assert_string_equal(err, "o.cfg:1: expected the required key 'channels' (independent "
+                             "channels; one controller each), found end of file");
+    const char *full = gmc_dram_preset_text("gddr3");
+    static char text2[8192];
+    snprintf(text2, sizeof text2, "%skind = dram\n", full);
+    gmc_dram_cfg_t g;
+    assert_true(gmc_dram_cfg_preset("gddr3", &g, err, sizeof err, NULL, 0) >= 0);
+    assert_true(gmc_dram_cfg_parse_over(text2, strlen(text2), "o.cfg", &base, &c, NULL, err,
+                                        sizeof err, NULL, 0) >= 0);
+    assert_memory_equal(&g, &c, sizeof c);
     base.tCL = 5;
     assert_int_equal(gmc_dram_cfg_check(&base, "k", err, sizeof err, warn, sizeof warn), -1);
     assert_string_equal(err, "k: expected tCL = 0 (kind keyless does not read it), found '5'");

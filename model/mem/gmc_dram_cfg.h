@@ -131,8 +131,10 @@ int gmc_dram_cfg_parse(const char *text, size_t len, const char *src, gmc_dram_c
 /* The same over a base: base == NULL is gmc_dram_cfg_parse; otherwise every
  * parameter starts at base's value (name cleared), the text's keys override it
  * and no key is required; a derived default (tRRD_L from tRRD_S, tBURST from
- * burst_length / data_rate, ...) follows a key the text sets.  *set (may be
- * NULL) gets the bits (1 << gmc_dram_param_t) of the parameters the text set. */
+ * burst_length / data_rate, ...) follows a key the text sets.  A text whose
+ * `kind =` is not the base's kind reads as if alone (the base's values are
+ * another kind's).  *set (may be NULL) gets the bits (1 << gmc_dram_param_t)
+ * of the parameters the text set. */
 int gmc_dram_cfg_parse_over(const char *text, size_t len, const char *src,
                             const gmc_dram_cfg_t *base, gmc_dram_cfg_t *c, uint64_t *set,
                             char *err, size_t en, char *warn, size_t wn);

@@ -20,6 +20,7 @@ typedef struct {
     uint8_t  from[GMC_DRAM_NPARAM];
     unsigned name_line, gpgpusim_line;
     const gmc_dev_kind_t *kind;       /* the text's `kind =`, else the base's, else dram */
+    const gmc_dev_kind_t *base_kind;  /* the base's (NULL without a base) */
     unsigned kind_line;
 } parser_t;
 
@@ -58,8 +59,7 @@ static int set_param(parser_t *ps, gmc_dram_cfg_t *c, unsigned ln, int p, const 
     return 0;
 }
 
-/* `kind = NAME`: a registered device kind (gmc_dev_kind.h).  Over a base the
- * kind stays the base's: the base's values are that kind's keys. */
+/* `kind = NAME`: a registered device kind (gmc_dev_kind.h). */
 static int set_kind(parser_t *ps, unsigned ln, const char *v, size_t vl)
 {
     gmc_quote_t q;
@@ -79,11 +79,6 @@ static int set_kind(parser_t *ps, unsigned ln, const char *v, size_t vl)
         gmc_dev_kind_names(names, sizeof names);
         gmc_diag_error(&ps->d, ln, "expected a device kind (%s), found %s", names,
                        vl ? gmc_quote(&q, v, vl) : "nothing");
-        return -1;
-    }
-    if (ps->kind && k != ps->kind) {
-        gmc_diag_error(&ps->d, ln, "expected kind = %s (the base config's: a file read over "
-                       "it keeps its kind), found '%s'", ps->kind->name, k->name);
         return -1;
     }
     ps->kind = k;
@@ -183,6 +178,12 @@ static int finish(parser_t *ps, gmc_dram_cfg_t *c, unsigned last)
     const gmc_dev_kind_t *kd = ps->kind ? ps->kind : &gmc_dev_kind_dram;
     const uint64_t keys = gmc_dev_kind_keys(kd), req = gmc_dev_kind_required(kd);
     c->kind = kd;
+    if (ps->base_kind && kd != ps->base_kind)   /* another kind's base says nothing of this one */
+        for (int p = 0; p < GMC_DRAM_NPARAM; p++)
+            if (ps->from[p] == FROM_BASE) {
+                gmc_dram_cfg_set(c, (gmc_dram_param_t)p, 0);
+                ps->from[p] = FROM_NONE;
+            }
     for (int p = 0; p < GMC_DRAM_NPARAM; p++)
         if (ps->from[p] > FROM_BASE && !(keys >> p & 1)) {
             gmc_diag_error(&ps->d, ps->line[p], "expected a key of kind %s, found '%s' (a key "
@@ -248,7 +249,7 @@ int gmc_dram_cfg_parse_over(const char *text, size_t len, const char *src,
         *c = *base;
         c->name[0] = 0;   /* the file names itself or stays unnamed */
         memset(ps.from, FROM_BASE, sizeof ps.from);
-        ps.kind = gmc_dev_kind_of(base);
+        ps.kind = ps.base_kind = gmc_dev_kind_of(base);
     }
     gmc_lines_t r;
     const char *s;
