@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "mem/gmc_dev_kind.h"
 #include "mem/gmc_dram.h"
 #include "util/gmc_rng.h"
 
@@ -335,9 +336,8 @@ static void rule_table_compiles_to_the_largest_latency_per_scope(void **st)
     assert_int_equal(dev.lat[REF][GMC_DRAM_CHANNEL][ACT], 100);
     assert_int_equal(dev.lat[PREA][GMC_DRAM_SAME_BANK][ACT], 0);  /* all-bank: channel only */
     char e[64];
-    for (unsigned i = 0; i < gmc_dram_nrules(); i++)
-        assert_true(gmc_dram_rule_expr(gmc_dram_rule(i), e, sizeof e) > 0);
-    assert_null(gmc_dram_rule(gmc_dram_nrules()));
+    for (unsigned i = 0; i < gmc_dev_kind_dram.nrules; i++)
+        assert_true(gmc_dram_rule_expr(&gmc_dev_kind_dram.rules[i], e, sizeof e) > 0);
 }
 
 static void init_rejects_an_invalid_cfg(void **st)

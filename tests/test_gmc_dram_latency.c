@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "mem/gmc_dev_kind.h"
 #include "mem/gmc_dram.h"
 #include "util/gmc_rng.h"
 
@@ -92,8 +93,9 @@ static uint64_t reference_earliest(const gmc_dram_cfg_t *c, const hist_t *h, uns
                                    unsigned cmd, unsigned bank)
 {
     uint64_t e = 0;
-    for (unsigned r = 0; r < gmc_dram_nrules(); r++) {
-        const gmc_dram_rule_t *ru = gmc_dram_rule(r);
+    const gmc_dev_kind_t *k = gmc_dev_kind_of(c);
+    for (unsigned r = 0; r < k->nrules; r++) {
+        const gmc_dram_rule_t *ru = &k->rules[r];
         int64_t v = gmc_dram_rule_value(ru, c);
         uint64_t lat = v < 0 ? 0 : (uint64_t)v;
         if (ru->window) {
@@ -219,7 +221,7 @@ static void doc_constraint_table_matches_the_rule_table(void **st)
         cp[np] = &c[np];
     }
     static char md[16384], doc[200000];
-    size_t need = gmc_dram_rules_markdown(cp, np, md, sizeof md);
+    size_t need = gmc_dram_rules_markdown(&gmc_dev_kind_dram, cp, np, md, sizeof md);
     assert_true(need < sizeof md);
     FILE *f = fopen("docs/memory.md", "rb");
     if (!f)

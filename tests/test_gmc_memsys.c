@@ -87,7 +87,7 @@ static void back_pressure_holds_requests_outside_a_full_queue(void **st)
     const gmc_memtrace_rec_t r[] = {RD_AT(0, G6(0, 0, 1)), RD_AT(0, G6(0, 0, 1)),
                                     RD_AT(0, G6(0, 0, 1)), RD_AT(0, G6(0, 1, 1))};
     run(&ms, r, 4);
-    const gmc_dram_cfg_t *c = &ms.d.cfg;
+    const gmc_dram_cfg_t *c = &ms.dev[0].cfg;
     /* 0 and 1 enter at 0; 2 takes the slot 0 frees with its RD at tRCD,
      * from the next cycle; 3 (another bank) waits behind 2: one in-order
      * source. */
@@ -107,7 +107,7 @@ static void channels_run_in_parallel_and_fold_modulo_channels(void **st)
     setup(&ms, "gddr6-rtx2060s", 0, 64);
     const gmc_memtrace_rec_t r[] = {RD_AT(0, G6(0, 0, 1)), RD_AT(0, G6(5, 0, 1))};
     run(&ms, r, 2);
-    const gmc_dram_cfg_t *c = &ms.d.cfg;
+    const gmc_dram_cfg_t *c = &ms.dev[0].cfg;
     uint64_t miss = c->tRCD + c->tCL + c->tBURST;
     assert_int_equal(served[0].done, miss);
     assert_int_equal(served[1].done, miss);   /* channel 5 works at the same time */
@@ -218,7 +218,7 @@ static void latency_percentiles_blp_and_efficiency_follow_their_definitions(void
     const gmc_memtrace_rec_t r[] = {RD_AT(0, 0), RD_AT(0, (uint64_t)1 << 15),
                                     RD_AT(1000, (uint64_t)1 << 11)};
     run(&ms, r, 3);
-    const gmc_dram_cfg_t *c = &ms.d.cfg;
+    const gmc_dram_cfg_t *c = &ms.dev[0].cfg;
     uint64_t miss = c->tRCD + c->tCL + c->tBURST, hit = c->tCL + c->tBURST;
     /* the second bank's ACT waits tRRD behind the first's */
     uint64_t l1 = served[1].done - served[1].arrival;

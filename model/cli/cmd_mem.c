@@ -26,6 +26,9 @@ static void usage(FILE *f)
         "                      content: gmc's own, a GPGPU-Sim gpgpusim.config, a\n"
         "                      -gpgpu_dram_timing_opt string, a DRAMsim3 .ini; what the\n"
         "                      file does not set comes from --preset (or the default)\n"
+        "  --channel-dram L=SRC  the device of channels L (N, A-B, odd, even; ',' between):\n"
+        "                      a preset, or a config file read over the run's device (its\n"
+        "                      keys override); repeatable; one tck_ps for all channels\n"
         "  --verbose           list the options of --dram-cfg that were ignored\n"
         "  --sched S           scheduler (default frfcfs):\n");
     for (unsigned i = 0; gmc_sched_get(i); i++)
@@ -192,6 +195,12 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
             rc = str_opt(a, argc, argv, &i, &o->per_request);
         else if (!strcmp(a, "--dram-cfg"))
             rc = str_opt(a, argc, argv, &i, &o->dram_cfg);
+        else if (!strcmp(a, "--channel-dram")) {
+            if (o->n_channel_dram == MEM_MAX_CHANNEL_DRAM)
+                return cli_usage_error(MEM_CMD, "--channel-dram: expected at most %d, found "
+                                       "more", MEM_MAX_CHANNEL_DRAM);
+            rc = str_opt(a, argc, argv, &i, &o->channel_dram[o->n_channel_dram++]);
+        }
         else if (!strcmp(a, "--sched"))
             rc = str_opt(a, argc, argv, &i, &o->sched);
         else if (!strcmp(a, "--channels"))
@@ -273,6 +282,8 @@ static int resolve(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t wn)
     if (o->have_channels && o->channels > sc->dram.channels)
         return cli_usage_error(MEM_CMD, "--channels: expected 1..%u (the channels of %s), found %llu",
                                sc->dram.channels, o->dram_name, (unsigned long long)o->channels);
+    if ((rc = mem_resolve_channel_dram(o, sc, warn, wn)))
+        return rc;
     if ((rc = bim_sel_resolve(&o->sel, MEM_CMD)))
         return rc;
     if (o->ipoly.sets && bim_sel_ipoly(&o->sel, &o->ipoly, err, sizeof err)) {

@@ -1,6 +1,7 @@
 /* Pieces of `gmc mem` shared by its files:
  *   cmd_mem.c     options and the flow of one run
- *   mem_dram.c    the DRAM device and the address map (preset, --dram-cfg in any format)
+ *   mem_dram.c    the DRAM device and the address map (preset, --dram-cfg in any format),
+ *                 the per-channel devices (--channel-dram)
  *   mem_report.c  the text and JSON reports, the per-request lines
  * docs/memory.md ("## Trace mode") describes the command. */
 #ifndef GMC_CLI_MEM_H
@@ -22,6 +23,9 @@ typedef struct {
     uint64_t    channels, rq, wq, wq_high, wq_low, age_cap;
     int         have_channels, have_wq_high, have_wq_low;
     unsigned    wmc_score_at, wmc_m_rule;   /* --wmc-score, --wmc-m (gmc_mc_cfg_t.wmc) */
+#define MEM_MAX_CHANNEL_DRAM 8
+    const char *channel_dram[MEM_MAX_CHANNEL_DRAM];   /* --channel-dram LIST=SRC, in order */
+    unsigned    n_channel_dram;
     bim_sel_t   sel;
     /* resolved */
     char        dram_name[64];
@@ -38,6 +42,9 @@ typedef struct {
 /* mem_dram.c: the DRAM device into sc->dram and the map choice into
  * o->sel / o->map_source; 0, or the exit code after one error line. */
 int  mem_resolve_dram(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t wn);
+/* mem_dram.c: --channel-dram into sc->channel_dram (after mem_resolve_dram
+ * and the channel count); 0, or the exit code after one error line. */
+int  mem_resolve_channel_dram(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t wn);
 /* Appends a line to o->notes (printed on stderr after the run). */
 void mem_note(mem_opts_t *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

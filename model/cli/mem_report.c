@@ -1,5 +1,6 @@
 /* gmc mem: text and JSON reports, per-request lines. */
 #include <string.h>
+#include "mem/gmc_dev_kind.h"
 #include "mem_cli.h"
 
 typedef struct {
@@ -47,13 +48,24 @@ static void summarize(gmc_memsys_t *ms, summary_t *s)
     gmc_memsys_totals(ms, &s->t);
     for (int k = 0; k < GMC_NLAT; k++)
         gmc_hist_summary(&ms->stats.lat[k], &s->lat[k]);
-    const gmc_dram_cfg_t *c = &ms->d.cfg;
+    const gmc_dram_cfg_t *c = &ms->dev[0].cfg;   /* tck_ps: every channel's */
     s->requests = s->t.mc.reads + s->t.mc.writes;
-    s->burst = gmc_dram_burst_bytes(c);
-    s->bytes = s->requests * s->burst;
+    s->burst = gmc_memsys_burst_bytes(ms);
     s->seconds = (double)ms->cycles * (double)c->tck_ps * 1e-12;
+    /* bytes and peak per channel, each at its device's burst (per device
+     * for the peak: with one device, the one product as it always was) */
+    for (unsigned ch = 0; ch < ms->nch; ch++)
+        s->bytes += (ms->mc[ch].st.reads + ms->mc[ch].st.writes) *
+                    (uint64_t)gmc_dram_burst_bytes(&ms->mc[ch].d->cfg);
     s->bw = ratio((double)s->bytes, s->seconds);
-    s->peak = ratio((double)ms->nch * (double)s->burst, (double)ms->d.tBURST * c->tck_ps * 1e-12);
+    for (unsigned i = 0; i < ms->ndev; i++) {
+        const gmc_dram_t *d = &ms->dev[i];
+        unsigned k = 0;
+        for (unsigned ch = 0; ch < ms->nch; ch++)
+            k += ms->mc[ch].d == d;
+        s->peak += ratio((double)k * (double)gmc_dram_burst_bytes(&d->cfg),
+                         (double)d->tBURST * c->tck_ps * 1e-12);
+    }
     s->blp = ratio((double)s->t.mc.blp_sum, (double)s->t.mc.pending_cycles);
     s->eff = ratio((double)s->t.dram.data_busy, (double)s->t.mc.pending_cycles);
     s->outside_mean = ratio((double)s->t.mc.outside_sum, (double)s->requests);
@@ -92,6 +104,30 @@ static void json_lat(FILE *f, const char *key, const gmc_lat_summary_t *l)
 }
 
 #define U(x) ((unsigned long long)(x))
+
+/* A device's name in the reports: its config's, or the run's for dev[0]. */
+static const char *dev_name(const mem_opts_t *o, const gmc_dram_t *d)
+{
+    return d->cfg.name[0] ? d->cfg.name : o->dram_name;
+}
+
+/* Per-channel devices (--channel-dram): each device, its channels. */
+static void json_devices(FILE *f, const mem_opts_t *o, const gmc_memsys_t *ms)
+{
+    fprintf(f, "  \"devices\": [");
+    for (unsigned i = 0; i < ms->ndev; i++) {
+        const gmc_dram_t *d = &ms->dev[i];
+        fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
+        json_str(f, dev_name(o, d));
+        fprintf(f, ", \"kind\": \"%s\", \"banks\": %u, \"burst_bytes\": %u, \"channels\": [",
+                d->cfg.kind->name, d->nbanks, gmc_dram_burst_bytes(&d->cfg));
+        for (unsigned ch = 0, k = 0; ch < ms->nch; ch++)
+            if (ms->mc[ch].d == d)
+                fprintf(f, "%s%u", k++ ? ", " : "", ch);
+        fprintf(f, "]}");
+    }
+    fprintf(f, "\n  ],\n");
+}
 
 void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
 {
@@ -137,9 +173,11 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     fprintf(f, ",\n  \"format\": \"%s\",\n", gmc_memtrace_fmt_name(o->fmt));
     fprintf(f, "  \"channels\": %u, \"banks\": %u, \"rq\": %u, \"wq\": %u, \"wq_high\": %u, "
                "\"wq_low\": %u, \"age_cap\": %llu, \"refresh\": %s,\n",
-            ms->nch, ms->d.nbanks, mc->rq, mc->wq, mc->wq_high, mc->wq_low, U(mc->age_cap),
-            ms->d.tREFI ? "true" : "false");
-    fprintf(f, "  \"tck_ps\": %u, \"burst_bytes\": %llu,\n", ms->d.cfg.tck_ps, U(s.burst));
+            ms->nch, ms->dev[0].nbanks, mc->rq, mc->wq, mc->wq_high, mc->wq_low, U(mc->age_cap),
+            ms->dev[0].tREFI ? "true" : "false");
+    fprintf(f, "  \"tck_ps\": %u, \"burst_bytes\": %llu,\n", ms->dev[0].cfg.tck_ps, U(s.burst));
+    if (ms->ndev > 1)
+        json_devices(f, o, ms);
     fprintf(f, "  \"cycles\": %llu,\n  \"seconds\": %.9g,\n", U(ms->cycles), s.seconds);
     fprintf(f, "  \"requests\": %llu,\n  \"reads\": %llu,\n  \"writes\": %llu,\n", U(s.requests),
             U(s.t.mc.reads), U(s.t.mc.writes));
@@ -228,14 +266,23 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     summary_t s;
     summarize(ms, &s);
     const gmc_mc_cfg_t *mc = &ms->mc[0].cfg;
-    double ns = ms->d.cfg.tck_ps * 1e-3;
+    double ns = ms->dev[0].cfg.tck_ps * 1e-3;
     fprintf(f, "gmc mem: %s, %u channel%s x %u banks, sched %s, rq %u wq %u (drain %u..%u), "
                "age cap %llu, refresh %s\n", o->dram_name, ms->nch, ms->nch == 1 ? "" : "s",
-            ms->d.nbanks, mc->sched->name, mc->rq, mc->wq, mc->wq_high, mc->wq_low,
-            U(mc->age_cap), ms->d.tREFI ? "on" : "off");
+            ms->dev[0].nbanks, mc->sched->name, mc->rq, mc->wq, mc->wq_high, mc->wq_low,
+            U(mc->age_cap), ms->dev[0].tREFI ? "on" : "off");
     if (o->dram_cfg)
         fprintf(f, "dram config %s (format %s%s%s)\n", o->dram_cfg, o->dram_fmt,
                 o->dram_base[0] ? ", over preset " : "", o->dram_base);
+    for (unsigned i = 0; ms->ndev > 1 && i < ms->ndev; i++) {   /* --channel-dram */
+        const gmc_dram_t *d = &ms->dev[i];
+        fprintf(f, "device %s (kind %s, %u banks, %u B bursts): channels", dev_name(o, d),
+                d->cfg.kind->name, d->nbanks, gmc_dram_burst_bytes(&d->cfg));
+        for (unsigned ch = 0; ch < ms->nch; ch++)
+            if (ms->mc[ch].d == d)
+                fprintf(f, " %u", ch);
+        fprintf(f, "\n");
+    }
     if (mc->sched == &gmc_sched_warped_mc)
         fprintf(f, "warped-mc readings: score/H at %s, M rule %s\n",
                 gmc_sched_wmc_score_at_name(mc->wmc.score_at), gmc_sched_wmc_m_rule_name(mc->wmc.m_rule));
@@ -249,7 +296,7 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     fprintf(f, "map %s (%s), BIM %s\n", o->map_text, o->map_source, o->sel.label);
     fprintf(f, "trace %s (%s)\n\n", o->trace, gmc_memtrace_fmt_name(o->fmt));
     fprintf(f, "cycles         %llu (%.3f us at tCK %u ps)\n", U(ms->cycles), s.seconds * 1e6,
-            ms->d.cfg.tck_ps);
+            ms->dev[0].cfg.tck_ps);
     fprintf(f, "requests       %llu (%llu reads, %llu writes)\n", U(s.requests),
             U(s.t.mc.reads), U(s.t.mc.writes));
     fprintf(f, "bandwidth      %.2f GB/s of %.2f GB/s peak (%llu B bursts)\n", s.bw * 1e-9,

@@ -46,7 +46,17 @@ extern "C" {
 typedef struct gmc_memsys gmc_memsys_t;
 
 typedef struct {
-    gmc_dram_cfg_t   dram;
+    gmc_dram_cfg_t   dram;        /* the device of every channel, unless channel_dram says */
+    /* Per-channel devices (a hybrid memory): NULL = dram on every channel;
+     * else channel_dram[c] is channel c's device for each channel simulated
+     * (`channels`, or dram.channels when 0), a NULL entry meaning dram.  The
+     * devices may differ in kind, geometry, timing, burst and power, not in
+     * tck_ps: the channels share one command clock (an error says so;
+     * clocks per channel are for later).  The map must fit every device's
+     * banks, rows and columns; dram gives the channel count and the map's
+     * channel field (a channel device's `channels` is not read).  The
+     * configs are copied: they need not outlive gmc_memsys_new. */
+    const gmc_dram_cfg_t *const *channel_dram;
     gmc_addrmap_t    map;
     const gmc_gf2_t *bim;         /* NULL = identity (the BIM, gmc bim) */
     unsigned         channels;    /* controllers simulated; 0 = dram.channels */
@@ -73,8 +83,9 @@ enum {
 
 /* What the caller gives.  addr goes through the BIM and the address map
  * (masked to the map's width); size is the bytes asked for, at most one
- * burst (gmc_memsys_burst_bytes; 0 = one burst): a larger access is the
- * caller's to split, as an L2 splits a line into sectors. */
+ * burst of the channel it goes to (gmc_memsys_burst_bytes is a bound good
+ * for every channel; 0 = one burst): a larger access is the caller's to
+ * split, as an L2 splits a line into sectors. */
 typedef struct {
     uint64_t addr;
     uint64_t tag;         /* the caller's, returned in the completion */
@@ -106,7 +117,7 @@ enum {
     GMC_MEM_ACCEPTED = 0,
     GMC_MEM_FULL     = 1,    /* its channel's queue of its type is full: nothing
                                 was kept; send it again later (back-pressure) */
-    GMC_MEM_EINVAL   = -1,   /* size larger than a burst */
+    GMC_MEM_EINVAL   = -1,   /* size larger than its channel's burst */
     GMC_MEM_EBUSY    = -2,   /* called from a completion callback where not allowed */
 };
 
@@ -146,12 +157,12 @@ typedef struct {
     unsigned channel_granule_bits;
 } gmc_mem_geometry_t;
 
-/* One channel's device. */
+/* One channel's device (gmc_memsys_cfg_t.channel_dram, else dram). */
 typedef struct {
     const char *device;         /* the device config's name ("" if unnamed) */
-    const char *kind;           /* the device kind: "dram" */
+    const char *kind;           /* its kind's name (mem/gmc_dev_kind.h): "dram" */
     unsigned    banks, rows, columns;
-    uint32_t    burst_bytes;    /* the most one request moves */
+    uint32_t    burst_bytes;    /* the most one request to this channel moves */
     uint32_t    tck_ps;         /* the command clock's period */
     unsigned    read_queue, write_queue;   /* the controller's capacities */
 } gmc_mem_channel_t;
@@ -163,7 +174,8 @@ typedef struct {
  * 0, or -1 with err. */
 int gmc_memsys_default_map(const gmc_dram_cfg_t *c, char *spec, size_t sn, char *err, size_t n);
 
-/* Validates everything (map against the device's geometry included).
+/* Validates everything (the map against every device's geometry, one
+ * command clock over the devices included).
  * Returns a new memory system at cycle 0, or NULL with one line in err. */
 gmc_memsys_t *gmc_memsys_new(const gmc_memsys_cfg_t *cfg, char *err, size_t n);
 void          gmc_memsys_delete(gmc_memsys_t *ms);
@@ -190,7 +202,9 @@ int      gmc_memsys_advance(gmc_memsys_t *ms, uint64_t t);
 uint64_t gmc_memsys_outstanding(const gmc_memsys_t *ms);
 /* Ticks, skipping idle cycles, until every accepted request completed. */
 int      gmc_memsys_finish(gmc_memsys_t *ms);
-/* The device's burst, the most one request moves. */
+/* The smallest burst over the channels: the most a request may carry
+ * wherever it goes (with one device, the device's burst).  A channel with a
+ * larger burst takes up to its own (gmc_memsys_channel_info). */
 uint32_t gmc_memsys_burst_bytes(const gmc_memsys_t *ms);
 unsigned gmc_memsys_channels(const gmc_memsys_t *ms);
 /* The channel an address goes to (through the BIM and the map): a GPU
@@ -204,7 +218,8 @@ void     gmc_memsys_geometry(const gmc_memsys_t *ms, gmc_mem_geometry_t *g);
 int      gmc_memsys_channel_info(const gmc_memsys_t *ms, unsigned ch, gmc_mem_channel_t *c);
 
 /* gmc_memsys_send in two halves.  prepare decodes r into *p (no state
- * changes): 0, or GMC_MEM_EINVAL (size larger than a burst; p unusable).
+ * changes): 0, or GMC_MEM_EINVAL (size larger than the burst of the
+ * channel it decodes to; p unusable).
  * send_prepared enters it at now: GMC_MEM_ACCEPTED, GMC_MEM_FULL (nothing
  * kept; p may be sent again) or GMC_MEM_EBUSY.  The pair behaves exactly
  * as gmc_memsys_send, except that offered is p->offered. */
@@ -250,10 +265,11 @@ typedef struct {
  * depend on skipped idle cycles), hence not const. */
 void gmc_memsys_stats(gmc_memsys_t *ms, gmc_mem_stats_t *s);
 
-/* DRAM energy of every channel over cycles 0..until (pass gmc_memsys_now;
- * a bank still open counts as open up to until): DRAMPower-style command
- * and background energies (mem/gmc_dram_energy.h, docs/memory.md "Energy").
- * 0, or -1 with *e zeroed when the device config has no power data. */
+/* Energy of every channel over cycles 0..until (pass gmc_memsys_now; a
+ * bank still open counts as open up to until), each by its own device's
+ * kind's model -- "dram": DRAMPower-style command and background energies
+ * (mem/gmc_dram_energy.h, docs/memory.md "Energy") -- summed.  0, or -1
+ * with *e zeroed when some channel's device config has no power data. */
 int      gmc_memsys_dram_energy(const gmc_memsys_t *ms, uint64_t until, gmc_dram_energy_t *e);
 
 #ifdef __cplusplus

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "util/gmc_ring_impl.h"
 #include "util/gmc_alloc_impl.h"
+#include "mem/gmc_dev_kind.h"
 
 static unsigned log2_exact(uint64_t v)   /* v a power of two */
 {
@@ -59,15 +60,90 @@ int gmc_memsys_default_map(const gmc_dram_cfg_t *c, char *spec, size_t sn, char 
     return 0;
 }
 
-static int fits(const gmc_addrmap_t *m, gmc_field_t f, uint64_t count, const char *what,
-                char *err, size_t n)
+/* pre: "" for cfg.dram's device, else "channel C (NAME): ". */
+static int fits(const char *pre, const gmc_addrmap_t *m, gmc_field_t f, uint64_t count,
+                const char *what, char *err, size_t n)
 {
     unsigned w = m->fwidth[f];
     if (w < 64 && ((uint64_t)1 << w) <= count)
         return 0;
-    snprintf(err, n, "map %s: expected at most %llu %s (the device's), found %u %s bits",
-             m->name, (unsigned long long)count, what, w, gmc_field_name(f));
+    snprintf(err, n, "%smap %s: expected at most %llu %s (the device's), found %u %s bits",
+             pre, m->name, (unsigned long long)count, what, w, gmc_field_name(f));
     return -1;
+}
+
+/* The map's bank, row and column fields fit a device's geometry. */
+static int fits_device(const char *pre, const gmc_addrmap_t *m, const gmc_dram_t *d, char *err,
+                       size_t n)
+{
+    return fits(pre, m, GMC_F_BANK, d->nbanks, "banks", err, n) ||
+           fits(pre, m, GMC_F_ROW, d->cfg.rows, "rows", err, n) ||
+           fits(pre, m, GMC_F_COL, d->cfg.columns, "columns", err, n);
+}
+
+/* The other devices of cfg.channel_dram, after dev[0] (d0, cfg.dram's):
+ * one gmc_dram_t per distinct device (equal configs share one), each
+ * checked against the map and the shared command clock; devof[c] gets
+ * channel c's.  0, or -1 with err naming the first channel of the device
+ * at fault. */
+static int channel_devices(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, const gmc_dram_t *d0,
+                           unsigned *devof, char *err, size_t n)
+{
+    const unsigned nch = ms->nch;
+    gmc_dram_cfg_t *u = malloc((size_t)(nch + 1) * sizeof *u);   /* the distinct configs */
+    unsigned *first = malloc((size_t)(nch + 1) * sizeof *first); /* the first channel of each */
+    if (!u || !first) {
+        free(u), free(first);
+        return snprintf(err, n, "out of memory for %u channels", nch), -1;
+    }
+    unsigned nu = 1;
+    u[0] = d0->cfg;
+    first[0] = 0;
+    for (unsigned c = 0; c < nch; c++) {
+        const gmc_dram_cfg_t *e = cfg->channel_dram ? cfg->channel_dram[c] : NULL;
+        if (!e)
+            continue;   /* devof[c] = 0: cfg.dram */
+        gmc_dram_cfg_t x = *e;   /* as gmc_dram_init keeps it, to compare */
+        if (!cfg->refresh)
+            x.refresh = 0;
+        x.kind = gmc_dev_kind_of(&x);
+        unsigned i = 0;
+        while (i < nu && memcmp(&u[i], &x, sizeof x))
+            i++;
+        if (i == nu) {
+            u[nu] = x;
+            first[nu++] = c;
+        }
+        devof[c] = i;
+    }
+    int rc = 0;
+    ms->dev = gmc_zalloc64(nu, sizeof *ms->dev);
+    if (!ms->dev) {
+        snprintf(err, n, "out of memory for %u devices", nu);
+        rc = -1;
+    } else {
+        ms->dev[0] = *d0;
+        ms->ndev = nu;
+    }
+    for (unsigned i = 1; !rc && i < nu; i++) {
+        char pre[64], why[400];
+        snprintf(pre, sizeof pre, "channel %u (%s): ", first[i],
+                 u[i].name[0] ? u[i].name : "unnamed device");
+        if (gmc_dram_init(&ms->dev[i], &u[i], why, sizeof why)) {
+            snprintf(err, n, "%s%s", pre, why);
+            rc = -1;
+        } else if (u[i].tck_ps != d0->cfg.tck_ps) {
+            snprintf(err, n, "%sexpected tck_ps = %u (the command clock every channel shares, "
+                     "%s's), found %u", pre, d0->cfg.tck_ps,
+                     d0->cfg.name[0] ? d0->cfg.name : "the memory system's device", u[i].tck_ps);
+            rc = -1;
+        } else {
+            rc = fits_device(pre, &ms->map, &ms->dev[i], err, n);
+        }
+    }
+    free(u);
+    free(first);
+    return rc;
 }
 
 /* A request's column command issued (gmc_mc's served hook): its
@@ -153,14 +229,12 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
     gmc_dram_cfg_t dc = cfg->dram;
     if (!cfg->refresh)
         dc.refresh = 0;
-    if (gmc_dram_init(&ms->d, &dc, err, n))
+    gmc_dram_t d0;   /* cfg.dram's device, until dev[0] holds it */
+    if (gmc_dram_init(&d0, &dc, err, n))
         return -1;
     ms->map = cfg->map;
     const gmc_addrmap_t *m = &ms->map;
-    if (fits(m, GMC_F_BANK, ms->d.nbanks, "banks", err, n) ||
-        fits(m, GMC_F_ROW, dc.rows, "rows", err, n) ||
-        fits(m, GMC_F_COL, dc.columns, "columns", err, n) ||
-        fits(m, GMC_F_CH, dc.channels, "channels", err, n))
+    if (fits_device("", m, &d0, err, n) || fits("", m, GMC_F_CH, dc.channels, "channels", err, n))
         return -1;
     if (m->ch_mod > dc.channels) {
         snprintf(err, n, "map %s: expected at most %u channels (the device's), found Ch%%%u@%u",
@@ -200,6 +274,14 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
             return -1;
         }
     }
+    unsigned *devof = calloc(ms->nch, sizeof *devof);   /* channel -> its device in dev[] */
+    if (!devof)
+        goto oom;
+    if (channel_devices(ms, cfg, &d0, devof, err, n)) {
+        free(devof);
+        gmc_memsys_free(ms);
+        return -1;
+    }
     if (gmc_memstats_init(&ms->stats))
         goto oom;
     ms->mc = gmc_zalloc64(ms->nch, sizeof *ms->mc);   /* gmc_mc_t's per-bank arrays: host lines */
@@ -213,12 +295,17 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
         w = &ms->warps;
         ms->warp_readers = 1;
     }
+    ms->burst_min = UINT32_MAX;
     for (unsigned c = 0; c < ms->nch; c++) {
-        if (gmc_mc_init(&ms->mc[c], &ms->d, &cfg->mc, c, w, cfg->no_lat_hist ? NULL : &ms->stats,
+        const gmc_dram_t *d = &ms->dev[devof[c]];
+        if (gmc_mc_init(&ms->mc[c], d, &cfg->mc, c, w, cfg->no_lat_hist ? NULL : &ms->stats,
                         err, n)) {
+            free(devof);
             gmc_memsys_free(ms);
             return -1;
         }
+        const uint32_t b = gmc_dram_burst_bytes(&d->cfg);
+        ms->burst_min = b < ms->burst_min ? b : ms->burst_min;
         ms->mc[c].served = on_column;
         ms->mc[c].served_ctx = ms;
         ms->next[c] = 0;   /* an idle channel still refreshes: its first step says when */
@@ -226,13 +313,18 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
         ms->mc[c].test_fault_wake = (cfg->test_fault & GMC_MEMSYS_FAULT_WAKE_HOOK) != 0;
         ms->mc[c].test_fault_ref = (cfg->test_fault & GMC_MEMSYS_FAULT_REFRESH_ACT) != 0;
     }
+    free(devof);
+    devof = NULL;
     ms->every_cycle = cfg->every_cycle != 0;
     ms->test_fault = cfg->test_fault;
     ms->next_min = 0;
     ms->next_done = GMC_MEM_NEVER;
     /* as many completions per channel and type as the controller's
-     * in-flight ring holds (its sizing argument applies) */
-    ms->cq_mask = ms->mc[0].fl_mask;
+     * in-flight ring holds (its sizing argument applies), for the channel
+     * whose device keeps the most in flight */
+    ms->cq_mask = 0;
+    for (unsigned c = 0; c < ms->nch; c++)
+        ms->cq_mask = ms->mc[c].fl_mask > ms->cq_mask ? ms->mc[c].fl_mask : ms->cq_mask;
     ms->cq = calloc((size_t)ms->nch * 2, sizeof *ms->cq);
     ms->cq_hd = malloc((size_t)ms->nch * 2 * sizeof *ms->cq_hd);
     ms->cq_due = malloc((size_t)ms->nch * 2 * sizeof *ms->cq_due);
@@ -251,6 +343,7 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
     }
     return 0;
 oom:
+    free(devof);
     snprintf(err, n, "out of memory for %u channels", ms->nch);
     gmc_memsys_free(ms);
     return -1;
@@ -273,6 +366,7 @@ void gmc_memsys_free(gmc_memsys_t *ms)
     free(ms->refused);
     free(ms->room_due);
     free(ms->bim);
+    free(ms->dev);
     gmc_warps_free(&ms->warps);
     gmc_memstats_free(&ms->stats);
     memset(ms, 0, sizeof *ms);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "mc/gmc_memsys_impl.h"
 #include "mc/gmc_sched.h"
+#include "mem/gmc_dev_kind.h"
 
 gmc_memsys_t *gmc_memsys_new(const gmc_memsys_cfg_t *cfg, char *err, size_t n)
 {
@@ -37,21 +38,22 @@ void gmc_memsys_on_complete(gmc_memsys_t *ms, gmc_mem_done_fn fn, void *ctx)
 
 uint64_t gmc_memsys_now(const gmc_memsys_t *ms) { return ms->now; }
 unsigned gmc_memsys_channels(const gmc_memsys_t *ms) { return ms->nch; }
-uint32_t gmc_memsys_burst_bytes(const gmc_memsys_t *ms)
-{
-    return (uint32_t)gmc_dram_burst_bytes(&ms->d.cfg);
-}
+uint32_t gmc_memsys_burst_bytes(const gmc_memsys_t *ms) { return ms->burst_min; }
 
-/* Per channel, since each has its own open-bank intervals; the sum is the
- * system's (every term is linear). */
+/* Per channel, since each has its own open-bank intervals and its own
+ * device (whose kind's model prices it); the sum is the system's (every
+ * term is linear). */
 int gmc_memsys_dram_energy(const gmc_memsys_t *ms, uint64_t until, gmc_dram_energy_t *e)
 {
     memset(e, 0, sizeof *e);
     for (unsigned c = 0; c < ms->nch; c++) {
         const gmc_dram_chan_t *ch = &ms->mc[c].ch;
         gmc_dram_energy_t one;
-        if (gmc_dram_energy(&ms->d.cfg, &ch->st, until, gmc_dram_active_cycles(ch, until), &one))
+        if (gmc_dram_energy(&ms->mc[c].d->cfg, &ch->st, until, gmc_dram_active_cycles(ch, until),
+                            &one)) {
+            memset(e, 0, sizeof *e);
             return -1;
+        }
         e->act_pre += one.act_pre;
         e->rd += one.rd;
         e->wr += one.wr;
@@ -75,9 +77,12 @@ uint64_t gmc_memsys_outstanding(const gmc_memsys_t *ms) { return ms->nreq - ms->
 
 int gmc_memsys_prepare(const gmc_memsys_t *ms, const gmc_mem_req_t *r, gmc_mem_prepared_t *p)
 {
-    if (r->size > gmc_memsys_burst_bytes(ms))
-        return GMC_MEM_EINVAL;
     gmc_memsys_decode(ms, r->addr, &p->loc);
+    /* at most its channel's burst; burst_min first: with one device the
+     * channel is never asked */
+    if (r->size > ms->burst_min &&
+        r->size > gmc_dram_burst_bytes(&ms->mc[p->loc.channel].d->cfg))
+        return GMC_MEM_EINVAL;
     p->req = *r;
     p->offered = ms->now;
     return 0;
@@ -344,7 +349,7 @@ int gmc_memsys_channel_info(const gmc_memsys_t *ms, unsigned ch, gmc_mem_channel
         return -1;
     const gmc_mc_t *mc = &ms->mc[ch];
     c->device = mc->d->cfg.name;
-    c->kind = "dram";
+    c->kind = mc->d->cfg.kind->name;   /* resolved by gmc_dram_init */
     c->banks = mc->d->nbanks;
     c->rows = mc->d->cfg.rows;
     c->columns = mc->d->cfg.columns;

@@ -1,9 +1,15 @@
-/* gmc_memsys: the memory system's internals -- the device, the address
+/* gmc_memsys: the memory system's internals -- the devices, the address
  * path (BIM, then the address map), one gmc_mc controller per channel, the
  * completion queues behind gmc_mem.h's API, and trace mode (a request
  * stream fed through that API).  Internal: embedders, the GPU harness
  * included, use gmc_mem.h only (make test's boundary check); this header
  * is for the memory system's own sources, gmc mem's reports and tests.
+ *
+ * Devices: one gmc_dram_t per distinct device (cfg.dram, and the others of
+ * cfg.channel_dram); each controller is given its channel's.  What depends
+ * on the device is per channel: a request's burst, the timing, the energy,
+ * the completion times.  The channels share one command clock (equal
+ * tck_ps), since the clock and next_event are the memory system's.
  *
  * Address path: addr (masked to the map's width) -> BIM (gmc_bim_map, the
  * XOR-tree block; identity when no matrix is given) -> gmc_addrmap_decode
@@ -36,9 +42,10 @@ extern "C" {
 #endif
 
 /* Completions waiting for their data: per channel and type a ring in issue
- * order, which is done order (every read takes the same time, so does
- * every write).  cq_mask + 1 slots are allocated (32 on the RTX 2060
- * Super-like GDDR6: tCL + tBURST = 24 cycles in flight); the ring wraps at
+ * order, which is done order (on one channel every read takes the same
+ * time, so does every write).  cq_mask + 1 slots are allocated, the most
+ * any channel's device keeps in flight (32 on the RTX 2060 Super-like
+ * GDDR6: tCL + tBURST = 24 cycles in flight); the ring wraps at
  * wrap + 1 of them, 16 at first, grown when full (util/gmc_ring_impl.h).  A
  * busy channel's ring seldom empties, and cycling through all its 96-byte
  * slots made these writes the GPU harness's largest source of host cache
@@ -49,7 +56,12 @@ typedef struct {
 } gmc_memsys_cq_t;
 
 struct gmc_memsys {
-    gmc_dram_t       d;
+    /* The devices: dev[0] is cfg.dram's, then each other distinct device of
+     * cfg.channel_dram, ndev in all; a channel's controller points at its
+     * own (mc[c].d), so nothing per command asks which device it is. */
+    gmc_dram_t      *dev;
+    unsigned         ndev;
+    uint32_t         burst_min;  /* the smallest burst of the channels (gmc_memsys_burst_bytes) */
     gmc_addrmap_t    map;
     gmc_bim_cfg_t   *bim;        /* NULL = identity */
     uint64_t         amask;      /* the map's width */

@@ -1,7 +1,9 @@
-/* gmc_dram: device init, channel reset and command issue. */
+/* gmc_dram: device init (its kind's rules resolved), channel reset and
+ * command issue. */
 #include "gmc_dram.h"
 #include <stdio.h>
 #include <string.h>
+#include "gmc_dev_kind.h"
 
 static const char *const cmd_names[GMC_DRAM_NCMD] = {"ACT", "PRE", "PREA", "RD", "WR", "REF"};
 static const char *const scope_names[GMC_DRAM_NSCOPE] = {"same bank", "same group", "channel"};
@@ -28,25 +30,36 @@ int gmc_dram_init(gmc_dram_t *d, const gmc_dram_cfg_t *cfg, char *err, size_t en
     memset(d, 0, sizeof *d);
     if (gmc_dram_cfg_check(cfg, cfg->name[0] ? cfg->name : "dram cfg", err, en, err, 0) < 0)
         return -1;
+    const gmc_dev_kind_t *k = gmc_dev_kind_of(cfg);
     d->cfg = *cfg;
+    d->cfg.kind = k;
     d->nbanks = gmc_dram_banks(cfg);
-    d->tFAW = cfg->tFAW;
     d->tREFI = cfg->refresh ? cfg->tREFI : 0;
     d->tBURST = cfg->tBURST;
     for (unsigned b = 0; b < GMC_DRAM_MAX_BANKS; b++)
         d->group_of[b] = (uint8_t)(b < d->nbanks ? b / cfg->banks_per_group : 0);
-    for (unsigned i = 0; i < gmc_dram_nrules(); i++) {
-        const gmc_dram_rule_t *r = gmc_dram_rule(i);
+    for (unsigned i = 0; i < k->nrules; i++) {
+        const gmc_dram_rule_t *r = &k->rules[i];
         /* All-bank commands keep no per-bank or per-group timing state. */
         if (r->scope != GMC_DRAM_CHANNEL && (all_bank(r->prev) || all_bank(r->next))) {
-            snprintf(err, en, "gmc_dram rule %u: expected channel scope for PREA/REF, found %s",
-                     i, gmc_dram_scope_name((gmc_dram_scope_t)r->scope));
+            snprintf(err, en, "kind %s rule %u: expected channel scope for PREA/REF, found %s",
+                     k->name, i, gmc_dram_scope_name((gmc_dram_scope_t)r->scope));
             return -1;
         }
-        if (r->window)
-            continue;   /* tFAW: the ACT ring in gmc_dram_issue */
         int64_t v = gmc_dram_rule_value(r, cfg);
         uint32_t lat = v < 0 ? 0 : (uint32_t)v;
+        if (r->window) {   /* the four-ACT window: the ACT ring in gmc_dram_apply */
+            if (r->window != 4 || r->prev != GMC_DRAM_ACT || r->next != GMC_DRAM_ACT ||
+                r->scope != GMC_DRAM_CHANNEL) {
+                snprintf(err, en, "kind %s rule %u: expected a window rule of 4 ACTs in the "
+                         "channel, found window %u of %s after %s", k->name, i, r->window,
+                         r->next < GMC_DRAM_NCMD ? gmc_dram_cmd_name((gmc_dram_cmd_t)r->next) : "any",
+                         r->prev < GMC_DRAM_NCMD ? gmc_dram_cmd_name((gmc_dram_cmd_t)r->prev) : "any");
+                return -1;
+            }
+            d->tFAW = d->tFAW > lat ? d->tFAW : lat;
+            continue;
+        }
         for (unsigned p = 0; p < GMC_DRAM_NCMD; p++)
             for (unsigned n = 0; n < GMC_DRAM_NCMD; n++) {
                 if ((r->prev != GMC_DRAM_ANY_CMD && r->prev != p) ||

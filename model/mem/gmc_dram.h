@@ -1,4 +1,4 @@
-/* gmc_dram: DRAM device timing engine for one channel.
+/* gmc_dram: the device timing engine for one channel, of any device kind.
  *
  * Commands ACT, PRE, PREA, RD, WR, REF (all-bank refresh), open-page state per
  * bank, one command per command-clock cycle, a shared data bus with bursts of
@@ -7,9 +7,10 @@
  * and records commands; the controller decides what to issue and when (it
  * must precharge all banks and issue REF when refresh is due).
  *
- * Timing rules are data: gmc_dram_rule(i) is a table of {scope, previous
- * command, next command, latency expression}; gmc_dram_init resolves it once
- * per cfg into lat[prev][scope][next].  A channel keeps, per scope, the
+ * Timing rules are data: the device kind's table (mem/gmc_dev_kind.h) of
+ * {scope, previous command, next command, latency expression, reason};
+ * gmc_dram_init resolves it once per cfg into lat[prev][scope][next], so
+ * the kind costs nothing per command.  A channel keeps, per scope, the
  * earliest cycle each command may issue:
  *     next_bank[cmd][bank], next_group[cmd][group], next_chan[cmd]
  * so gmc_dram_earliest is max of three loads and gmc_dram_issue is three
@@ -24,8 +25,9 @@
  * waits X_S, same group waits X_L" is written as CHANNEL X_S + SAME_GROUP X_L.
  *
  * Time is uint64_t command-clock cycles (cfg.tck_ps per cycle).  Both structs
- * are plain data without pointers (snapshot with memcpy, compare with memcmp
- * after gmc_dram_chan_reset zeroed the padding).  Nothing allocates. */
+ * are plain data whose one pointer is the device's kind, static data (snapshot
+ * with memcpy, compare with memcmp after gmc_dram_chan_reset zeroed the
+ * padding).  Nothing allocates. */
 #ifndef GMC_DRAM_H
 #define GMC_DRAM_H
 #include <assert.h>
@@ -74,16 +76,18 @@ typedef struct {
     const char *why;
 } gmc_dram_rule_t;
 
-unsigned               gmc_dram_nrules(void);
-const gmc_dram_rule_t *gmc_dram_rule(unsigned i);
-int64_t                gmc_dram_rule_value(const gmc_dram_rule_t *r, const gmc_dram_cfg_t *c);
-size_t                 gmc_dram_rule_expr(const gmc_dram_rule_t *r, char *buf, size_t n);
-/* The rule table as a Markdown table, with the resolved value under each of
- * the np configurations (docs/memory.md embeds this output). */
-size_t gmc_dram_rules_markdown(const gmc_dram_cfg_t *const *cfgs, unsigned np, char *buf,
-                               size_t n);
+/* A rule's value for a cfg (before the clamp at 0) and its expression
+ * ("tCWL + tBURST + tWR"). */
+int64_t gmc_dram_rule_value(const gmc_dram_rule_t *r, const gmc_dram_cfg_t *c);
+size_t  gmc_dram_rule_expr(const gmc_dram_rule_t *r, char *buf, size_t n);
+/* A kind's rule table (kind->rules) as a Markdown table, with the resolved
+ * value under each of the np configurations (docs/memory.md embeds the
+ * "dram" kind's). */
+size_t gmc_dram_rules_markdown(const gmc_dev_kind_t *kind, const gmc_dram_cfg_t *const *cfgs,
+                               unsigned np, char *buf, size_t n);
 
-/* Device: the cfg and what init derives from it; constant afterwards. */
+/* Device: the cfg and what init derives from it; constant afterwards.
+ * cfg.kind is the resolved kind (never NULL after gmc_dram_init). */
 typedef struct {
     gmc_dram_cfg_t cfg;
     uint32_t nbanks;
@@ -125,8 +129,8 @@ typedef struct {
     gmc_dram_stats_t st;
 } gmc_dram_chan_t;
 
-/* Validates cfg (warnings are not repeated here) and resolves the rules.
- * Returns 0, or -1 with one line in err. */
+/* Validates cfg (warnings are not repeated here) and resolves its kind's
+ * rules.  Returns 0, or -1 with one line in err. */
 int  gmc_dram_init(gmc_dram_t *d, const gmc_dram_cfg_t *cfg, char *err, size_t en);
 /* Power-up: every bank closed, no constraints pending, first REF due at tREFI. */
 void gmc_dram_chan_reset(const gmc_dram_t *d, gmc_dram_chan_t *ch);

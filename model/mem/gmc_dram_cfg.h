@@ -1,21 +1,27 @@
-/* gmc_dram_cfg: a DRAM device configuration as data (organisation + timing).
+/* gmc_dram_cfg: a memory device configuration as data (kind, organisation,
+ * timing, power).
  *
- * One gmc_dram_cfg_t describes every channel of one memory system: the
- * controller (model/mem, written later) owns one gmc_dram_chan_t per channel
- * and they all share one cfg.  All timing parameters are integers in DRAM
- * command-clock cycles (CK, period tck_ps); the engine never converts.
+ * One gmc_dram_cfg_t describes one device: the memory system gives it to
+ * every channel, or to the channels its per-channel list names
+ * (gmc_memsys_cfg_t.channel_dram, mc/gmc_mem.h); each channel keeps its own
+ * gmc_dram_chan_t state.  The device's kind (mem/gmc_dev_kind.h, "dram"
+ * unless a file says otherwise) decides which keys it reads, its timing
+ * rules, its energy model and its checks.  All timing parameters are
+ * integers in command-clock cycles (CK, period tck_ps); the engine never
+ * converts.
  *
  * Text form ("config file"), one `key = value` per line:
  *     # comment to end of line            blank lines are ignored
  *     name     = gddr6-rtx2060s           optional, [A-Za-z0-9_.-]{1,31}
+ *     kind     = dram                     optional (default dram), a registered kind
  *     channels = 16                       decimal integers only
  *     gpgpusim_timing = "nbk=16:CCD=4:..." GPGPU-Sim -gpgpu_dram_timing_opt
- * Keys are case-sensitive, exactly the names in GMC_DRAM_PARAMS below.  A key
- * may appear once; an explicit key overrides a value that gpgpusim_timing
- * supplied, wherever the two lines are.  Any error is one line
- * "FILE:LINE: expected ..., found '...'" and the call fails; a legal but
- * suspicious set (tRC < tRAS + tRP, tFAW < 4*tRRD_S, ...) loads with one
- * "FILE:LINE: warning: ..." line per finding.  docs/memory.md has the full
+ * Keys are case-sensitive, exactly the names in GMC_DRAM_PARAMS below that
+ * the kind reads.  A key may appear once; an explicit key overrides a value
+ * that gpgpusim_timing supplied, wherever the two lines are.  Any error is
+ * one line "FILE:LINE: expected ..., found '...'" and the call fails; a
+ * legal but suspicious set (tRC < tRAS + tRP, tFAW < 4*tRRD_S, ...) loads
+ * with one "FILE:LINE: warning: ..." line per finding.  docs/memory.md has the full
  * story, the GPGPU-Sim field mapping and every preset with its sources. */
 #ifndef GMC_DRAM_CFG_H
 #define GMC_DRAM_CFG_H
@@ -28,60 +34,77 @@ extern "C" {
 #define GMC_DRAM_MAX_BANKS  64   /* banks per channel (bank_groups * banks_per_group) */
 #define GMC_DRAM_MAX_GROUPS 16
 
-/* X(key, min, max, kind, unit, meaning).  kind: R = required, O = optional
- * (default in the meaning text).  The key is also the C field name.  Timing
- * keys are in command-clock cycles (CK) unless the unit says otherwise. */
-#define GMC_DRAM_PARAMS(X)                                                                     \
-    /* organisation */                                                                         \
-    X(channels,        1, 4096,     R, "-",    "independent channels; one controller each")    \
-    X(bank_groups,     1, 16,       R, "-",    "bank groups per channel (1 = no bank groups)") \
-    X(banks_per_group, 1, 64,       R, "-",    "banks in each bank group; total <= 64")         \
-    X(rows,            1, 16777216, R, "-",    "rows per bank")                                \
-    X(columns,         1, 65536,    R, "-",    "column addresses per row, one RD/WR burst each") \
-    X(burst_length,    1, 64,       R, "beats", "data beats per RD/WR burst (BL)")             \
-    X(bus_width,       1, 1024,     R, "bits", "data bus width of one channel")                \
-    X(data_rate,       1, 16,       R, "beats/CK", "data beats per command clock (2 DDR, 4 QDR)") \
-    X(tck_ps,          1, 1000000,  R, "ps",   "command clock period tCK")                     \
-    /* timing, CK cycles */                                                                    \
-    X(tCL,    1, 1000,     R, "CK", "RD to first read data beat (CAS latency)")                \
-    X(tCWL,   0, 1000,     R, "CK", "WR to first write data beat (write latency WL)")          \
-    X(tRCD,   1, 1000,     R, "CK", "ACT to RD or WR, same bank")                              \
-    X(tRP,    1, 1000,     R, "CK", "PRE to ACT, same bank (PREA: any bank)")                  \
-    X(tRAS,   1, 10000,    R, "CK", "ACT to PRE, same bank")                                   \
-    X(tRC,    1, 10000,    R, "CK", "ACT to ACT, same bank")                                   \
-    X(tRRD_S, 1, 1000,     R, "CK", "ACT to ACT, any two banks")                               \
-    X(tRRD_L, 1, 1000,     O, "CK", "ACT to ACT, same bank group (default tRRD_S)")             \
-    X(tCCD_S, 1, 1000,     R, "CK", "RD to RD / WR to WR, any two banks")                      \
-    X(tCCD_L, 1, 1000,     O, "CK", "RD to RD / WR to WR, same bank group (default tCCD_S)")    \
-    X(tWR,    1, 1000,     R, "CK", "end of write data to PRE, same bank (write recovery)")    \
-    X(tWTR_S, 0, 1000,     R, "CK", "end of write data to RD, any bank")                       \
-    X(tWTR_L, 0, 1000,     O, "CK", "end of write data to RD, same bank group (default tWTR_S)") \
-    X(tRTP,   1, 1000,     R, "CK", "RD to PRE, same bank")                                    \
-    X(tFAW,   0, 100000,   R, "CK", "window holding at most 4 ACTs per channel (0 = none)")    \
-    X(tBURST, 1, 1000,     O, "CK", "data bus time of one burst (default burst_length/data_rate)") \
-    X(tRTRS,  0, 1000,     R, "CK", "idle data-bus cycles between read data and write data")  \
-    X(tRFC,   0, 1000000,  O, "CK", "REF to any command (required when refresh = 1)")          \
-    X(tREFI,  0, 100000000, O, "CK", "average REF interval (required when refresh = 1)")       \
-    X(refresh, 0, 1,       O, "0/1", "1 = the engine asks for a REF every tREFI (default 0)") \
-    /* power data per channel (device currents x devices per channel; gmc_dram_energy.h) */  \
-    X(vdd_mv,   0, 5000,    O, "mV", "core supply VDD (0 = unknown: no energy report)")        \
-    X(idd0_ma,  0, 1000000, O, "mA", "IDD0, one bank ACT-PRE at tRC (0 = unknown)")            \
-    X(idd2n_ma, 0, 1000000, O, "mA", "IDD2N, precharge standby, all banks closed (0 = unknown)") \
-    X(idd3n_ma, 0, 1000000, O, "mA", "IDD3N, active standby, a bank open (0 = unknown)")       \
-    X(idd4r_ma, 0, 1000000, O, "mA", "IDD4R, burst read (0 = unknown)")                        \
-    X(idd4w_ma, 0, 1000000, O, "mA", "IDD4W, burst write (0 = unknown)")                       \
-    X(idd5_ma,  0, 1000000, O, "mA", "IDD5, all-bank refresh at tRFC (0 = unknown)")
+/* Which device kinds (mem/gmc_dev_kind.h) read a key: the table's `use`
+ * column, an OR of one bit pair per kind at the kind's key_slot --
+ * GMC_KEY_O(slot): the kind reads the key, optional (its default is in the
+ * meaning text); GMC_KEY_R(slot): the kind requires it.  A config of a kind
+ * sets only that kind's keys (the others stay 0), so a new kind takes the
+ * next slot, marks the keys it shares and adds rows for its own. */
+#define GMC_KEY_O(slot) (1u << (2 * (slot)))
+#define GMC_KEY_R(slot) (3u << (2 * (slot)))   /* the O bit too: required is also read */
+#define GMC_KEY_SLOT_DRAM 0
+#define GMC_KD_O GMC_KEY_O(GMC_KEY_SLOT_DRAM)   /* "dram" reads it */
+#define GMC_KD_R GMC_KEY_R(GMC_KEY_SLOT_DRAM)   /* "dram" requires it */
+
+/* X(key, min, max, use, unit, meaning).  use: the kinds that read the key
+ * (above).  The key is also the C field name.  Timing keys are in
+ * command-clock cycles (CK) unless the unit says otherwise. */
+#define GMC_DRAM_PARAMS(X)                                                                              \
+    /* organisation */                                                                                  \
+    X(channels,        1, 4096,     GMC_KD_R, "-",    "independent channels; one controller each")      \
+    X(bank_groups,     1, 16,       GMC_KD_R, "-",    "bank groups per channel (1 = no bank groups)")   \
+    X(banks_per_group, 1, 64,       GMC_KD_R, "-",    "banks in each bank group; total <= 64")          \
+    X(rows,            1, 16777216, GMC_KD_R, "-",    "rows per bank")                                  \
+    X(columns,         1, 65536,    GMC_KD_R, "-",    "column addresses per row, one RD/WR burst each") \
+    X(burst_length,    1, 64,       GMC_KD_R, "beats", "data beats per RD/WR burst (BL)")               \
+    X(bus_width,       1, 1024,     GMC_KD_R, "bits", "data bus width of one channel")                  \
+    X(data_rate,       1, 16,       GMC_KD_R, "beats/CK", "data beats per command clock (2 DDR, 4 QDR)") \
+    X(tck_ps,          1, 1000000,  GMC_KD_R, "ps",   "command clock period tCK")                       \
+    /* timing, CK cycles */                                                                             \
+    X(tCL,    1, 1000,     GMC_KD_R, "CK", "RD to first read data beat (CAS latency)")                  \
+    X(tCWL,   0, 1000,     GMC_KD_R, "CK", "WR to first write data beat (write latency WL)")            \
+    X(tRCD,   1, 1000,     GMC_KD_R, "CK", "ACT to RD or WR, same bank")                                \
+    X(tRP,    1, 1000,     GMC_KD_R, "CK", "PRE to ACT, same bank (PREA: any bank)")                    \
+    X(tRAS,   1, 10000,    GMC_KD_R, "CK", "ACT to PRE, same bank")                                     \
+    X(tRC,    1, 10000,    GMC_KD_R, "CK", "ACT to ACT, same bank")                                     \
+    X(tRRD_S, 1, 1000,     GMC_KD_R, "CK", "ACT to ACT, any two banks")                                 \
+    X(tRRD_L, 1, 1000,     GMC_KD_O, "CK", "ACT to ACT, same bank group (default tRRD_S)")              \
+    X(tCCD_S, 1, 1000,     GMC_KD_R, "CK", "RD to RD / WR to WR, any two banks")                        \
+    X(tCCD_L, 1, 1000,     GMC_KD_O, "CK", "RD to RD / WR to WR, same bank group (default tCCD_S)")     \
+    X(tWR,    1, 1000,     GMC_KD_R, "CK", "end of write data to PRE, same bank (write recovery)")      \
+    X(tWTR_S, 0, 1000,     GMC_KD_R, "CK", "end of write data to RD, any bank")                         \
+    X(tWTR_L, 0, 1000,     GMC_KD_O, "CK", "end of write data to RD, same bank group (default tWTR_S)") \
+    X(tRTP,   1, 1000,     GMC_KD_R, "CK", "RD to PRE, same bank")                                      \
+    X(tFAW,   0, 100000,   GMC_KD_R, "CK", "window holding at most 4 ACTs per channel (0 = none)")      \
+    X(tBURST, 1, 1000,     GMC_KD_O, "CK", "data bus time of one burst (default burst_length/data_rate)") \
+    X(tRTRS,  0, 1000,     GMC_KD_R, "CK", "idle data-bus cycles between read data and write data")     \
+    X(tRFC,   0, 1000000,  GMC_KD_O, "CK", "REF to any command (required when refresh = 1)")            \
+    X(tREFI,  0, 100000000, GMC_KD_O, "CK", "average REF interval (required when refresh = 1)")         \
+    X(refresh, 0, 1,       GMC_KD_O, "0/1", "1 = the engine asks for a REF every tREFI (default 0)")    \
+    /* power data per channel (device currents x devices per channel; gmc_dram_energy.h) */             \
+    X(vdd_mv,   0, 5000,    GMC_KD_O, "mV", "core supply VDD (0 = unknown: no energy report)")          \
+    X(idd0_ma,  0, 1000000, GMC_KD_O, "mA", "IDD0, one bank ACT-PRE at tRC (0 = unknown)")              \
+    X(idd2n_ma, 0, 1000000, GMC_KD_O, "mA", "IDD2N, precharge standby, all banks closed (0 = unknown)") \
+    X(idd3n_ma, 0, 1000000, GMC_KD_O, "mA", "IDD3N, active standby, a bank open (0 = unknown)")         \
+    X(idd4r_ma, 0, 1000000, GMC_KD_O, "mA", "IDD4R, burst read (0 = unknown)")                          \
+    X(idd4w_ma, 0, 1000000, GMC_KD_O, "mA", "IDD4W, burst write (0 = unknown)")                         \
+    X(idd5_ma,  0, 1000000, GMC_KD_O, "mA", "IDD5, all-bank refresh at tRFC (0 = unknown)")
 
 typedef enum {
-#define GMC_DRAM_P_ENUM_(k, lo, hi, kind, unit, doc) GMC_DRAM_P_##k,
+#define GMC_DRAM_P_ENUM_(k, lo, hi, use, unit, doc) GMC_DRAM_P_##k,
     GMC_DRAM_PARAMS(GMC_DRAM_P_ENUM_)
 #undef GMC_DRAM_P_ENUM_
     GMC_DRAM_NPARAM
 } gmc_dram_param_t;
 
+typedef struct gmc_dev_kind gmc_dev_kind_t;   /* mem/gmc_dev_kind.h */
+
 typedef struct {
     char name[32];          /* preset or file name; "" if unnamed */
-#define GMC_DRAM_P_FIELD_(k, lo, hi, kind, unit, doc) uint32_t k;
+    /* The device kind (mem/gmc_dev_kind.h): NULL is "dram" (a cfg built in
+     * code); the readers set it (a file's `kind = NAME`, "dram" if none). */
+    const gmc_dev_kind_t *kind;
+#define GMC_DRAM_P_FIELD_(k, lo, hi, use, unit, doc) uint32_t k;
     GMC_DRAM_PARAMS(GMC_DRAM_P_FIELD_)
 #undef GMC_DRAM_P_FIELD_
 } gmc_dram_cfg_t;
@@ -90,7 +113,7 @@ typedef struct {
 typedef struct {
     const char *key, *unit, *doc;
     uint32_t    min, max;
-    int         required;
+    uint32_t    use;        /* the kinds that read it (GMC_KEY_O / GMC_KEY_R bits) */
 } gmc_dram_param_info_t;
 const gmc_dram_param_info_t *gmc_dram_param_info(gmc_dram_param_t p);
 uint32_t gmc_dram_cfg_get(const gmc_dram_cfg_t *c, gmc_dram_param_t p);
@@ -108,8 +131,10 @@ int gmc_dram_cfg_parse(const char *text, size_t len, const char *src, gmc_dram_c
 /* The same over a base: base == NULL is gmc_dram_cfg_parse; otherwise every
  * parameter starts at base's value (name cleared), the text's keys override it
  * and no key is required; a derived default (tRRD_L from tRRD_S, tBURST from
- * burst_length / data_rate, ...) follows a key the text sets.  *set (may be
- * NULL) gets the bits (1 << gmc_dram_param_t) of the parameters the text set. */
+ * burst_length / data_rate, ...) follows a key the text sets.  A text whose
+ * `kind =` is not the base's kind reads as if alone (the base's values are
+ * another kind's).  *set (may be NULL) gets the bits (1 << gmc_dram_param_t)
+ * of the parameters the text set. */
 int gmc_dram_cfg_parse_over(const char *text, size_t len, const char *src,
                             const gmc_dram_cfg_t *base, gmc_dram_cfg_t *c, uint64_t *set,
                             char *err, size_t en, char *warn, size_t wn);

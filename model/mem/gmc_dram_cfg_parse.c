@@ -2,6 +2,7 @@
 #include "gmc_dram_cfg.h"
 #include "gmc_dram_diag_impl.h"
 #include "gmc_dram_import.h"
+#include "gmc_dev_kind.h"
 #include <stdlib.h>
 #include <string.h>
 #include "util/gmc_lines.h"
@@ -18,6 +19,9 @@ typedef struct {
     unsigned line[GMC_DRAM_NPARAM];   /* where each parameter was set */
     uint8_t  from[GMC_DRAM_NPARAM];
     unsigned name_line, gpgpusim_line;
+    const gmc_dev_kind_t *kind;       /* the text's `kind =`, else the base's, else dram */
+    const gmc_dev_kind_t *base_kind;  /* the base's (NULL without a base) */
+    unsigned kind_line;
 } parser_t;
 
 static int is_ws(char ch)
@@ -52,6 +56,33 @@ static int set_param(parser_t *ps, gmc_dram_cfg_t *c, unsigned ln, int p, const 
     gmc_dram_cfg_set(c, (gmc_dram_param_t)p, (uint32_t)x);
     ps->line[p] = ln;
     ps->from[p] = FROM_KEY;
+    return 0;
+}
+
+/* `kind = NAME`: a registered device kind (gmc_dev_kind.h). */
+static int set_kind(parser_t *ps, unsigned ln, const char *v, size_t vl)
+{
+    gmc_quote_t q;
+    char name[32], names[160];
+    if (ps->kind_line) {
+        gmc_diag_error(&ps->d, ln, "expected each key once, found a second 'kind' (first on "
+                       "line %u)", ps->kind_line);
+        return -1;
+    }
+    const gmc_dev_kind_t *k = NULL;
+    if (vl && vl < sizeof name) {
+        memcpy(name, v, vl);
+        name[vl] = 0;
+        k = gmc_dev_kind_find(name, NULL, 0);
+    }
+    if (!k) {
+        gmc_dev_kind_names(names, sizeof names);
+        gmc_diag_error(&ps->d, ln, "expected a device kind (%s), found %s", names,
+                       vl ? gmc_quote(&q, v, vl) : "nothing");
+        return -1;
+    }
+    ps->kind = k;
+    ps->kind_line = ln;
     return 0;
 }
 
@@ -107,6 +138,8 @@ static int do_line(parser_t *ps, gmc_dram_cfg_t *c, unsigned ln, const char *s, 
         ps->name_line = ln;
         return 0;
     }
+    if (kl == 4 && !memcmp(k, "kind", 4))
+        return set_kind(ps, ln, v, vl);
     if (kl == 15 && !memcmp(k, "gpgpusim_timing", 15)) {
         if (ps->gpgpusim_line) {
             gmc_diag_error(&ps->d, ln, "expected each key once, found a second "
@@ -131,18 +164,37 @@ static int do_line(parser_t *ps, gmc_dram_cfg_t *c, unsigned ln, const char *s, 
     }
     int p = gmc_dram_param_find(k, kl);
     if (p < 0) {
-        gmc_diag_error(&ps->d, ln, "expected a parameter name (name, gpgpusim_timing, "
+        gmc_diag_error(&ps->d, ln, "expected a parameter name (name, kind, gpgpusim_timing, "
                        "channels, ..., tCL, ...; see docs/memory.md), found %s", gmc_quote(&q, k, kl));
         return -1;
     }
     return set_param(ps, c, ln, p, v, vl);
 }
 
-/* Defaults for optional keys, then the required-key check. */
+/* Only the kind's keys, defaults for its optional keys, then the
+ * required-key check. */
 static int finish(parser_t *ps, gmc_dram_cfg_t *c, unsigned last)
 {
+    const gmc_dev_kind_t *kd = ps->kind ? ps->kind : &gmc_dev_kind_dram;
+    const uint64_t keys = gmc_dev_kind_keys(kd), req = gmc_dev_kind_required(kd);
+    c->kind = kd;
+    if (ps->base_kind && kd != ps->base_kind)   /* another kind's base says nothing of this one */
+        for (int p = 0; p < GMC_DRAM_NPARAM; p++)
+            if (ps->from[p] == FROM_BASE) {
+                gmc_dram_cfg_set(c, (gmc_dram_param_t)p, 0);
+                ps->from[p] = FROM_NONE;
+            }
+    for (int p = 0; p < GMC_DRAM_NPARAM; p++)
+        if (ps->from[p] > FROM_BASE && !(keys >> p & 1)) {
+            gmc_diag_error(&ps->d, ps->line[p], "expected a key of kind %s, found '%s' (a key "
+                           "kind %s does not read)", kd->name,
+                           gmc_dram_param_info((gmc_dram_param_t)p)->key, kd->name);
+            return -1;
+        }
+#define READS(p) (keys >> GMC_DRAM_P_##p & 1)
 #define DEFAULT_FROM(dst, srcp)                                                  \
-    if (ps->from[GMC_DRAM_P_##dst] <= FROM_BASE && ps->from[GMC_DRAM_P_##srcp] > FROM_BASE) { \
+    if (READS(dst) && READS(srcp) &&                                             \
+        ps->from[GMC_DRAM_P_##dst] <= FROM_BASE && ps->from[GMC_DRAM_P_##srcp] > FROM_BASE) { \
         c->dst = c->srcp;                                             \
         ps->line[GMC_DRAM_P_##dst] = ps->line[GMC_DRAM_P_##srcp];     \
         ps->from[GMC_DRAM_P_##dst] = ps->from[GMC_DRAM_P_##srcp];     \
@@ -152,7 +204,7 @@ static int finish(parser_t *ps, gmc_dram_cfg_t *c, unsigned last)
     DEFAULT_FROM(tWTR_L, tWTR_S)
 #undef DEFAULT_FROM
     int bl = GMC_DRAM_P_burst_length, dr = GMC_DRAM_P_data_rate, tb = GMC_DRAM_P_tBURST;
-    if (ps->from[tb] <= FROM_BASE && ps->from[bl] && ps->from[dr] &&
+    if (READS(tBURST) && ps->from[tb] <= FROM_BASE && ps->from[bl] && ps->from[dr] &&
         (ps->from[bl] > FROM_BASE || ps->from[dr] > FROM_BASE)) {
         if (c->burst_length % c->data_rate || c->burst_length < c->data_rate) {
             gmc_diag_error(&ps->d, ps->line[bl], "expected an explicit tBURST (burst_length "
@@ -164,13 +216,15 @@ static int finish(parser_t *ps, gmc_dram_cfg_t *c, unsigned last)
         ps->line[tb] = ps->line[bl];
         ps->from[tb] = FROM_KEY;
     }
-    int refresh = ps->from[GMC_DRAM_P_refresh] && c->refresh;
+    int refresh = READS(refresh) && ps->from[GMC_DRAM_P_refresh] && c->refresh;
+#undef READS
     for (int p = 0; p < GMC_DRAM_NPARAM; p++) {
         const gmc_dram_param_info_t *in = gmc_dram_param_info((gmc_dram_param_t)p);
-        int need = in->required || (refresh && (p == GMC_DRAM_P_tRFC || p == GMC_DRAM_P_tREFI));
+        const int required = req >> p & 1;
+        int need = required || (refresh && (p == GMC_DRAM_P_tRFC || p == GMC_DRAM_P_tREFI));
         if (need && !ps->from[p]) {
             gmc_diag_error(&ps->d, last, "expected the %s key '%s' (%s), found end of file",
-                           in->required ? "required" : "refresh", in->key, in->doc);
+                           required ? "required" : "refresh", in->key, in->doc);
             return -1;
         }
     }
@@ -195,6 +249,7 @@ int gmc_dram_cfg_parse_over(const char *text, size_t len, const char *src,
         *c = *base;
         c->name[0] = 0;   /* the file names itself or stays unnamed */
         memset(ps.from, FROM_BASE, sizeof ps.from);
+        ps.kind = ps.base_kind = gmc_dev_kind_of(base);
     }
     gmc_lines_t r;
     const char *s;

@@ -1,5 +1,7 @@
-/* gmc_dram_energy: per-command energies and the background split
- * (formulas and their sources in gmc_dram_energy.h). */
+/* gmc_dram_energy: the "dram" kind's energy model -- per-command energies
+ * from IDD currents and the background split (formulas and their sources
+ * in gmc_dram_energy.h; gmc_dram_energy itself dispatches to a config's
+ * kind, gmc_dev_kind.c). */
 #include "gmc_dram_energy.h"
 #include <string.h>
 
@@ -27,8 +29,8 @@ int gmc_dram_energy_per_cmd(const gmc_dram_cfg_t *d, double cmd_pj[GMC_DRAM_NCMD
     return 0;
 }
 
-int gmc_dram_energy(const gmc_dram_cfg_t *d, const gmc_dram_stats_t *s, uint64_t cycles,
-                    uint64_t active_cycles, gmc_dram_energy_t *e)
+int gmc_dram_energy_idd(const gmc_dram_cfg_t *d, const gmc_dram_stats_t *s, uint64_t cycles,
+                        uint64_t active_cycles, gmc_dram_energy_t *e)
 {
     double cmd[GMC_DRAM_NCMD], bg[2];
     memset(e, 0, sizeof *e);

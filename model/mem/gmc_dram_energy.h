@@ -1,6 +1,8 @@
-/* gmc_dram_energy: DRAM energy of one channel from its command counts and
- * its time, DRAMPower-style (the model of Chandrasekar et al. that DRAMPower
- * implements, after Micron's TN-41-01 power calculation note):
+/* gmc_dram_energy: a device's energy for one channel from its command counts
+ * and its time, by the model of the device's kind (mem/gmc_dev_kind.h).
+ * The "dram" kind's is DRAMPower-style (the model of Chandrasekar et al.
+ * that DRAMPower implements, after Micron's TN-41-01 power calculation
+ * note):
  *
  *   per ACT   (IDD0 tRC - (IDD3N tRAS + IDD2N (tRC - tRAS))) VDD tCK
  *             the ACT-PRE pair's charge above standby, charged at the ACT
@@ -34,12 +36,16 @@ typedef struct {
     double act_pre, rd, wr, ref, bg_active, bg_precharged, total;
 } gmc_dram_energy_t;
 
-/* Energy of one channel (or of several, with summed counts and cycles:
- * every term is linear) over `cycles` CK cycles of which `active_cycles` had
- * a bank open (gmc_dram_active_cycles; clamped to cycles).  Returns 0, or -1
- * with *e zeroed when the cfg has no power data (gmc_dram_has_power). */
+/* Energy of one channel (or of several of one device, with summed counts
+ * and cycles: every term is linear) over `cycles` CK cycles of which
+ * `active_cycles` had a bank open (gmc_dram_active_cycles; clamped to
+ * cycles), by the cfg's kind's model.  Returns 0, or -1 with *e zeroed when
+ * the cfg has no power data for it. */
 int gmc_dram_energy(const gmc_dram_cfg_t *d, const gmc_dram_stats_t *s, uint64_t cycles,
                     uint64_t active_cycles, gmc_dram_energy_t *e);
+/* The "dram" kind's model above (-1 without gmc_dram_has_power). */
+int gmc_dram_energy_idd(const gmc_dram_cfg_t *d, const gmc_dram_stats_t *s, uint64_t cycles,
+                        uint64_t active_cycles, gmc_dram_energy_t *e);
 
 /* Energy of one command of each kind (pJ; gmc_dram_cmd_t index, PRE and
  * PREA 0 since the ACT carries the pair), and background power (pJ per CK

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/gmc_file.h"
+#include "gmc_dev_kind.h"
 
 static const char *const fmt_names[GMC_DRAM_NFMT] = {"gmc", "gpgpusim-config", "gpgpusim-timing",
                                                     "dramsim3-ini"};
@@ -196,8 +197,14 @@ int gmc_dram_import(const char *text, size_t len, const char *src, const gmc_dra
                        "not give, found none", gmc_dram_fmt_name(info->fmt));
         return -1;
     }
+    if (gmc_dev_kind_of(base) != &gmc_dev_kind_dram) {   /* these formats describe DRAM */
+        gmc_diag_error(&im.d, 0, "expected a base config of kind dram for a %s file, found "
+                       "kind %s", gmc_dram_fmt_name(info->fmt), gmc_dev_kind_of(base)->name);
+        return -1;
+    }
     *c = *base;
     c->name[0] = 0;
+    c->kind = &gmc_dev_kind_dram;
     /* The base's power data describe the base's own device at its own clock:
      * a foreign file describes another device, so it has power data only if
      * it gives them itself (DRAMsim3 [power]); otherwise no energy is

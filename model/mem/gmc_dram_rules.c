@@ -1,63 +1,10 @@
-/* gmc_dram: the timing-constraint table (data) and its printers.
+/* gmc_dram: a timing rule's value and expression, and a kind's rule table
+ * as Markdown (the tables themselves are the kinds' data: gmc_dev_dram.c).
  * Conventions and sources: docs/memory.md "Device model". */
 #include "gmc_dram.h"
 #include <stdio.h>
 #include <string.h>
-
-#define P(k) GMC_DRAM_P_##k
-/* R(scope, prev, next, why, terms...): terms are +param / -param pairs. */
-#define R(sc, pv, nx, why, s0, p0, s1, p1, s2, p2, s3, p3) \
-    {GMC_DRAM_##sc, pv, nx, 0, {s0, s1, s2, s3}, {p0, p1, p2, p3}, 0, why}
-#define ONE(sc, pv, nx, p, why)       R(sc, pv, nx, why, 1, P(p), 0, 0, 0, 0, 0, 0)
-#define TWO(sc, pv, nx, a, b, why)    R(sc, pv, nx, why, 1, P(a), 1, P(b), 0, 0, 0, 0)
-
-enum { ACT = GMC_DRAM_ACT, PRE = GMC_DRAM_PRE, PREA = GMC_DRAM_PREA, RD = GMC_DRAM_RD,
-       WR = GMC_DRAM_WR, REF = GMC_DRAM_REF, ANY = GMC_DRAM_ANY_CMD };
-
-static const gmc_dram_rule_t rules[] = {
-    /* one bank: row cycle */
-    ONE(SAME_BANK, ACT, ACT, tRC, "row cycle"),
-    ONE(SAME_BANK, ACT, RD, tRCD, "row to column (read)"),
-    ONE(SAME_BANK, ACT, WR, tRCD, "row to column (write)"),
-    ONE(SAME_BANK, ACT, PRE, tRAS, "row active time"),
-    ONE(SAME_BANK, PRE, ACT, tRP, "precharge"),
-    ONE(SAME_BANK, RD, PRE, tRTP, "read to precharge"),
-    R(SAME_BANK, WR, PRE, "write recovery after the last data beat",
-      1, P(tCWL), 1, P(tBURST), 1, P(tWR), 0, 0),
-    /* same bank group (the bank itself included) */
-    ONE(SAME_GROUP, ACT, ACT, tRRD_L, "activate to activate, same group"),
-    ONE(SAME_GROUP, RD, RD, tCCD_L, "column to column, same group"),
-    ONE(SAME_GROUP, WR, WR, tCCD_L, "column to column, same group"),
-    R(SAME_GROUP, WR, RD, "write to read after the last data beat, same group",
-      1, P(tCWL), 1, P(tBURST), 1, P(tWTR_L), 0, 0),
-    /* every bank of the channel */
-    ONE(CHANNEL, ACT, ACT, tRRD_S, "activate to activate"),
-    {GMC_DRAM_CHANNEL, ACT, ACT, 4, {1}, {P(tFAW)}, 0, "at most 4 ACTs in any tFAW window"},
-    ONE(CHANNEL, RD, RD, tCCD_S, "column to column"),
-    ONE(CHANNEL, RD, RD, tBURST, "data bus busy with the burst"),
-    ONE(CHANNEL, WR, WR, tCCD_S, "column to column"),
-    ONE(CHANNEL, WR, WR, tBURST, "data bus busy with the burst"),
-    R(CHANNEL, RD, WR, "read data, bus turnaround, then write data",
-      1, P(tCL), 1, P(tBURST), 1, P(tRTRS), -1, P(tCWL)),
-    R(CHANNEL, WR, RD, "write to read after the last data beat",
-      1, P(tCWL), 1, P(tBURST), 1, P(tWTR_S), 0, 0),
-    ONE(CHANNEL, ACT, PREA, tRAS, "row active time (PREA closes every bank)"),
-    ONE(CHANNEL, RD, PREA, tRTP, "read to precharge (PREA closes every bank)"),
-    R(CHANNEL, WR, PREA, "write recovery (PREA closes every bank)",
-      1, P(tCWL), 1, P(tBURST), 1, P(tWR), 0, 0),
-    ONE(CHANNEL, PREA, ACT, tRP, "precharge (all banks)"),
-    ONE(CHANNEL, PRE, REF, tRP, "precharge before refresh"),
-    ONE(CHANNEL, PREA, REF, tRP, "precharge before refresh"),
-    ONE(CHANNEL, REF, ACT, tRFC, "refresh cycle"),
-    ONE(CHANNEL, REF, PREA, tRFC, "refresh cycle"),
-    ONE(CHANNEL, REF, REF, tRFC, "refresh cycle"),
-    {GMC_DRAM_CHANNEL, ANY, ANY, 0, {0}, {0}, 1, "one command per cycle on the command bus"},
-};
-#define NRULES (sizeof rules / sizeof rules[0])
-
-unsigned gmc_dram_nrules(void) { return NRULES; }
-
-const gmc_dram_rule_t *gmc_dram_rule(unsigned i) { return i < NRULES ? &rules[i] : NULL; }
+#include "gmc_dev_kind.h"
 
 int64_t gmc_dram_rule_value(const gmc_dram_rule_t *r, const gmc_dram_cfg_t *c)
 {
@@ -90,9 +37,10 @@ static const char *cmd_or_any(unsigned c)
     return c == GMC_DRAM_ANY_CMD ? "any" : gmc_dram_cmd_name((gmc_dram_cmd_t)c);
 }
 
-size_t gmc_dram_rules_markdown(const gmc_dram_cfg_t *const *cfgs, unsigned np, char *buf,
-                               size_t n)
+size_t gmc_dram_rules_markdown(const gmc_dev_kind_t *kind, const gmc_dram_cfg_t *const *cfgs,
+                               unsigned np, char *buf, size_t n)
 {
+    const gmc_dram_rule_t *rules = kind->rules;
     size_t o = 0;
     int k;
 #define PUT(...)                                                              \
@@ -107,7 +55,7 @@ size_t gmc_dram_rules_markdown(const gmc_dram_cfg_t *const *cfgs, unsigned np, c
     for (unsigned i = 0; i < np; i++)
         PUT("---:|");
     PUT("---|\n");
-    for (unsigned r = 0; r < NRULES; r++) {
+    for (unsigned r = 0; r < kind->nrules; r++) {
         char e[96];
         gmc_dram_rule_expr(&rules[r], e, sizeof e);
         PUT("| %s | %s | %s | %s%s |", gmc_dram_scope_name((gmc_dram_scope_t)rules[r].scope),

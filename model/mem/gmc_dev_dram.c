@@ -1,0 +1,67 @@
+/* gmc_dev_dram: the "dram" device kind (DDR/GDDR SDRAM) -- its timing rules
+ * as data, one reason each, and the kind's entry (mem/gmc_dev_kind.h).  Its
+ * checks are in gmc_dev_dram_check.c, its energy model (DRAMPower-style,
+ * from IDD currents) in gmc_dram_energy.c.  Conventions and sources:
+ * docs/memory.md "Device model". */
+#include "gmc_dev_dram_impl.h"
+#include "gmc_dev_kind.h"
+
+#define P(k) GMC_DRAM_P_##k
+/* R(scope, prev, next, why, terms...): terms are +param / -param pairs. */
+#define R(sc, pv, nx, why, s0, p0, s1, p1, s2, p2, s3, p3) \
+    {GMC_DRAM_##sc, pv, nx, 0, {s0, s1, s2, s3}, {p0, p1, p2, p3}, 0, why}
+#define ONE(sc, pv, nx, p, why)       R(sc, pv, nx, why, 1, P(p), 0, 0, 0, 0, 0, 0)
+#define TWO(sc, pv, nx, a, b, why)    R(sc, pv, nx, why, 1, P(a), 1, P(b), 0, 0, 0, 0)
+
+enum { ACT = GMC_DRAM_ACT, PRE = GMC_DRAM_PRE, PREA = GMC_DRAM_PREA, RD = GMC_DRAM_RD,
+       WR = GMC_DRAM_WR, REF = GMC_DRAM_REF, ANY = GMC_DRAM_ANY_CMD };
+
+static const gmc_dram_rule_t rules[] = {
+    /* one bank: row cycle */
+    ONE(SAME_BANK, ACT, ACT, tRC, "row cycle"),
+    ONE(SAME_BANK, ACT, RD, tRCD, "row to column (read)"),
+    ONE(SAME_BANK, ACT, WR, tRCD, "row to column (write)"),
+    ONE(SAME_BANK, ACT, PRE, tRAS, "row active time"),
+    ONE(SAME_BANK, PRE, ACT, tRP, "precharge"),
+    ONE(SAME_BANK, RD, PRE, tRTP, "read to precharge"),
+    R(SAME_BANK, WR, PRE, "write recovery after the last data beat",
+      1, P(tCWL), 1, P(tBURST), 1, P(tWR), 0, 0),
+    /* same bank group (the bank itself included) */
+    ONE(SAME_GROUP, ACT, ACT, tRRD_L, "activate to activate, same group"),
+    ONE(SAME_GROUP, RD, RD, tCCD_L, "column to column, same group"),
+    ONE(SAME_GROUP, WR, WR, tCCD_L, "column to column, same group"),
+    R(SAME_GROUP, WR, RD, "write to read after the last data beat, same group",
+      1, P(tCWL), 1, P(tBURST), 1, P(tWTR_L), 0, 0),
+    /* every bank of the channel */
+    ONE(CHANNEL, ACT, ACT, tRRD_S, "activate to activate"),
+    {GMC_DRAM_CHANNEL, ACT, ACT, 4, {1}, {P(tFAW)}, 0, "at most 4 ACTs in any tFAW window"},
+    ONE(CHANNEL, RD, RD, tCCD_S, "column to column"),
+    ONE(CHANNEL, RD, RD, tBURST, "data bus busy with the burst"),
+    ONE(CHANNEL, WR, WR, tCCD_S, "column to column"),
+    ONE(CHANNEL, WR, WR, tBURST, "data bus busy with the burst"),
+    R(CHANNEL, RD, WR, "read data, bus turnaround, then write data",
+      1, P(tCL), 1, P(tBURST), 1, P(tRTRS), -1, P(tCWL)),
+    R(CHANNEL, WR, RD, "write to read after the last data beat",
+      1, P(tCWL), 1, P(tBURST), 1, P(tWTR_S), 0, 0),
+    ONE(CHANNEL, ACT, PREA, tRAS, "row active time (PREA closes every bank)"),
+    ONE(CHANNEL, RD, PREA, tRTP, "read to precharge (PREA closes every bank)"),
+    R(CHANNEL, WR, PREA, "write recovery (PREA closes every bank)",
+      1, P(tCWL), 1, P(tBURST), 1, P(tWR), 0, 0),
+    ONE(CHANNEL, PREA, ACT, tRP, "precharge (all banks)"),
+    ONE(CHANNEL, PRE, REF, tRP, "precharge before refresh"),
+    ONE(CHANNEL, PREA, REF, tRP, "precharge before refresh"),
+    ONE(CHANNEL, REF, ACT, tRFC, "refresh cycle"),
+    ONE(CHANNEL, REF, PREA, tRFC, "refresh cycle"),
+    ONE(CHANNEL, REF, REF, tRFC, "refresh cycle"),
+    {GMC_DRAM_CHANNEL, ANY, ANY, 0, {0}, {0}, 1, "one command per cycle on the command bus"},
+};
+
+const gmc_dev_kind_t gmc_dev_kind_dram = {
+    .name = "dram",
+    .doc = "DDR/GDDR SDRAM: bank groups, tFAW, all-bank refresh, IDD-current energy",
+    .key_slot = GMC_KEY_SLOT_DRAM,
+    .rules = rules,
+    .nrules = sizeof rules / sizeof rules[0],
+    .energy = gmc_dram_energy_idd,
+    .check = gmc_dev_dram_check,
+};
