@@ -410,11 +410,6 @@ void gmc_memsys_decode(const gmc_memsys_t *ms, uint64_t addr, gmc_mem_loc_t *r)
     r->channel = nm ? (unsigned)(fch & nm) : nch == 1 ? 0 : (unsigned)(fch % nch);
 }
 
-int gmc_memsys_trace_src(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n)
-{
-    return gmc_memtrace_next((gmc_memtrace_t *)ctx, r, err, n);
-}
-
 /* ---- trace mode: a request stream through the API ---- */
 
 /* The staged request: the next one the source offered, decoded. */
@@ -462,7 +457,8 @@ static uint64_t served_total(const gmc_memsys_t *ms)
 
 /* flatten: the API calls of the loop inlined here whatever other callers
  * (the GPU harness) the link has -- LTO otherwise stops inlining them once
- * gmc sim calls them too (+3.5% instructions per request, make bench-mem) */
+ * gmc sim calls them too (make bench-mem's instructions per request show
+ * the difference) */
 __attribute__((flatten)) int gmc_memsys_run(gmc_memsys_t *ms, gmc_memsys_src_fn src, void *ctx, char *err, size_t n)
 {
     staged_t s;

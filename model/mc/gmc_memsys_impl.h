@@ -142,8 +142,6 @@ typedef int (*gmc_memsys_src_fn)(void *ctx, gmc_memtrace_rec_t *r, char *err, si
  * in flight included, then closes the statistics.  0, or -1 with err (a
  * source error is passed through unchanged). */
 int  gmc_memsys_run(gmc_memsys_t *ms, gmc_memsys_src_fn src, void *ctx, char *err, size_t n);
-/* gmc_memtrace_next as a source (ctx = gmc_memtrace_t *). */
-int  gmc_memsys_trace_src(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n);
 
 /* Tests and tools: called at each request's column command (done known),
  * before the completion is queued. */

@@ -202,8 +202,8 @@ void gmc_dram_apply(const gmc_dram_t *d, gmc_dram_chan_t *ch, gmc_dram_cmd_t cmd
 /* Controller-side form: an illegal command is a controller bug, so builds
  * without NDEBUG check every command and abort on one.  NDEBUG builds (the
  * speed builds, whose reports tests/bench/fast_same.sh compares with the
- * checking build's) apply it unchecked: the checks had cost 0.9% of
- * moa's instructions (callgrind, 4,785 -> 4,744 per DRAM request). */
+ * checking build's) apply it unchecked: the checks run on every command,
+ * the hottest path there is. */
 #ifdef NDEBUG
 #define GMC_DRAM_ISSUE_CHECKED(d, ch, cmd, bank, row, now, done) \
     gmc_dram_apply(d, ch, cmd, bank, row, now, done)
