@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "blocks/gmc_wmc.h"
+#include "mc/gmc_test_fault_impl.h"
 #include "mc/gmc_mc.h"
 
 typedef struct { uint64_t t; unsigned bank; uint32_t row; uint8_t w; uint32_t warp; } tr_t;
@@ -333,8 +334,9 @@ static void an_act_refresh_would_close_unused_waits_for_the_refresh(void **st)
         assert_int_equal(mc.ch.st.cmds[GMC_DRAM_PREA], 0);
         gmc_mc_free(&mc);
         controller(&mc, "frfcfs", 64, 4096);
-        mc.test_fault_ref = 1;
+        gmc_test_faults = GMC_FAULT_REFRESH_ACT;
         drive(&mc, late, 1, every);
+        gmc_test_faults = 0;
         assert_int_equal(by_id(0)->first, 1000 - trcd);
         assert_int_equal(mc.ch.st.cmds[GMC_DRAM_ACT], 2);
         assert_int_equal(mc.ch.st.cmds[GMC_DRAM_PREA], 1);

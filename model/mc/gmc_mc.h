@@ -149,10 +149,6 @@ typedef struct gmc_mc {
     int                 probe_valid;  /* the scan is of cycle probe_t, nothing changed since */
     int                 probe_held;   /* a request entered; gmc_mc_wake decides */
     int                 no_shortcuts; /* tests: no probe, gmc_mc_wake says `now` (same results) */
-    int                 test_fault_wake; /* tests: GMC_MEMSYS_FAULT_WAKE_HOOK (gmc_mem.h) */
-    int                 test_fault_ref;  /* tests: GMC_MEMSYS_FAULT_REFRESH_ACT (gmc_mem.h) */
-    int                 test_fault_rowpol; /* tests: gmc_mc_wake ignores the row policy
-                                              (tests/equiv/mem_equiv.c --fault 8) */
     int                 pol_scan;     /* the row policy closes rows or the write policy has a
                                          timer: the scan's extra work (0: none, the default) */
     int                 rp_close;     /* the row policy closes rows (rowpol->close_at) */

@@ -1,4 +1,5 @@
 /* gmc_mc: one command-clock cycle of the controller (see gmc_mc.h). */
+#include "mc/gmc_test_fault_impl.h"
 #include <assert.h>
 #include "mc/gmc_mc.h"
 #include "mc/gmc_mc_impl.h"
@@ -50,7 +51,7 @@ static inline uint64_t cmd_earliest(const gmc_mc_t *mc, const gmc_dram_t *d,
  * every pick is an ACT, so those would be looked up at nearly every
  * pick); it is worked out again only when a refresh moved ref_hold.
  * Never reached with refresh off (ref_hold UINT64_MAX); UINT64_MAX with
- * the old rule (test_fault_ref, set before the first step). */
+ * the old rule (the test fault GMC_FAULT_REFRESH_ACT). */
 static inline uint64_t act_check_from(gmc_mc_t *mc, const gmc_dram_t *d)
 {
     if (mc->ref_hold != mc->act_ref) {
@@ -58,7 +59,9 @@ static inline uint64_t act_check_from(gmc_mc_t *mc, const gmc_dram_t *d)
         const uint32_t wr = d->lat[GMC_DRAM_ACT][GMC_DRAM_SAME_BANK][GMC_DRAM_WR];
         const uint64_t l = rd > wr ? rd : wr;
         mc->act_ref = mc->ref_hold;
-        mc->act_lim = mc->test_fault_ref ? UINT64_MAX : mc->ref_hold > l ? mc->ref_hold - l : 0;
+        mc->act_lim = gmc_test_fault(GMC_FAULT_REFRESH_ACT) ? UINT64_MAX
+                    : mc->ref_hold > l                      ? mc->ref_hold - l
+                                                            : 0;
     }
     return mc->act_lim;
 }
@@ -523,7 +526,7 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
      * new request may keep it open (a hit, of either type) or make the bank
      * the scheduler's: a full step looks (only with a policy that closes
      * rows, and only for an open bank no request is committed to). */
-    if (__builtin_expect(mc->rp_close, 0) && !mc->test_fault_rowpol &&
+    if (__builtin_expect(mc->rp_close, 0) && !gmc_test_fault(GMC_FAULT_ROWPOL) &&
         mc->ch.open_row[b] != GMC_DRAM_CLOSED && !(mc->commit_mask & BIT(b)))
         return now;
     /* Its age-cap crossing is an event when it is its bank's oldest
@@ -549,7 +552,7 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
     const int other = !(flags & GMC_SCHED_ONE_ORDER) && w != mc->drain;
     next = at < next ? at : next;   /* a kept probe: at > probe_t == next */
     if ((flags & GMC_SCHED_IN_ORDER) ? mc->q_head != i
-                                     : other && (!mc->sched->on_enqueue || mc->test_fault_wake ||
+                                     : other && (!mc->sched->on_enqueue || gmc_test_fault(GMC_FAULT_WAKE_HOOK) ||
                                                  !((mc->nonempty[mc->drain] | mc->commit_mask) &
                                                    BIT(b)))) {
         mc->probe_valid = probe;   /* nothing this mode sees changed */

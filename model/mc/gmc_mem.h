@@ -67,17 +67,7 @@ typedef struct {
     int              no_lat_hist; /* 1 = keep no latency histogram (ms->stats stays empty):
                                      the GPU harness reports none, and its 2^16 buckets per
                                      type, hit at random per request, cost host cache */
-    unsigned         test_fault;  /* tests only: GMC_MEMSYS_FAULT_* re-creates a fixed
-                                     bug, so the equivalence test shows it can fail;
-                                     0 in every real run */
 } gmc_memsys_cfg_t;
-
-enum {
-    GMC_MEMSYS_FAULT_WARP_TOUCH = 1,   /* other channels miss warp-table changes */
-    GMC_MEMSYS_FAULT_WAKE_HOOK  = 2,   /* wake ignores what on_enqueue changed */
-    GMC_MEMSYS_FAULT_REFRESH_ACT = 4,  /* an ACT may issue that refresh will close unused
-                                          (livelocks with tREFI near tRFC) */
-};
 
 #define GMC_MEM_NEVER UINT64_MAX
 

@@ -310,13 +310,10 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
         ms->mc[c].served_ctx = ms;
         ms->next[c] = 0;   /* an idle channel still refreshes: its first step says when */
         ms->mc[c].no_shortcuts = cfg->every_cycle != 0;
-        ms->mc[c].test_fault_wake = (cfg->test_fault & GMC_MEMSYS_FAULT_WAKE_HOOK) != 0;
-        ms->mc[c].test_fault_ref = (cfg->test_fault & GMC_MEMSYS_FAULT_REFRESH_ACT) != 0;
     }
     free(devof);
     devof = NULL;
     ms->every_cycle = cfg->every_cycle != 0;
-    ms->test_fault = cfg->test_fault;
     ms->next_min = 0;
     ms->next_done = GMC_MEM_NEVER;
     /* as many completions per channel and type as the controller's

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "mc/gmc_memsys_impl.h"
 #include "mc/gmc_sched.h"
+#include "mc/gmc_test_fault_impl.h"
 #include "mem/gmc_dev_kind.h"
 
 gmc_memsys_t *gmc_memsys_new(const gmc_memsys_cfg_t *cfg, char *err, size_t n)
@@ -197,7 +198,7 @@ static uint64_t touch_warp_readers(gmc_memsys_t *ms, unsigned from, unsigned to,
 {
     uint64_t lowered = GMC_MC_NEVER;
     ms->warps_seen = ms->warps.changes;
-    if (ms->test_fault & GMC_MEMSYS_FAULT_WARP_TOUCH)
+    if (gmc_test_fault(GMC_FAULT_WARP_TOUCH))
         return lowered;
     for (unsigned c = from; c < to; c++)
         if (ms->mc[c].warps && ms->next[c] > t)

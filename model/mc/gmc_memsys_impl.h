@@ -85,7 +85,6 @@ struct gmc_memsys {
     uint64_t         warps_seen;  /* warps.changes the controllers were told of */
     int              warp_readers; /* the controllers' scheduler reads the shared warp table */
     int              every_cycle; /* cfg.every_cycle */
-    unsigned         test_fault;  /* cfg.test_fault */
     gmc_memstats_t   stats;
     uint64_t         now;        /* the API's clock (gmc_mem.h) */
     uint64_t         nreq;       /* requests entered */

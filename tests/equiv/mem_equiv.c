@@ -27,11 +27,11 @@
  * long soak is checked again in seconds.
  * --only-policy WRITE/ROW runs that policy pair alone (gpgpusim/open: the
  * default runs).
- * --fault F re-creates a fixed bug (GMC_MEMSYS_FAULT_*) in the fast run:
- * the program must then report failures (make test checks that it does).
- * Fault 8 (FAULT_ROWPOL here) makes gmc_mc_wake ignore the row policy
- * (gmc_mc_t.test_fault_rowpol): a request entering a bank whose row the
- * policy was about to close keeps the look-ahead that closes it.
+ * --fault F re-creates a fixed bug (GMC_FAULT_*, mc/gmc_test_fault_impl.h)
+ * in the fast run: the program must then report failures (make test checks
+ * that it does).  Fault 8 (GMC_FAULT_ROWPOL) makes gmc_mc_wake ignore the
+ * row policy: a request entering a bank whose row the policy was about to
+ * close keeps the look-ahead that closes it.
  * --dump K writes trace K in gmc's trace format to stdout and the gmc mem
  * options of its settings to stderr, for replaying a mismatch with
  * `gmc mem --step-every-cycle`. */
@@ -41,6 +41,7 @@
 #include <string.h>
 #include "mc/gmc_memsys_impl.h"
 #include "mc/gmc_mc_pol.h"
+#include "mc/gmc_test_fault_impl.h"
 #include "mc/gmc_sched.h"
 #include "mem/gmc_dram_cfg.h"
 #include "util/gmc_rng.h"
@@ -92,9 +93,6 @@ typedef struct {
     const gmc_mc_wpol_t *w;
     const gmc_mc_rowpol_t *r;
 } pols_t;
-
-/* Not in gmc_mem.h's GMC_MEMSYS_FAULT_*: set here on each controller. */
-#define FAULT_ROWPOL 8u
 
 static unsigned pick(gmc_rng_t *g, const unsigned *v, unsigned n)
 {
@@ -173,7 +171,6 @@ static int run(const gmc_memtrace_rec_t *r, size_t n, const knobs_t *k,
     c.refresh = (int)k->refresh;
     c.channels = nch;
     c.every_cycle = slow;
-    c.test_fault = slow ? 0 : fault;
     gmc_mc_cfg_defaults(&c.mc);
     c.mc.sched = s;
     c.mc.rq = k->rq, c.mc.wq = k->wq, c.mc.wq_high = k->wq_high, c.mc.wq_low = k->wq_low;
@@ -188,12 +185,13 @@ static int run(const gmc_memtrace_rec_t *r, size_t n, const knobs_t *k,
         fprintf(stderr, "mem_equiv: %s\n", err);
         return -1;
     }
-    for (unsigned ch = 0; ch < ms.nch; ch++)
-        ms.mc[ch].test_fault_rowpol = !slow && (fault & FAULT_ROWPOL);
     digest_t d = {14695981039346656037ull, 0};
     gmc_memsys_set_served(&ms, on_served, &d);
     arr_src_t a = {r, n, 0};
-    if (gmc_memsys_run(&ms, arr_src, &a, err, sizeof err)) {
+    gmc_test_faults = slow ? 0 : fault;   /* the fast run only, and only this run */
+    const int failed = gmc_memsys_run(&ms, arr_src, &a, err, sizeof err);
+    gmc_test_faults = 0;
+    if (failed) {
         gmc_memsys_free(&ms);
         if (!strncmp(err, "livelock", 8))
             return -2;   /* the watchdog: a failed run, reported by the caller */
