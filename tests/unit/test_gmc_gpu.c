@@ -1,5 +1,5 @@
 /* The GPU harness: coalescer, dispatch, and the closed loop's invariants
- * on small kernels (tests/gpu_test_kernels.h).  The warp schedulers and
+ * on small kernels (tests/unit/gpu_test_kernels.h).  The warp schedulers and
  * the CTA dispatchers as plug-ins: test_gmc_wsched.c, test_gmc_dispatch.c. */
 #include <setjmp.h>
 #include <stdarg.h>
