@@ -67,7 +67,7 @@ help:  ## this list (generated from the makefiles' ## comments)
 DEB_PKGS := verilator iverilog yosys libsystemc-dev libcmocka-dev pkg-config gnuplot-nox z3 python3 \
             slurm-wlm munge xz-utils
 deps:  ## install missing Debian packages (root) or print the apt-get line
-	@bash tests/deps.sh $(DEB_PKGS)
+	@bash scripts/deps.sh $(DEB_PKGS)
 
 # ---------------------------------------------------------------- C build
 build: $(GMC) $(LIB)  ## libgmc ($(LIB)) and the CLI ($(GMC))

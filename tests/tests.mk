@@ -76,7 +76,7 @@ FUZZ_BIM_SRCS := $(wildcard model/bim/*.c model/analysis/*.c model/util/*.c mode
                  $(filter-out model/mem/gmc_dram_preset.c,$(wildcard model/mem/*.c)) \
                  model/cli/bim_opts.c model/cli/cli_util.c
 $(BUILD)/fuzz/fuzz_bim_parsers: tests/fuzz/fuzz_bim_parsers.c $(FUZZ_BIM_SRCS)
-	@bash tests/deps.sh clang libclang-rt-14-dev
+	@bash scripts/deps.sh clang libclang-rt-14-dev
 	@mkdir -p $(dir $@)
 	clang -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -Imodel -Imodel/cli -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=undefined -o $@ $< $(FUZZ_BIM_SRCS) -lm
