@@ -88,7 +88,7 @@ $(GMC): $(CLI_OBJS) $(LIB)
 
 # ---------------------------------------------------------------- run
 run: deps build $(BUILD)/bench/memtrace_gen  ## verify/price/measure tour ending with the warped-mc experiment on the GPU harness (about a minute on 2 cores)
-	@bash tests/demo.sh $(GMC) $(BUILD)/run $(BUILD)/bench/memtrace_gen
+	@bash scripts/demo.sh $(GMC) $(BUILD)/run $(BUILD)/bench/memtrace_gen
 
 # ---------------------------------------------------------------- test
 # tests/run_all.sh runs every stage, counts, and ends with "N passed, N failed".
