@@ -9,6 +9,7 @@
 #include <cmocka.h>
 #include "mc/gmc_mem.h"
 #include "mc/gmc_memstats.h"
+#include "test_util.h"
 
 static gmc_dram_cfg_t DC;
 
@@ -118,10 +119,10 @@ static void refill(void *ctx, const gmc_mem_done_t *d)
 {
     loop_t *l = ctx;
     l->done++;
-    l->digest = (l->digest ^ (d->tag * 31 + d->done)) * 0x100000001b3ull;
+    l->digest = test_fnv(l->digest, d->tag * 31 + d->done);
     l->busy_rc = gmc_memsys_tick(l->ms);
     if (l->sent < l->limit) {
-        l->x = l->x * 6364136223846793005ull + 1442695040888963407ull;
+        test_lcg(&l->x);
         gmc_mem_req_t r = {.addr = (l->x >> 20) & ((1ull << 33) - 32), .tag = l->sent,
                            .is_write = (l->x >> 7) % 4 == 0};
         if (gmc_memsys_send(l->ms, &r) == GMC_MEM_ACCEPTED)

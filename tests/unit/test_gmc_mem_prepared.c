@@ -20,6 +20,7 @@
 #include <cmocka.h>
 #include "mc/gmc_mem.h"
 #include "util/gmc_rng.h"
+#include "test_util.h"
 
 enum { SRC = 6, FIFO = 64 };
 
@@ -62,7 +63,7 @@ static void on_done(void *ctx, const gmc_mem_done_t *d)
     const uint64_t v[] = {d->tag, d->arrival, d->first_cmd, d->done, d->channel, d->bank,
                           d->row, d->col, d->cls, d->is_write, d->id};
     for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
-        u->digest = (u->digest ^ v[i]) * 0x100000001b3ull;
+        u->digest = test_fnv(u->digest, v[i]);
     assert_true(d->offered <= d->arrival);
     u->done++;
 }

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 #include "mc/gmc_memsys_impl.h"
 #include "util/gmc_rng.h"
+#include "test_util.h"
 
 typedef struct { const gmc_memtrace_rec_t *r; unsigned n, i; } arr_src_t;
 
@@ -33,7 +34,7 @@ static void on_served(void *ctx, unsigned ch, const gmc_mc_req_t *r)
     nserved++;
     const uint64_t v[] = {ch, r->id, r->arrival, r->first_cmd, r->done, r->cls};
     for (unsigned k = 0; k < 6; k++)
-        digest = (digest ^ v[k]) * 0x100000001b3ull;
+        digest = test_fnv(digest, v[k]);
 }
 
 /* A memory system config: the preset's device and map (or a map derived
@@ -330,7 +331,7 @@ static void probing_and_waking_change_no_result(void **st)
     static gmc_memtrace_rec_t r[6000];
     uint64_t x = 99, t = 0;
     for (unsigned i = 0; i < 6000; i++) {
-        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        test_lcg(&x);
         t += (x >> 61) & 3;
         uint64_t a = (x >> 7) & 1 ? (x >> 20) & ~31ull : (uint64_t)(i * 32) & 0xfffff;
         r[i] = (gmc_memtrace_rec_t){t, a & ((1ull << 33) - 1), 0x100, (x >> 3) & 3, (x >> 5) & 7,
@@ -381,7 +382,7 @@ static void mixed_reads_and_writes_waste_no_activation(void **st)
     static gmc_memtrace_rec_t r[4000];
     uint64_t x = 7;
     for (unsigned i = 0; i < 4000; i++) {
-        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        test_lcg(&x);
         r[i] = (gmc_memtrace_rec_t){i / 2, (x >> 20) & ((1ull << 33) - 32), 0x100, (x >> 3) & 3,
                                     (x >> 5) & 7, i & 1, 1, 1, 0};
     }
