@@ -12,63 +12,8 @@
 #include "gpu/gmc_gpu_impl.h"
 #include "gpu/gmc_workload.h"
 #include "mem/gmc_dram_cfg.h"
-#include "gpu_test_kernels.h"
-
-/* A preset's machine; l2_slice_size 0 keeps the preset's. */
-static gmc_gpu_t *machine_with(const char *preset, int every_cycle, uint32_t ignore_limits,
-                               uint32_t l2_slice_size)
-{
-    char err[512];
-    gmc_gpu_cfg_t c;
-    memset(&c, 0, sizeof c);
-    assert_int_equal(gmc_machine_preset(preset, &c.machine, err, sizeof err), 0);
-    c.machine.ignore_limits = ignore_limits;
-    if (l2_slice_size)
-        c.machine.l2_slice_size = l2_slice_size;
-    assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
-    c.every_cycle = every_cycle;
-    gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
-    if (!g)
-        fail_msg("%s", err);
-    return g;
-}
-
-static gmc_gpu_t *machine_limits(const char *preset, int every_cycle, uint32_t ignore_limits)
-{
-    return machine_with(preset, every_cycle, ignore_limits, 0);
-}
-
-static gmc_gpu_t *machine(const char *preset, int every_cycle)
-{
-    return machine_limits(preset, every_cycle, 0);
-}
-
-/* g's JSON report as a string (the caller frees it). */
-static char *report_of(gmc_gpu_t *g)
-{
-    char *buf = NULL;
-    size_t n = 0;
-    FILE *f = open_memstream(&buf, &n);
-    assert_non_null(f);
-    assert_int_equal(gmc_gpu_write_json(g, f, NULL), 0);
-    assert_int_equal(fclose(f), 0);
-    return buf;
-}
-
-static char *run_json(const char *preset, tk_t *t, uint32_t ctas, int every_cycle, gmc_gpu_stats_t *st)
-{
-    gmc_gpu_t *g = machine(preset, every_cycle);
-    gmc_kernel_t k;
-    tk_make(&k, t, ctas, 256);
-    char err[512];
-    if (gmc_gpu_run(g, &k, err, sizeof err))
-        fail_msg("%s", err);
-    char *buf = report_of(g);
-    if (st)
-        gmc_gpu_stats(g, st);
-    gmc_gpu_delete(g);
-    return buf;
-}
+#include "test_gpu.h"
+#include "test_util.h"
 
 /* ---- coalescer ---- */
 static gmc_inst_t lanes(uint64_t base, uint64_t stride, uint8_t width, uint32_t mask)
@@ -138,10 +83,6 @@ static void sixteen_byte_lanes_touch_four_lines(void **s)
         assert_int_equal(a[i].sectors, 0xf);
 }
 
-/* The tests' random stream: one step of Knuth's MMIX LCG (low bits weak:
- * callers use the high ones). */
-static void lcg_step(uint64_t *x) { *x = *x * 6364136223846793005ull + 1442695040888963407ull; }
-
 /* Two coalescer outputs are the same accesses in the same order. */
 static void assert_same_accesses(const gmc_lsu_acc_t *a, unsigned na, const gmc_lsu_acc_t *b, unsigned nb)
 {
@@ -186,12 +127,12 @@ static void the_lane_loop_equals_its_definition_byte_by_byte(void **s)
     uint64_t seed = 0xc0a1e5cebull, x = seed;
     unsigned cases = 100000, repeats = 0;
     for (unsigned k = 0; k < cases; k++) {
-        lcg_step(&x);
+        test_lcg(&x);
         uint64_t r = x >> 11;
         gmc_inst_t in = lanes(0, 0, (uint8_t)(r % 33), (uint32_t)(x >> 3) | (k % 3 ? UINT32_MAX : 0));
         const uint64_t span = (r >> 6) % 2 ? 1024 : 1ull << 30;   /* a few lines or many */
         for (int l = 0; l < 32; l++) {
-            lcg_step(&x);
+            test_lcg(&x);
             in.addr[l] = (x >> 20) % span;
         }
         gmc_lsu_acc_t a[GMC_COALESCE_MAX], b[GMC_COALESCE_MAX];
@@ -213,7 +154,7 @@ static void unit_stride_shortcut_equals_the_lane_loop(void **s)
     uint64_t seed = 0x5eed0c0a1e5ceull, x = seed;
     unsigned cases = 200000, shortcut = 0;
     for (unsigned k = 0; k < cases; k++) {
-        lcg_step(&x);
+        test_lcg(&x);
         uint64_t r = x >> 11;
         uint8_t w = (uint8_t)(1 + (r % 32));
         uint64_t base = (r >> 8) % 100000;
@@ -249,7 +190,7 @@ static void popc32_counts_every_mask(void **s)
     for (uint32_t v = 0; v < 65536; v++, n++)
         assert_int_equal(gmc_popc32(v), __builtin_popcount(v));
     for (unsigned k = 0; k < 200000; k++, n++) {
-        lcg_step(&x);
+        test_lcg(&x);
         uint32_t v = (uint32_t)(x >> 32);
         assert_int_equal(gmc_popc32(v), __builtin_popcount(v));
     }
@@ -266,7 +207,7 @@ static void strided_form_coalesces_as_its_listed_lanes(void **s)
     uint64_t seed = 0x57a1de5ull, x = seed;
     unsigned cases = 200000, unit = 0;
     for (unsigned k = 0; k < cases; k++) {
-        lcg_step(&x);
+        test_lcg(&x);
         uint64_t r = x >> 11;
         uint8_t w = (uint8_t)(1 + (r % 16));
         int64_t st;
@@ -311,7 +252,7 @@ static void slice_of_agrees_with_the_memory_system_and_its_line(void **s)
         gmc_gpu_t *g = machine(gmc_machine_preset_name(p), 0);
         by_line += g->slice_by_line != 0;
         for (unsigned k = 0; k < 20000; k++, checked++) {
-            lcg_step(&x);
+            test_lcg(&x);
             uint64_t a = (x >> 16) & 0xffffffffull;
             unsigned sl = gmc_gpu_slice_of(g, a);
             assert_int_equal(sl / g->spc, gmc_memsys_channel_of(g->ms, a));
@@ -327,17 +268,13 @@ static void slice_of_agrees_with_the_memory_system_and_its_line(void **s)
     assert_int_equal(gmc_addrmap_parse("Row[29:18] Bank[17:15] Col[14:11] Bank[10] Col[9:8] Ch[7:6] Block[5:0]",
                                        "test", &map, err, sizeof err), 0);
     gmc_gpu_cfg_t c;
-    memset(&c, 0, sizeof c);
-    assert_int_equal(gmc_machine_preset("pae-gddr5", &c.machine, err, sizeof err), 0);
-    assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
+    test_gpu_cfg(&c, "pae-gddr5");
     c.map = &map;
-    gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
-    if (!g)
-        fail_msg("%s", err);
+    gmc_gpu_t *g = test_gpu_new(&c);
     assert_false(g->slice_by_line);
     unsigned split = 0;
     for (unsigned k = 0; k < 20000; k++, checked++) {
-        lcg_step(&x);
+        test_lcg(&x);
         uint64_t a = (x >> 16) & 0x3fffffffull;
         assert_int_equal(gmc_gpu_slice_of(g, a) / g->spc, gmc_memsys_channel_of(g->ms, a));
         split += gmc_gpu_slice_of(g, a) != gmc_gpu_slice_of(g, a & ~127ull);
@@ -487,21 +424,18 @@ static char *run_kernels(const char *preset, gmc_kernel_t **ks, unsigned nk, int
 {
     char err[512];
     gmc_gpu_cfg_t c;
-    memset(&c, 0, sizeof c);
-    assert_int_equal(gmc_machine_preset(preset, &c.machine, err, sizeof err), 0);
+    test_gpu_machine(&c, preset);
     if (tiny_queues) {   /* the slices' DRAM queues back up: they wait for room (l2_wait) */
         c.machine.mc_queue = 2;
         c.machine.l2_queue = tiny_queues;
     }
-    assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
+    test_gpu_defaults(&c);
     c.every_cycle = c.every_edge = slow;
-    gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
-    if (!g)
-        fail_msg("%s", err);
+    gmc_gpu_t *g = test_gpu_new(&c);
     for (unsigned i = 0; i < nk; i++)
         if (gmc_gpu_run(g, ks[i], err, sizeof err))
             fail_msg("%s", err);
-    char *buf = report_of(g);
+    char *buf = test_gpu_report(g);
     if (jumps)
         *jumps = g->jumps;
     if (!slow)
@@ -628,15 +562,9 @@ static int slow_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char
  * given to gmc_gpu_new again). */
 static gmc_gpu_t *watchdog_machine(gmc_gpu_cfg_t *c)
 {
-    char err[512];
-    memset(c, 0, sizeof *c);
-    assert_int_equal(gmc_machine_preset("pae-gddr5", &c->machine, err, sizeof err), 0);
-    assert_int_equal(gmc_gpu_cfg_defaults(c, err, sizeof err), 0);
+    test_gpu_cfg(c, "pae-gddr5");
     c->stall_cycles = 1000;
-    gmc_gpu_t *g = gmc_gpu_new(c, err, sizeof err);
-    if (!g)
-        fail_msg("%s", err);
-    return g;
+    return test_gpu_new(c);
 }
 
 static void the_watchdog_stops_a_run_that_makes_no_progress(void **s)
@@ -750,11 +678,11 @@ static void ignore_limits_runs_one_oversized_cta_per_sm(void **s)
     gmc_gpu_delete(g);
     g = machine_limits("pae-gddr5", 0, 1);
     assert_int_equal(gmc_gpu_run(g, &k, err, sizeof err), 0);
-    char *a = report_of(g);
+    char *a = test_gpu_report(g);
     gmc_gpu_delete(g);
     g = machine_limits("pae-gddr5", 0, 0);
     assert_int_equal(gmc_gpu_run(g, &k, err, sizeof err), 0);
-    char *b = report_of(g);
+    char *b = test_gpu_report(g);
     /* the same but for the key itself, which machine_config reports */
     char *k1 = strstr(a, "\"ignore_limits\": 1,"), *k0 = strstr(b, "\"ignore_limits\": 0,");
     assert_non_null(k1);
@@ -776,10 +704,10 @@ static void histogram_distribution_equals_the_sorted_samples(void **state)
     for (unsigned c = 0; c < 3000; c++) {
         memset(h, 0, sizeof h);
         gmc_samples_t s = {0};
-        lcg_step(&x);
+        test_lcg(&x);
         unsigned kinds = (unsigned)(x >> 60), nvals = c % 4 == 0 ? 1 : 1 + (unsigned)(x >> 33) % 65;
         for (unsigned i = 0; c % 97 && i < nvals; i++) {
-            lcg_step(&x);
+            test_lcg(&x);
             unsigned v = (unsigned)(x >> 40) % 65, k = 1 + (unsigned)(x >> 20) % (kinds & 1 ? 3 : 200);
             h[v] += k;
             for (unsigned j = 0; j < k; j++)
@@ -820,15 +748,12 @@ static void load_channels_are_exact_past_64_channels(void **state)
         assert_true(gmc_dram_cfg_preset("gddr6-rtx2060s", &d, err, sizeof err, warn, sizeof warn) >= 0);
         d.channels = chans[ci];
         gmc_gpu_cfg_t c;
-        memset(&c, 0, sizeof c);
-        assert_int_equal(gmc_machine_preset("rtx2060s", &c.machine, err, sizeof err), 0);
+        test_gpu_machine(&c, "rtx2060s");
         snprintf(c.machine.addr_map, sizeof c.machine.addr_map, "derived");
         c.machine.dram_channels = 0;   /* the device's */
         c.dram = &d;
-        assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
-        gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
-        if (!g)
-            fail_msg("%s", err);
+        test_gpu_defaults(&c);
+        gmc_gpu_t *g = test_gpu_new(&c);
         assert_int_equal(g->nch, chans[ci]);
         tk_t t = {2, 1, 1ull << 36, 40 + ci};
         const uint32_t ctas = 64, threads = 256;

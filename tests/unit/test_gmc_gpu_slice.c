@@ -17,6 +17,7 @@
 #include "gpu/gmc_gpu_impl.h"
 #include "gpu/gmc_machine_gpgpusim.h"
 #include "mem/gmc_addrmap.h"
+#include "test_gpu.h"
 #include "test_util.h"
 
 #define GMC_TEST_DATA "tests/data/"   /* the tests run from the repository root */
@@ -152,15 +153,13 @@ static void imported_slices_are_gpgpusims_sub_partitions(void **st)
 static void presets_hash_the_line_and_the_key_changes_it(void **st)
 {
     (void)st;
-    char err[512];
     gmc_gpu_cfg_t c;
-    memset(&c, 0, sizeof c);
-    assert_int_equal(gmc_machine_preset("rtx2060s", &c.machine, err, sizeof err), 0);
+    test_gpu_machine(&c, "rtx2060s");
     assert_int_equal(c.machine.l2_slice_bank, 0);
-    assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
-    gmc_gpu_t *a = gmc_gpu_new(&c, err, sizeof err);
+    test_gpu_defaults(&c);
+    gmc_gpu_t *a = test_gpu_new(&c);
     c.machine.l2_slice_bank = 1;
-    gmc_gpu_t *b = gmc_gpu_new(&c, err, sizeof err);
+    gmc_gpu_t *b = test_gpu_new(&c);
     assert_non_null(a);
     assert_non_null(b);
     unsigned differ = 0;
