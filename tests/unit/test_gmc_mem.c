@@ -10,25 +10,18 @@
 #include "mc/gmc_mem.h"
 #include "mc/gmc_memstats.h"
 #include "test_util.h"
+#include "test_mem.h"
 
 static gmc_dram_cfg_t DC;
 
 static gmc_memsys_t *make(unsigned channels, unsigned rq, int refresh)
 {
     gmc_memsys_cfg_t c;
-    char err[256], warn[1024] = "";
-    memset(&c, 0, sizeof c);
-    assert_true(gmc_dram_cfg_preset("gddr6-rtx2060s", &c.dram, err, sizeof err, warn,
-                                    sizeof warn) >= 0);
-    assert_int_equal(gmc_addrmap_preset("gddr6-rtx2060s", &c.map), 0);
-    c.channels = channels;
+    assert_int_equal(test_memsys_cfg(&c, "gddr6-rtx2060s", channels), 0);   /* the preset's map */
     c.refresh = refresh;
-    gmc_mc_cfg_defaults(&c.mc);
     c.mc.rq = rq;
     DC = c.dram;
-    gmc_memsys_t *ms = gmc_memsys_new(&c, err, sizeof err);
-    assert_non_null(ms);
-    return ms;
+    return test_memsys_new(&c);
 }
 
 typedef struct {
