@@ -67,7 +67,7 @@ help:  ## this list (generated from the makefiles' ## comments)
 DEB_PKGS := verilator iverilog yosys libsystemc-dev libcmocka-dev pkg-config gnuplot-nox z3 python3 \
             slurm-wlm munge xz-utils
 deps:  ## install missing Debian packages (root) or print the apt-get line
-	@bash tests/deps.sh $(DEB_PKGS)
+	@bash scripts/deps.sh $(DEB_PKGS)
 
 # ---------------------------------------------------------------- C build
 build: $(GMC) $(LIB)  ## libgmc ($(LIB)) and the CLI ($(GMC))
@@ -88,7 +88,7 @@ $(GMC): $(CLI_OBJS) $(LIB)
 
 # ---------------------------------------------------------------- run
 run: deps build $(BUILD)/bench/memtrace_gen  ## verify/price/measure tour ending with the warped-mc experiment on the GPU harness (about a minute on 2 cores)
-	@bash tests/demo.sh $(GMC) $(BUILD)/run $(BUILD)/bench/memtrace_gen
+	@bash scripts/demo.sh $(GMC) $(BUILD)/run $(BUILD)/bench/memtrace_gen
 
 # ---------------------------------------------------------------- test
 # tests/run_all.sh runs every stage, counts, and ends with "N passed, N failed".

@@ -39,7 +39,7 @@ extern "C" {
  * one tile -- more than the window of 12 -- all use the same column bits,
  * so those bits are constant across a window: a genuine valley (in bits
  * 8-10 over 99.5% of the windows have at most 15% or at least 85% ones:
- * tests/test_gmc_tracegen.c checks >= 99%, docs/entropy.md shows the
+ * tests/unit/test_gmc_tracegen.c checks >= 99%, docs/entropy.md shows the
  * command).  The matrix index sits on row bits 20-23, where PAE finds the
  * entropy to lift the valley (docs/entropy.md). */
 #define GMC_TRACEGEN_TRANSPOSE_N     512u

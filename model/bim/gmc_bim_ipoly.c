@@ -7,7 +7,7 @@
 /* Per sub-partition index bit j, the bits of h XORed into it: GPGPU-Sim's
  * hashing.cc equations for 16, 32 and 64 sub-partitions, as masks.  Read by
  * column they are x^i mod P for P = x^4 + x + 1, x^5 + x^2 + 1 and
- * x^6 + x + 1 (tests/test_gmc_bim_ipoly.c checks that, which is what makes
+ * x^6 + x + 1 (tests/unit/test_gmc_bim_ipoly.c checks that, which is what makes
  * every run of 2^k consecutive strides conflict-free). */
 static const uint64_t feed16[4] = {
     B(11) | B(10) | B(9) | B(8) | B(6) | B(4) | B(3) | B(0),

@@ -38,7 +38,7 @@
  * reads its grant ports, and the crossbar and every mesh router call it
  * as the memory controller calls gmc_bankarb.  A new allocator is a file
  * with its ops table and a line in gmc_alloc.c's registry; the allocator
- * contract tests (tests/test_gmc_alloc.c) run over every registered one. */
+ * contract tests (tests/unit/test_gmc_alloc.c) run over every registered one. */
 #ifndef GMC_ALLOC_H
 #define GMC_ALLOC_H
 #include <stddef.h>

@@ -55,7 +55,7 @@
  *
  * A new dispatcher: a file with its ops table, a line in gmc_dispatch.c's
  * registry (then `cta_dispatch = NAME` selects it), tests in
- * tests/test_gmc_dispatch.c. */
+ * tests/unit/test_gmc_dispatch.c. */
 #ifndef GMC_DISPATCH_H
 #define GMC_DISPATCH_H
 #include <stddef.h>

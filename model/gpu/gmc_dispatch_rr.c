@@ -6,7 +6,7 @@
  * (with 12 empty SMs: 1, 0, 2, 1, 0, 3, 1, 0, 2, 1, 0, 1) -- not the one
  * CTA per SM per cycle docs/harness.md describes.  Every pinned report
  * rests on this order, so it stays until a deliberate fix with new pins
- * (tests/test_gmc_dispatch.c checks it).
+ * (tests/unit/test_gmc_dispatch.c checks it).
  *
  * An SM the kernel's CTA did not fit is not asked again until one of its
  * CTAs ends (nofit): every CTA of a kernel needs the same, so asking would

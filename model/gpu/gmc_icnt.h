@@ -44,7 +44,7 @@
  *
  * A new topology: a file with its gmc_icnt_topo_t (and ops table), a line
  * in gmc_icnt.c's registry (then `icnt_topology = NAME` selects it); the
- * contract tests (tests/test_gmc_icnt.c) run over every registered one.
+ * contract tests (tests/unit/test_gmc_icnt.c) run over every registered one.
  */
 #ifndef GMC_ICNT_H
 #define GMC_ICNT_H

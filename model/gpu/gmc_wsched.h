@@ -42,7 +42,7 @@
  *
  * A new scheduler: a file with its ops table, a line in gmc_wsched.c's
  * registry (then `warp_sched = NAME` and `gmc sim --warp-sched NAME`
- * select it), tests in tests/test_gmc_wsched.c. */
+ * select it), tests in tests/unit/test_gmc_wsched.c. */
 #ifndef GMC_WSCHED_H
 #define GMC_WSCHED_H
 #include <stddef.h>

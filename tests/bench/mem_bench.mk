@@ -35,7 +35,7 @@ sched-table: $(GMC) $(BUILD)/bench/memtrace_gen  ## what each scheduler does on 
 FUZZ_SECONDS   ?= 60
 FUZZ_MEM_SRCS  := tests/fuzz/fuzz_memtrace.c $(LIB_SRCS) $(BUILD)/gen/gmc_dram_presets.c $(BUILD)/gen/gmc_machine_presets.c
 $(BUILD)/fuzz/fuzz_memtrace: $(FUZZ_MEM_SRCS) $(wildcard model/*/*.h)
-	@bash tests/deps.sh clang libclang-rt-14-dev
+	@bash scripts/deps.sh clang libclang-rt-14-dev
 	@mkdir -p $(@D)
 	clang -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -Imodel -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=undefined -o $@ $(FUZZ_MEM_SRCS) -lm

@@ -9,7 +9,7 @@ FUZZ_DRAM_SRCS := tests/fuzz/fuzz_dram_cfg.c $(sort $(wildcard model/util/*.c)) 
 
 .PHONY: fuzz-dram-cfg
 $(BUILD)/fuzz/fuzz_dram_cfg: $(FUZZ_DRAM_SRCS) $(wildcard model/mem/*.h) $(wildcard model/util/*.h)
-	@bash tests/deps.sh clang libclang-rt-14-dev
+	@bash scripts/deps.sh clang libclang-rt-14-dev
 	@mkdir -p $(dir $@)
 	clang -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -Imodel \
 	  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ $(FUZZ_DRAM_SRCS)
@@ -33,7 +33,7 @@ fuzz: fuzz-dram-cfg
 FUZZ_GPU_SRCS := tests/fuzz/fuzz_gpu_inputs.c $(LIB_SRCS) $(BUILD)/gen/gmc_dram_presets.c $(BUILD)/gen/gmc_machine_presets.c
 .PHONY: fuzz-gpu
 $(BUILD)/fuzz/fuzz_gpu_inputs: $(FUZZ_GPU_SRCS) $(wildcard model/*/*.h)
-	@bash tests/deps.sh clang libclang-rt-14-dev
+	@bash scripts/deps.sh clang libclang-rt-14-dev
 	@mkdir -p $(@D)
 	clang -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -Imodel -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=undefined -o $@ $(FUZZ_GPU_SRCS) -lm

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "gpu/gmc_gpu_impl.h"
-#include "gpu_test_kernels.h"
+#include "test_gpu.h"
 
 /* ---- the registry and the machine key ---- */
 
@@ -40,28 +40,11 @@ static void rr_is_registered_and_unknown_names_are_listed(void **st)
 
 static gmc_gpu_t *gpu(const char *preset, const gmc_dispatch_ops_t *d, int every_edge)
 {
-    char err[512];
     gmc_gpu_cfg_t c;
-    memset(&c, 0, sizeof c);
-    assert_int_equal(gmc_machine_preset(preset, &c.machine, err, sizeof err), 0);
-    assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
+    test_gpu_cfg(&c, preset);
     c.dispatch = d;
     c.every_edge = every_edge;
-    gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
-    if (!g)
-        fail_msg("%s", err);
-    return g;
-}
-
-static char *report_of(gmc_gpu_t *g)
-{
-    char *buf = NULL;
-    size_t n = 0;
-    FILE *f = open_memstream(&buf, &n);
-    assert_non_null(f);
-    assert_int_equal(gmc_gpu_write_json(g, f, NULL), 0);
-    assert_int_equal(fclose(f), 0);
-    return buf;
+    return test_gpu_new(&c);
 }
 
 /* The tk kernel, counting how often each CTA ended (and how often its
@@ -197,7 +180,7 @@ static char *timed_run(int every_edge, uint64_t *cycles, uint64_t *jumps)
         fail_msg("%s", err);
     for (unsigned c = 0; c < 10; c++)
         assert_int_equal(ended[c], 1);
-    char *r = report_of(g);
+    char *r = test_gpu_report(g);
     gmc_gpu_stats_t s;
     gmc_gpu_stats(g, &s);
     *cycles = s.cycles;
@@ -325,7 +308,7 @@ static char *temp_run(int every_edge, uint32_t ctas)
         assert_int_equal(begun[c], 8);
         assert_int_equal(q->launched_on[c], c / per);   /* on the SM of its run of ids */
     }
-    char *r = report_of(g);
+    char *r = test_gpu_report(g);
     gmc_gpu_delete(g);
     return r;
 }

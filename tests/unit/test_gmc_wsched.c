@@ -14,7 +14,7 @@
 #include <cmocka.h>
 #include "gpu/gmc_gpu.h"
 #include "gpu/gmc_wsched.h"
-#include "gpu_test_kernels.h"
+#include "test_gpu.h"
 
 /* ---- the registry ---- */
 
@@ -87,23 +87,10 @@ static void gto_keeps_the_last_then_takes_the_oldest(void **s)
 static gmc_gpu_t *gpu(const char *preset, const gmc_wsched_ops_t *ws, int every_edge, char *err, size_t n)
 {
     gmc_gpu_cfg_t c;
-    memset(&c, 0, sizeof c);
-    assert_int_equal(gmc_machine_preset(preset, &c.machine, err, n), 0);
-    assert_int_equal(gmc_gpu_cfg_defaults(&c, err, n), 0);
+    test_gpu_cfg(&c, preset);
     c.wsched = ws;
     c.every_edge = every_edge;
     return gmc_gpu_new(&c, err, n);
-}
-
-static char *report_of(gmc_gpu_t *g)
-{
-    char *buf = NULL;
-    size_t n = 0;
-    FILE *f = open_memstream(&buf, &n);
-    assert_non_null(f);
-    assert_int_equal(gmc_gpu_write_json(g, f, NULL), 0);
-    assert_int_equal(fclose(f), 0);
-    return buf;
 }
 
 /* What the recording scheduler saw (all instances). */
@@ -310,7 +297,7 @@ static char *throttled_run(const gmc_wsched_ops_t *ws, int every_edge, uint64_t 
     tk_make(&k, &t, 96, 256);
     if (gmc_gpu_run(g, &k, err, sizeof err))
         fail_msg("%s", err);
-    char *r = report_of(g);
+    char *r = test_gpu_report(g);
     gmc_gpu_stats_t s;
     gmc_gpu_stats(g, &s);
     *cycles = s.cycles;

@@ -17,6 +17,7 @@
 #include "bim/gmc_bim_scheme.h"
 #include "blocks/gmc_bim.h"
 #include "test_near.h"
+#include "test_util.h"
 
 typedef struct {
     uint64_t n, hash;
@@ -35,9 +36,9 @@ static int collect(void *ctx, const gmc_trace_rec_t *r)
     if (c->n < 64)
         c->first[c->n] = *r;
     c->n++;
-    c->hash = (c->hash ^ r->kernel) * 0x100000001b3ULL;
-    c->hash = (c->hash ^ r->tb) * 0x100000001b3ULL;
-    c->hash = (c->hash ^ r->addr) * 0x100000001b3ULL;
+    c->hash = test_fnv(c->hash, r->kernel);
+    c->hash = test_fnv(c->hash, r->tb);
+    c->hash = test_fnv(c->hash, r->addr);
     if (c->e) {
         uint64_t a[2] = {r->addr, c->bim ? gmc_bim_map(c->bim, r->addr) : 0};
         if (gmc_entropy_add(c->e, r->kernel, r->tb, a))
@@ -58,7 +59,7 @@ static void run_gen_opts(const char *name, const gmc_tracegen_opts_t *o,
 {
     char err[256];
     c->n = 0;
-    c->hash = 0xcbf29ce484222325ULL;
+    c->hash = TEST_FNV_OFFSET;
     assert_int_equal(gmc_tracegen_run(name, o, collect, c, err, sizeof err), 0);
 }
 

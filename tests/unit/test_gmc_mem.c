@@ -9,25 +9,19 @@
 #include <cmocka.h>
 #include "mc/gmc_mem.h"
 #include "mc/gmc_memstats.h"
+#include "test_util.h"
+#include "test_mem.h"
 
 static gmc_dram_cfg_t DC;
 
 static gmc_memsys_t *make(unsigned channels, unsigned rq, int refresh)
 {
     gmc_memsys_cfg_t c;
-    char err[256], warn[1024] = "";
-    memset(&c, 0, sizeof c);
-    assert_true(gmc_dram_cfg_preset("gddr6-rtx2060s", &c.dram, err, sizeof err, warn,
-                                    sizeof warn) >= 0);
-    assert_int_equal(gmc_addrmap_preset("gddr6-rtx2060s", &c.map), 0);
-    c.channels = channels;
+    assert_int_equal(test_memsys_cfg(&c, "gddr6-rtx2060s", channels), 0);   /* the preset's map */
     c.refresh = refresh;
-    gmc_mc_cfg_defaults(&c.mc);
     c.mc.rq = rq;
     DC = c.dram;
-    gmc_memsys_t *ms = gmc_memsys_new(&c, err, sizeof err);
-    assert_non_null(ms);
-    return ms;
+    return test_memsys_new(&c);
 }
 
 typedef struct {
@@ -118,10 +112,10 @@ static void refill(void *ctx, const gmc_mem_done_t *d)
 {
     loop_t *l = ctx;
     l->done++;
-    l->digest = (l->digest ^ (d->tag * 31 + d->done)) * 0x100000001b3ull;
+    l->digest = test_fnv(l->digest, d->tag * 31 + d->done);
     l->busy_rc = gmc_memsys_tick(l->ms);
     if (l->sent < l->limit) {
-        l->x = l->x * 6364136223846793005ull + 1442695040888963407ull;
+        test_lcg(&l->x);
         gmc_mem_req_t r = {.addr = (l->x >> 20) & ((1ull << 33) - 32), .tag = l->sent,
                            .is_write = (l->x >> 7) % 4 == 0};
         if (gmc_memsys_send(l->ms, &r) == GMC_MEM_ACCEPTED)

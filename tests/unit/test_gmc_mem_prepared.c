@@ -20,26 +20,19 @@
 #include <cmocka.h>
 #include "mc/gmc_mem.h"
 #include "util/gmc_rng.h"
+#include "test_util.h"
+#include "test_mem.h"
 
 enum { SRC = 6, FIFO = 64 };
 
 static gmc_memsys_t *make(unsigned channels, unsigned q, const char *preset)
 {
     gmc_memsys_cfg_t c;
-    char err[256], warn[1024] = "";
-    memset(&c, 0, sizeof c);
-    assert_true(gmc_dram_cfg_preset(preset, &c.dram, err, sizeof err, warn, sizeof warn) >= 0);
-    assert_int_equal(gmc_addrmap_preset(preset, &c.map), 0);
-    c.channels = channels;
-    c.refresh = 1;
-    gmc_mc_cfg_defaults(&c.mc);
+    assert_int_equal(test_memsys_cfg(&c, preset, channels), 0);   /* the preset's map */
     c.mc.rq = c.mc.wq = q;
     c.mc.wq_high = q > 1 ? q - 1 : 1;
     c.mc.wq_low = c.mc.wq_high / 2;
-    gmc_memsys_t *ms = gmc_memsys_new(&c, err, sizeof err);
-    if (!ms)
-        fail_msg("%s", err);
-    return ms;
+    return test_memsys_new(&c);
 }
 
 typedef struct {
@@ -62,7 +55,7 @@ static void on_done(void *ctx, const gmc_mem_done_t *d)
     const uint64_t v[] = {d->tag, d->arrival, d->first_cmd, d->done, d->channel, d->bank,
                           d->row, d->col, d->cls, d->is_write, d->id};
     for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++)
-        u->digest = (u->digest ^ v[i]) * 0x100000001b3ull;
+        u->digest = test_fnv(u->digest, v[i]);
     assert_true(d->offered <= d->arrival);
     u->done++;
 }

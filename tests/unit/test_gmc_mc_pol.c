@@ -11,6 +11,7 @@
 #include <cmocka.h>
 #include "blocks/gmc_wmc.h"
 #include "mc/gmc_mc.h"
+#include "test_util.h"
 
 typedef struct { uint64_t t; unsigned bank; uint32_t row; uint8_t w; uint32_t warp; } tr_t;
 typedef struct { uint64_t id, arrival, first, done, col; uint8_t cls, w; } served_t;
@@ -116,7 +117,7 @@ static unsigned random_stream(tr_t *tr, unsigned n, uint64_t seed)
 {
     uint64_t x = seed, t = 0;
     for (unsigned i = 0; i < n; i++) {
-        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        test_lcg(&x);
         t += (x >> 60) & 3;
         if ((x >> 40) % 97 == 0)
             t += 150 + (x >> 20) % 400;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "analysis/gmc_trace.h"
+#include "test_util.h"
 
 /* Reads all of text; returns the last code, records in *nrec, message in err. */
 static int read_all(const char *text, size_t len, unsigned width, int wrap,
@@ -164,9 +165,7 @@ static void trace_file_lines_of_any_length_do_not_crash(void **st)
 {
     (void)st;
     char path[] = "/tmp/gmc-test-trace-XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
+    FILE *f = test_temp_fopen(path);
     const size_t big = 1 << 20;
     fputs("0 1 0x40 #", f);
     for (size_t i = 0; i < big; i++)

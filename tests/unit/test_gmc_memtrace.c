@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "mc/gmc_memtrace.h"
+#include "test_util.h"
 
 /* Reads all of text; returns the records read, or -1 with err. */
 static int read_all(gmc_memtrace_fmt_t fmt, const char *text, gmc_memtrace_rec_t *out,
@@ -126,9 +127,7 @@ static void files_stream_through_the_buffer_and_long_lines_are_refused(void **st
 {
     (void)st;
     char path[] = "/tmp/gmc_memtrace_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
+    FILE *f = test_temp_fopen(path);
     /* more than one 1 MiB buffer of records, written with the writer */
     for (unsigned i = 0; i < 100000; i++) {
         gmc_memtrace_rec_t w = {i, 0x1000u * i, i * 4, i % 7, i % 3, !(i % 5), 1, (i % 2) != 0, 0};

@@ -9,6 +9,8 @@
 #include <cmocka.h>
 #include "mc/gmc_memsys_impl.h"
 #include "util/gmc_rng.h"
+#include "test_util.h"
+#include "test_mem.h"
 
 typedef struct { const gmc_memtrace_rec_t *r; unsigned n, i; } arr_src_t;
 
@@ -33,31 +35,14 @@ static void on_served(void *ctx, unsigned ch, const gmc_mc_req_t *r)
     nserved++;
     const uint64_t v[] = {ch, r->id, r->arrival, r->first_cmd, r->done, r->cls};
     for (unsigned k = 0; k < 6; k++)
-        digest = (digest ^ v[k]) * 0x100000001b3ull;
-}
-
-/* A memory system config: the preset's device and map (or a map derived
- * from its geometry), default controllers, refresh as the device says. */
-static void preset_cfg(gmc_memsys_cfg_t *c, const char *preset, unsigned channels)
-{
-    char err[256], warn[1024] = "";
-    memset(c, 0, sizeof *c);
-    assert_true(gmc_dram_cfg_preset(preset, &c->dram, err, sizeof err, warn, sizeof warn) >= 0);
-    if (gmc_addrmap_preset(preset, &c->map)) {
-        char spec[256];
-        assert_int_equal(gmc_memsys_default_map(&c->dram, spec, sizeof spec, err, sizeof err), 0);
-        assert_int_equal(gmc_addrmap_parse(spec, "derived", &c->map, err, sizeof err), 0);
-    }
-    c->channels = channels;
-    c->refresh = 1;
-    gmc_mc_cfg_defaults(&c->mc);
+        digest = test_fnv(digest, v[k]);
 }
 
 static void setup(gmc_memsys_t *ms, const char *preset, unsigned channels, unsigned rq)
 {
     gmc_memsys_cfg_t c;
     char err[256];
-    preset_cfg(&c, preset, channels);
+    test_memsys_cfg(&c, preset, channels);
     c.mc.rq = rq;
     if (gmc_memsys_init(ms, &c, err, sizeof err))
         fail_msg("%s", err);
@@ -160,7 +145,7 @@ static void packed_decode_equals_the_maps_definition(void **st)
     for (unsigned round = 0; round < 400; round++) {
         gmc_memsys_cfg_t c;
         char err[256], spec[1024];
-        preset_cfg(&c, round % 2 ? "gddr5-hynix" : "gddr6-rtx2060s", round % 3 ? 0 : round % 4 ? 6 : 1);
+        test_memsys_cfg(&c, round % 2 ? "gddr5-hynix" : "gddr6-rtx2060s", round % 3 ? 0 : round % 4 ? 6 : 1);
         const gmc_addrmap_t *pm = &c.map;
         uint8_t field[64];
         for (unsigned b = 0; b < pm->width; b++)
@@ -194,7 +179,7 @@ static void packed_decode_equals_the_maps_definition(void **st)
     /* a Ch% map: the packed form does not apply, the map's decode runs */
     gmc_memsys_cfg_t c;
     char err[256];
-    preset_cfg(&c, "gddr5-hynix", 3);
+    test_memsys_cfg(&c, "gddr5-hynix", 3);
     assert_int_equal(gmc_addrmap_parse("Row[27:16] Bank[15:12] Col[11:9] Ch%4@9 Col[8:6] Block[5:0]",
                                        "modulo", &c.map, err, sizeof err), 0);
     gmc_memsys_t ms;
@@ -330,7 +315,7 @@ static void probing_and_waking_change_no_result(void **st)
     static gmc_memtrace_rec_t r[6000];
     uint64_t x = 99, t = 0;
     for (unsigned i = 0; i < 6000; i++) {
-        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        test_lcg(&x);
         t += (x >> 61) & 3;
         uint64_t a = (x >> 7) & 1 ? (x >> 20) & ~31ull : (uint64_t)(i * 32) & 0xfffff;
         r[i] = (gmc_memtrace_rec_t){t, a & ((1ull << 33) - 1), 0x100, (x >> 3) & 3, (x >> 5) & 7,
@@ -381,7 +366,7 @@ static void mixed_reads_and_writes_waste_no_activation(void **st)
     static gmc_memtrace_rec_t r[4000];
     uint64_t x = 7;
     for (unsigned i = 0; i < 4000; i++) {
-        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        test_lcg(&x);
         r[i] = (gmc_memtrace_rec_t){i / 2, (x >> 20) & ((1ull << 33) - 32), 0x100, (x >> 3) & 3,
                                     (x >> 5) & 7, i & 1, 1, 1, 0};
     }
@@ -389,7 +374,7 @@ static void mixed_reads_and_writes_waste_no_activation(void **st)
         gmc_memsys_t ms;
         gmc_memsys_cfg_t c;
         char err[256];
-        preset_cfg(&c, "gddr6-rtx2060s", 1 + (k & 1));
+        test_memsys_cfg(&c, "gddr6-rtx2060s", 1 + (k & 1));
         c.refresh = 0;
         c.mc.sched = gmc_sched_get(k / 2);
         assert_int_equal(gmc_memsys_init(&ms, &c, err, sizeof err), 0);

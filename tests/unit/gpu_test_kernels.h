@@ -14,20 +14,20 @@ typedef struct {
     uint64_t footprint, seed;
 } tk_t;
 
-static uint64_t tk_mix(uint64_t x)
+static inline uint64_t tk_mix(uint64_t x)
 {
     x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL;
     return x ^ (x >> 33);
 }
 
-static void tk_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp_cursor_t *c)
+static inline void tk_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp_cursor_t *c)
 {
     memset(c, 0, sizeof *c);
     c->u.w[0] = (uint64_t)cta * gmc_kernel_warps_per_cta(k) + warp;   /* global warp */
 }
 
 /* w[1]: step; each iteration: LD, ALU, (ST | BAR) */
-static int tk_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)
+static inline int tk_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)
 {
     (void)err; (void)n;
     const tk_t *t = k->impl;
@@ -61,7 +61,7 @@ static int tk_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *
 
 static const gmc_kernel_ops_t tk_ops = {tk_begin, tk_next, NULL};
 
-static void tk_make(gmc_kernel_t *k, tk_t *t, uint32_t ctas, uint32_t threads)
+static inline void tk_make(gmc_kernel_t *k, tk_t *t, uint32_t ctas, uint32_t threads)
 {
     memset(k, 0, sizeof *k);
     k->ops = &tk_ops;

@@ -13,6 +13,7 @@
 #include "mem/gmc_dev_kind.h"
 #include "mem/gmc_dram.h"
 #include "util/gmc_rng.h"
+#include "test_util.h"
 
 #define ACT  GMC_DRAM_ACT
 #define PRE  GMC_DRAM_PRE
@@ -220,17 +221,13 @@ static void doc_constraint_table_matches_the_rule_table(void **st)
         load_preset(gmc_dram_preset_name(np), &c[np], &d, &ch);
         cp[np] = &c[np];
     }
-    static char md[16384], doc[200000];
+    static char md[16384];
     size_t need = gmc_dram_rules_markdown(&gmc_dev_kind_dram, cp, np, md, sizeof md);
     assert_true(need < sizeof md);
-    FILE *f = fopen("docs/memory.md", "rb");
-    if (!f)
-        fail_msg("docs/memory.md: cannot open (run from the repository root)");
-    size_t got = fread(doc, 1, sizeof doc - 1, f);
-    fclose(f);
-    doc[got] = 0;
+    char *doc = test_read_file("docs/memory.md", NULL);
     if (!strstr(doc, md))
         fail_msg("docs/memory.md lacks the current constraint table; paste this:\n%s", md);
+    free(doc);
 }
 
 int main(void)

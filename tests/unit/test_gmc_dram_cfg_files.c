@@ -11,6 +11,7 @@
 #include <cmocka.h>
 #include "mem/gmc_dram_cfg.h"
 #include "util/gmc_rng.h"
+#include "test_util.h"
 
 static const char base[] =
     "channels = 2\nbank_groups = 4\nbanks_per_group = 4\nrows = 4096\ncolumns = 64\n"
@@ -114,11 +115,8 @@ static void format_round_trips_every_preset(void **st)
 static void load_reads_a_file_and_names_it_in_messages(void **st)
 {
     char path[] = "/tmp/gmc_dram_cfg_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
     const char *text = gmc_dram_preset_text("gddr6-rtx2060s");
-    assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-    close(fd);
+    test_temp_file(path, text, strlen(text));
     gmc_dram_cfg_t c;
     char err[512], warn[1024] = "";
     assert_int_equal(gmc_dram_cfg_load(path, &c, err, sizeof err, warn, sizeof warn), 1);
@@ -206,12 +204,7 @@ static void mutated_configs_never_crash(void **st)
  * table row "| key | value | source |". */
 static void doc_tables_list_every_preset_value_with_its_source(void **st)
 {
-    static char doc[200000];
-    FILE *f = fopen("docs/memory.md", "rb");
-    if (!f)
-        fail_msg("docs/memory.md: cannot open (run from the repository root)");
-    doc[fread(doc, 1, sizeof doc - 1, f)] = 0;
-    fclose(f);
+    char *doc = test_read_file("docs/memory.md", NULL);
     unsigned rows = 0;
     for (unsigned i = 0; gmc_dram_preset_name(i); i++) {
         const char *p = gmc_dram_preset_text(gmc_dram_preset_name(i));
@@ -235,6 +228,7 @@ static void doc_tables_list_every_preset_value_with_its_source(void **st)
         }
     }
     assert_true(rows >= 3 * 29);
+    free(doc);
 }
 
 int main(void)

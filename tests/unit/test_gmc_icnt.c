@@ -16,6 +16,7 @@
 #include <cmocka.h>
 #include "gpu/gmc_icnt.h"
 #include "util/gmc_rng.h"
+#include "test_util.h"
 
 /* A packet delivered alone must arrive within this many cycles of its
  * earliest time (latency): a bound every topology of these sizes meets. */
@@ -490,8 +491,7 @@ static traffic_t random_traffic(const gmc_icnt_topo_t *t, const gmc_icnt_cfg_t *
                 else
                     want_seq[lane]++;
             }
-            r.digest = (r.digest ^ (p->addr * 0x9e3779b97f4a7c15ull) ^ (n->now << 20) ^ d) *
-                       0x100000001b3ull;
+            r.digest = test_fnv(r.digest, (p->addr * 0x9e3779b97f4a7c15ull) ^ (n->now << 20) ^ d);
             bytes += p->bytes;
             lat += n->now - p->sent;
             r.popped++;

@@ -10,6 +10,7 @@
 #include "blocks/gmc_wmc.h"
 #include "mc/gmc_test_fault_impl.h"
 #include "mc/gmc_mc.h"
+#include "test_util.h"
 
 typedef struct { uint64_t t; unsigned bank; uint32_t row; uint8_t w; uint32_t warp; } tr_t;
 typedef struct { uint64_t id, arrival, first, done, col; uint8_t cls, w; } served_t;
@@ -393,7 +394,7 @@ static void skipping_idle_cycles_changes_nothing(void **st)
     static served_t a[3000];
     uint64_t x = 12345, t = 0;
     for (unsigned i = 0; i < 3000; i++) {
-        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        test_lcg(&x);
         t += (x >> 60) & 3;   /* bursts of arrivals, some idle gaps */
         tr[i] = (tr_t){t + ((x >> 40) % 200 == 0 ? 500 : 0), (unsigned)(x >> 33) % 16,
                        (uint32_t)(x >> 20) % 8, (uint8_t)((x >> 50) % 4 == 0),
@@ -721,7 +722,7 @@ static void warped_mc_without_warp_ids_is_frfcfs(void **st)
     static served_t a[2000];
     uint64_t x = 777, t = 0;
     for (unsigned i = 0; i < 2000; i++) {
-        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        test_lcg(&x);
         t += (x >> 61) & 3;
         tr[i] = (tr_t){t, (unsigned)(x >> 33) % 16, (uint32_t)(x >> 20) % 6,
                        (uint8_t)((x >> 50) % 5 == 0), 0};

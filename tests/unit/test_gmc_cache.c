@@ -1,6 +1,6 @@
 /* gmc_cache, rule by rule: cfg checks, masks, hits, LRU, victims, writes,
  * MSHR merging and limits, fully-associative and direct-mapped shapes,
- * counters, the dirty walk.  (tests/test_gmc_cache_random.c runs random
+ * counters, the dirty walk.  (tests/unit/test_gmc_cache_random.c runs random
  * sequences against a slow reference model.) */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "gpu/gmc_workload.h"
+#include "test_util.h"
 
 #define LINE   128u
 #define SECTOR 32u
@@ -38,14 +39,12 @@ typedef struct {
 static void stats_init(stats_t *s, int gap)
 {
     memset(s, 0, sizeof *s);
-    s->digest = s->mem_digest = 0xcbf29ce484222325ULL;
+    s->digest = s->mem_digest = TEST_FNV_OFFSET;
     s->gap = gap;
     s->addr_min = s->ld_min = UINT64_MAX;
     for (int o = 0; o < GMC_OP_N; o++)
         s->lines_min[o] = UINT64_MAX;
 }
-
-static uint64_t fnv(uint64_t h, uint64_t x) { return (h ^ x) * 0x100000001b3ULL; }
 
 static int is_mem(unsigned op)
 {
@@ -73,13 +72,13 @@ static unsigned distinct(const uint64_t *v, unsigned n, unsigned shift)
 
 static uint64_t inst_digest(uint64_t h, const gmc_inst_t *in)
 {
-    h = fnv(h, in->pc);
-    h = fnv(h, (uint64_t)in->op << 48 | (uint64_t)in->width << 40 | (uint64_t)in->lat << 32 |
+    h = test_fnv(h, in->pc);
+    h = test_fnv(h, (uint64_t)in->op << 48 | (uint64_t)in->width << 40 | (uint64_t)in->lat << 32 |
                in->mask);
     if (in->op == GMC_OP_LD || in->op == GMC_OP_ST || in->op == GMC_OP_ATOM)
         for (unsigned l = 0; l < 32; l++)
             if (in->mask >> l & 1)
-                h = fnv(h, gmc_inst_lane_addr(in, l));
+                h = test_fnv(h, gmc_inst_lane_addr(in, l));
     return h;
 }
 
@@ -328,7 +327,7 @@ static uint64_t warp_digest_sum(gmc_kernel_t *k, int rr)
         uint32_t cta = rr ? nc - 1 - i : i;
         for (uint32_t w = 0; w < nw; w++) {
             k->ops->warp_begin(k, cta, w, &c[(uint64_t)cta * nw + w]);
-            h[(uint64_t)cta * nw + w] = 0xcbf29ce484222325ULL;
+            h[(uint64_t)cta * nw + w] = TEST_FNV_OFFSET;
             live[(uint64_t)cta * nw + w] = 1;
         }
     }

@@ -17,6 +17,8 @@
 #include "gpu/gmc_gpu_impl.h"
 #include "gpu/gmc_machine_gpgpusim.h"
 #include "mem/gmc_addrmap.h"
+#include "test_gpu.h"
+#include "test_util.h"
 
 #define GMC_TEST_DATA "tests/data/"   /* the tests run from the repository root */
 
@@ -70,17 +72,6 @@ static unsigned ref_sub_partition(const ref_t *r, uint64_t a, int ipoly)
     return s;
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    static char buf[1 << 16];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
-    return buf;
-}
-
 /* One config text: gmc's slice against the reference on random addresses. */
 static unsigned check_config(const char *text, const char *map_string, unsigned channels,
                              unsigned sub, int ipoly, uint64_t seed)
@@ -122,7 +113,7 @@ static unsigned check_config(const char *text, const char *map_string, unsigned 
     unsigned hit[64] = {0}, n = 0;
     uint64_t x = seed;
     for (; n < 100000; n++) {
-        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        test_lcg(&x);
         uint64_t a = (x >> 11) & ((1ull << am.width) - 1);
         unsigned want = ref_sub_partition(&r, a, ipoly), got = gmc_gpu_slice_of(g, a);
         if (got != want)
@@ -140,7 +131,7 @@ static unsigned check_config(const char *text, const char *map_string, unsigned 
 static void imported_slices_are_gpgpusims_sub_partitions(void **st)
 {
     (void)st;
-    const char *cfg = slurp(GMC_TEST_DATA "gpgpusim/rtx2060-super.config");
+    char *cfg = test_read_file(GMC_TEST_DATA "gpgpusim/rtx2060-super.config", NULL);
     const char *map_string = "dramid@8;00000000.00000000.00000000.00000000.000RRRRR.RRRRRRRR.RRCCBBBB.CCCSSSSS";
     assert_non_null(strstr(cfg, map_string));
     static char text[(1 << 16) + 256];
@@ -153,6 +144,7 @@ static void imported_slices_are_gpgpusims_sub_partitions(void **st)
     snprintf(text, sizeof text, "%s\n-gpgpu_memory_partition_indexing 2\n"
              "-gpgpu_n_sub_partition_per_mchannel 4\n", cfg);
     n += check_config(text, map_string, 16, 4, 1, 3);
+    free(cfg);
     print_message("%u addresses: gmc's slice = GPGPU-Sim's sub-partition (plain, IPoly 32 and 64)\n", n);
 }
 
@@ -161,15 +153,13 @@ static void imported_slices_are_gpgpusims_sub_partitions(void **st)
 static void presets_hash_the_line_and_the_key_changes_it(void **st)
 {
     (void)st;
-    char err[512];
     gmc_gpu_cfg_t c;
-    memset(&c, 0, sizeof c);
-    assert_int_equal(gmc_machine_preset("rtx2060s", &c.machine, err, sizeof err), 0);
+    test_gpu_machine(&c, "rtx2060s");
     assert_int_equal(c.machine.l2_slice_bank, 0);
-    assert_int_equal(gmc_gpu_cfg_defaults(&c, err, sizeof err), 0);
-    gmc_gpu_t *a = gmc_gpu_new(&c, err, sizeof err);
+    test_gpu_defaults(&c);
+    gmc_gpu_t *a = test_gpu_new(&c);
     c.machine.l2_slice_bank = 1;
-    gmc_gpu_t *b = gmc_gpu_new(&c, err, sizeof err);
+    gmc_gpu_t *b = test_gpu_new(&c);
     assert_non_null(a);
     assert_non_null(b);
     unsigned differ = 0;

@@ -13,6 +13,7 @@
 #include "util/gmc_file.h"
 #include "util/gmc_num.h"
 #include "util/gmc_quote.h"
+#include "test_util.h"
 
 static void quoting_escapes_every_non_printable_byte_the_same_way(void **st)
 {
@@ -79,10 +80,7 @@ static void a_file_read_whole_is_capped_and_named(void **st)
 {
     (void)st;
     char path[] = "/tmp/gmc_file_XXXXXX", err[200];
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    assert_int_equal(write(fd, "0123456789", 10), 10);
-    close(fd);
+    test_temp_file(path, "0123456789", 10);
     gmc_diag_t d = {"unused", err, sizeof err, NULL, 0, 0};
     char *text;
     size_t len;
