@@ -2,21 +2,16 @@
 # the BIM parsers (the golden vectors are the one flow's: tb/block.mk).
 # Included by the top Makefile.
 
-# The unit tests' place is tests/unit/test_*.c (each a cmocka main; shared
-# helpers in tests/unit/*.h).  tests/test_*.c, the old place, is still
-# picked up while branches that add files there are merged: move such a
-# file to tests/unit/ (its binary keeps its name, build/tests/test_*).
+# The unit tests: tests/unit/test_*.c, each a cmocka main (its binary
+# build/tests/test_*), shared helpers in tests/unit/*.h.
 UNIT_DIR  := tests/unit
-UNIT_SRCS := $(sort $(wildcard $(UNIT_DIR)/test_*.c tests/test_*.c))
+UNIT_SRCS := $(sort $(wildcard $(UNIT_DIR)/test_*.c))
 UNIT_BINS := $(sort $(addprefix $(BUILD)/tests/,$(basename $(notdir $(UNIT_SRCS)))))
 UNIT_HDRS := $(wildcard $(UNIT_DIR)/*.h)
 UNIT_CFLAGS := -Wno-unused-parameter -I$(UNIT_DIR)
 CMOCKA    := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 $(BUILD)/tests/%: $(UNIT_DIR)/%.c $(UNIT_HDRS) $(LIB)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(UNIT_CFLAGS) -o $@ $< $(LIB) $(CMOCKA) -lm
-$(BUILD)/tests/%: tests/%.c $(UNIT_HDRS) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(UNIT_CFLAGS) -o $@ $< $(LIB) $(CMOCKA) -lm
 
