@@ -51,8 +51,7 @@ typedef struct {
      * else channel_dram[c] is channel c's device for each channel simulated
      * (`channels`, or dram.channels when 0), a NULL entry meaning dram.  The
      * devices may differ in kind, geometry, timing, burst and power, not in
-     * tck_ps: the channels share one command clock (an error says so;
-     * clocks per channel are for later).  The map must fit every device's
+     * tck_ps: the channels share one command clock (an error says so).  The map must fit every device's
      * banks, rows and columns; dram gives the channel count and the map's
      * channel field (a channel device's `channels` is not read).  The
      * configs are copied: they need not outlive gmc_memsys_new. */
@@ -130,9 +129,11 @@ typedef struct {
                                 sets it to now */
 } gmc_mem_prepared_t;
 
-/* A queue that refused a send has room again: called (from inside a
- * tick, after the command that freed the slot) once per refusal spell of
- * that queue, with the queue's channel and type.  A source waiting for
+/* A queue that refused a send has room again: called at the end of the
+ * tick in which a command freed a slot in it (every controller has
+ * stepped; now is already the next cycle), once per refusal spell of that
+ * queue, with the queue's channel and type.  It may send (the request
+ * enters at now); it must not tick.  A source waiting for
  * room may sleep until then; the send it then makes is accepted unless
  * another send took the room first (gmc_memsys_can_accept tells). */
 typedef void (*gmc_mem_room_fn)(void *ctx, unsigned channel, int is_write);
