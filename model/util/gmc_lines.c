@@ -1,6 +1,7 @@
 /* gmc_lines: the one line reader (gmc_lines.h). */
 #include "util/gmc_lines.h"
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,14 @@ static void init(gmc_lines_t *r, size_t max)
     memset(r, 0, sizeof *r);
     r->max = max;
     r->ended_nl = 1;
+    r->nul = SIZE_MAX;
+}
+
+/* The first NUL of b[from, to), as an offset, or SIZE_MAX. */
+static size_t find_nul(const char *b, size_t from, size_t to)
+{
+    const char *z = to > from ? memchr(b + from, '\0', to - from) : NULL;
+    return z ? (size_t)(z - b) : SIZE_MAX;
 }
 
 void gmc_lines_text(gmc_lines_t *r, const char *text, size_t len, size_t max)
@@ -19,6 +28,7 @@ void gmc_lines_text(gmc_lines_t *r, const char *text, size_t len, size_t max)
     init(r, max);
     r->text = text;
     r->len = len;
+    r->nul = find_nul(text, 0, len);
 }
 
 int gmc_lines_stream(gmc_lines_t *r, FILE *f, size_t max, gmc_diag_t *d)
@@ -75,20 +85,27 @@ static int too_long(gmc_lines_t *r, gmc_diag_t *d)
                           r->max);
 }
 
-/* The line b[0..l) found (nl: it ended with '\n'): checked and returned. */
-static int give(gmc_lines_t *r, const char *b, size_t l, int nl, const char **s, size_t *len,
-                gmc_diag_t *d)
+static int has_nul(gmc_lines_t *r, size_t col, gmc_diag_t *d)
+{
+    r->error = GMC_LINES_ETEXT;
+    return gmc_diag_error(d, r->line, "expected text, found byte 0x00 at column %zu", col + 1);
+}
+
+/* The line at offset at of base, l bytes (nl: it ended with '\n'), of
+ * the end bytes read: checked and returned. */
+static inline int give(gmc_lines_t *r, const char *base, size_t at, size_t l, int nl, size_t end,
+                       const char **s, size_t *len, gmc_diag_t *d)
 {
     r->line++;
     r->ended_nl = nl;
     if (l > r->max)
         return too_long(r, d);
-    const char *z = memchr(b, '\0', l);
-    if (z) {
-        r->error = GMC_LINES_ETEXT;
-        return gmc_diag_error(d, r->line, "expected text, found byte 0x00 at column %zu",
-                              (size_t)(z - b) + 1);
+    if (r->nul < at + l) {   /* the first NUL at or after the line's start is in it */
+        const size_t col = r->nul - at;
+        r->nul = find_nul(base, at + l, end);   /* a caller reading on meets the next one */
+        return has_nul(r, col, d);
     }
+    const char *b = base + at;
     if (l && b[l - 1] == '\r')
         l--;
     *s = b;
@@ -102,6 +119,8 @@ static int room(gmc_lines_t *r, gmc_diag_t *d)
 {
     size_t avail = r->hi - r->lo;
     memmove(r->buf, r->buf + r->lo, avail);
+    if (r->nul != SIZE_MAX)   /* the unread bytes' NUL moves with them */
+        r->nul -= r->lo;
     r->lo = 0;
     r->hi = avail;
     if (r->cap - r->hi >= CHUNK)
@@ -123,10 +142,11 @@ int gmc_lines_next(gmc_lines_t *r, const char **s, size_t *len, gmc_diag_t *d)
     if (!r->f && !r->buf) {   /* text in memory */
         if (r->pos >= r->len)
             return 0;
-        const char *b = r->text + r->pos, *nl = memchr(b, '\n', r->len - r->pos);
-        size_t l = nl ? (size_t)(nl - b) : r->len - r->pos;
+        const size_t at = r->pos;
+        const char *b = r->text + at, *nl = memchr(b, '\n', r->len - at);
+        size_t l = nl ? (size_t)(nl - b) : r->len - at;
         r->pos += l + (nl != NULL);
-        return give(r, b, l, nl != NULL, s, len, d);
+        return give(r, r->text, at, l, nl != NULL, r->len, s, len, d);
     }
     if (!r->f)   /* closed */
         return 0;
@@ -134,9 +154,10 @@ int gmc_lines_next(gmc_lines_t *r, const char **s, size_t *len, gmc_diag_t *d)
         const char *b = r->buf + r->lo;
         const char *nl = r->hi > r->lo ? memchr(b, '\n', r->hi - r->lo) : NULL;
         if (nl || (r->eof && r->hi > r->lo)) {
+            const size_t at = r->lo;
             size_t l = nl ? (size_t)(nl - b) : r->hi - r->lo;
             r->lo += l + (nl != NULL);
-            return give(r, b, l, nl != NULL, s, len, d);
+            return give(r, r->buf, at, l, nl != NULL, r->hi, s, len, d);
         }
         if (r->eof)
             return 0;
@@ -148,6 +169,8 @@ int gmc_lines_next(gmc_lines_t *r, const char **s, size_t *len, gmc_diag_t *d)
             return -1;
         errno = 0;
         size_t got = fread(r->buf + r->hi, 1, r->cap - r->hi, r->f);
+        if (r->nul == SIZE_MAX)
+            r->nul = find_nul(r->buf, r->hi, r->hi + got);
         r->hi += got;
         if (!got) {
             if (ferror(r->f)) {

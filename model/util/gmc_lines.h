@@ -43,6 +43,10 @@ typedef struct {
     int           eof;
     const char   *text;
     size_t        len, pos;
+    /* The first NUL byte at or after the unread bytes (an offset into buf
+     * or text), SIZE_MAX if none: found once per chunk read, so a line is
+     * checked for one by a compare, not a scan (traces have millions). */
+    size_t        nul;
 } gmc_lines_t;
 
 /* Lines of text[0..len) (not copied: keep it alive until the last line is used). */

@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,6 +119,104 @@ static void a_stream_gives_the_lines_memory_gives(void **st)
     free(t), free(got), free(want);
 }
 
+/* Reads every line of r, on past NUL errors: a digest of (line number,
+ * text or the error's column) for each. */
+static uint64_t read_on(gmc_lines_t *r, unsigned *errs)
+{
+    char e[256];
+    gmc_diag_t d = {"t", e, sizeof e, NULL, 0, 0};
+    const char *s;
+    size_t l;
+    int k;
+    uint64_t h = 1469598103934665603ull;
+    while ((k = gmc_lines_next(r, &s, &l, &d)) != 0) {
+        h = (h ^ r->line) * 0x100000001b3ull;
+        if (k < 0) {
+            const char *c = strstr(e, "at column ");
+            assert_non_null(c);
+            h = (h ^ (uint64_t)strtoull(c + 10, NULL, 10)) * 0x100000001b3ull;
+            ++*errs;
+            continue;
+        }
+        for (size_t i = 0; i < l; i++)
+            h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+    }
+    return h;
+}
+
+/* The same digest from a plain reading of the text: split at '\n', a
+ * line with a NUL is an error at its first NUL's column, a CR before the
+ * '\n' dropped. */
+static uint64_t read_naive(const char *t, size_t n, unsigned *errs)
+{
+    uint64_t h = 1469598103934665603ull;
+    unsigned long line = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && t[j] != '\n')
+            j++;
+        h = (h ^ ++line) * 0x100000001b3ull;
+        const char *z = memchr(t + i, '\0', j - i);
+        if (z) {
+            h = (h ^ (uint64_t)(z - (t + i) + 1)) * 0x100000001b3ull;
+            ++*errs;
+        } else {
+            size_t l = j - i - (j > i && t[j - 1] == '\r');
+            for (size_t k = 0; k < l; k++)
+                h = (h ^ (unsigned char)t[i + k]) * 0x100000001b3ull;
+        }
+        i = j + 1;
+    }
+    return h;
+}
+
+/* NUL bytes anywhere -- in short lines, in lines that straddle the
+ * stream's refills, several in one line, in consecutive lines: memory and
+ * stream readers report each at its line and column, read on after it,
+ * and give the other lines as they are (the NUL is found once per chunk,
+ * not per line: this checks the bookkeeping). */
+static void nul_bytes_anywhere_match_a_plain_reading(void **st)
+{
+    (void)st;
+    const size_t cap = 600000;
+    char *t = malloc(cap);
+    assert_non_null(t);
+    uint64_t x = 12345;
+    unsigned cases = 0, nuls = 0;
+    for (unsigned c = 0; c < 12; c++) {
+        size_t n = 0;
+        while (n + 70000 < cap) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            size_t l = (x >> 33) % (c % 3 == 0 ? 70000 : 40);
+            for (size_t i = 0; i < l; i++) {
+                x = x * 6364136223846793005ull + 1442695040888963407ull;
+                unsigned v = (unsigned)(x >> 40) % 1000;
+                t[n++] = v < (c % 2 ? 3u : 1u) ? '\0' : v < 8 ? '\r' : (char)('a' + v % 26);
+            }
+            t[n++] = '\n';
+        }
+        unsigned ea = 0, eb = 0, ec = 0;
+        gmc_lines_t m, s;
+        gmc_lines_text(&m, t, n, 100000);
+        const uint64_t a = read_on(&m, &ea);
+        FILE *f = tmp_with(t, n);
+        gmc_diag_t d = {"t", err, sizeof err, NULL, 0, 0};
+        assert_int_equal(gmc_lines_stream(&s, f, 100000, &d), 0);
+        const uint64_t b = read_on(&s, &eb);
+        gmc_lines_close(&s);
+        fclose(f);
+        const uint64_t want = read_naive(t, n, &ec);
+        assert_true(a == want && b == want);
+        assert_int_equal(ea, ec);
+        assert_int_equal(eb, ec);
+        cases++;
+        nuls += ec;
+    }
+    assert_true(nuls > 100);
+    printf("# %u random texts, memory and stream = a plain reading; %u lines with a NUL\n", cases, nuls);
+    free(t);
+}
+
 static void a_long_line_grows_the_buffer_up_to_the_cap(void **st)
 {
     (void)st;
@@ -169,6 +268,7 @@ int main(void)
         cmocka_unit_test(a_nul_byte_is_an_error_at_its_line_and_column),
         cmocka_unit_test(a_line_over_the_cap_is_an_error),
         cmocka_unit_test(a_stream_gives_the_lines_memory_gives),
+        cmocka_unit_test(nul_bytes_anywhere_match_a_plain_reading),
         cmocka_unit_test(a_long_line_grows_the_buffer_up_to_the_cap),
         cmocka_unit_test(open_and_read_errors_name_the_file),
     };
