@@ -376,7 +376,9 @@ void gmc_l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
 void gmc_l2_mem_room(void *ctx, unsigned channel, int is_write)
 {
     gmc_gpu_t *g = ctx;
+    (void)is_write;   /* waking a slice that waits for the other queue too is allowed
+                         (it is refused again), and cheaper than reading its head */
     for (unsigned i = channel * g->spc, e = i + g->spc; i < e; i++)
-        if (g->l2_wait[i] && g->l2[i].dq_p.req.is_write == is_write)
+        if (g->l2_wait[i])
             g->l2_next[i] = 0;
 }

@@ -154,20 +154,19 @@ static void on_column(void *ctx, unsigned ch, const gmc_mc_req_t *r)
     if (ms->served)
         ms->served(ms->served_ctx, ch, r);
     const unsigned qk = ch * 2 + r->is_write;
-    if (ms->refused[qk]) {   /* someone waits for this room */
-        ms->refused[qk] = 0;
+    gmc_memsys_cq_t *q = &ms->cq[qk];
+    if (q->refused) {   /* someone waits for this room */
+        q->refused = 0;
         ms->room_due[ms->room_n++] = qk;
     }
     if (!ms->done_fn) {   /* nobody listens: done at the column command, no record */
         ms->ndone++;
         return;
     }
-    gmc_memsys_cq_t *q = &ms->cq[ch * 2 + r->is_write];
     assert(q->n <= ms->cq_mask);
     if (!q->n) {
-        const unsigned k = ch * 2 + r->is_write;
-        ms->cq_hd[k] = r->done;
-        ms->cq_live[k / 64] |= 1ull << (k % 64);
+        ms->cq_hd[qk] = r->done;
+        ms->cq_live[qk / 64] |= 1ull << (qk % 64);
     }
     if (q->n > q->wrap)
         gmc_ring_widen(q->d, sizeof *q->d, &q->wrap, q->head, q->n);
@@ -326,12 +325,11 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
     ms->cq_hd = malloc((size_t)ms->nch * 2 * sizeof *ms->cq_hd);
     ms->cq_due = malloc((size_t)ms->nch * 2 * sizeof *ms->cq_due);
     ms->cq_live = calloc(((size_t)ms->nch * 2 + 63) / 64, sizeof *ms->cq_live);
-    ms->refused = calloc((size_t)ms->nch * 2, sizeof *ms->refused);
     ms->room_due = calloc((size_t)ms->nch * 2, sizeof *ms->room_due);
     if (ms->cq_hd)
         for (unsigned k = 0; k < ms->nch * 2; k++)
             ms->cq_hd[k] = GMC_MEM_NEVER;
-    if (!ms->cq || !ms->cq_hd || !ms->cq_due || !ms->cq_live || !ms->refused || !ms->room_due)
+    if (!ms->cq || !ms->cq_hd || !ms->cq_due || !ms->cq_live || !ms->room_due)
         goto oom;
     for (unsigned k = 0; k < ms->nch * 2; k++) {
         if (!(ms->cq[k].d = calloc((size_t)ms->cq_mask + 1, sizeof *ms->cq[k].d)))
@@ -360,7 +358,6 @@ void gmc_memsys_free(gmc_memsys_t *ms)
     free(ms->cq_hd);
     free(ms->cq_live);
     free(ms->cq_due);
-    free(ms->refused);
     free(ms->room_due);
     free(ms->bim);
     free(ms->dev);

@@ -99,7 +99,7 @@ int gmc_memsys_send_prepared(gmc_memsys_t *ms, const gmc_mem_prepared_t *p)
     const unsigned ch = p->loc.channel;
     gmc_mc_t *mc = &ms->mc[ch];
     if (!gmc_mc_can_accept(mc, p->req.is_write)) {
-        ms->refused[ch * 2 + (p->req.is_write != 0)] = 1;   /* a room event when a slot frees */
+        ms->cq[ch * 2 + (p->req.is_write != 0)].refused = 1;   /* a room event when a slot frees */
         return GMC_MEM_FULL;
     }
     uint32_t i = gmc_mc_enqueue_prepared(mc, p, ms->nreq++, ms->now);

@@ -53,6 +53,10 @@ extern "C" {
 typedef struct {
     gmc_mem_done_t *d;
     unsigned        head, n, wrap;
+    unsigned        refused;   /* the controller queue of this channel and type refused a
+                                  send since it last had room (gmc_memsys_on_room): kept
+                                  here, on the line the column command's completion
+                                  touches anyway */
 } gmc_memsys_cq_t;
 
 struct gmc_memsys {
@@ -104,14 +108,13 @@ struct gmc_memsys {
                                     (the callback only records: it sends nothing) */
     gmc_mc_served_fn served;     /* tests: at the column command (gmc_memsys_set_served) */
     void            *served_ctx;
-    /* room events (gmc_memsys_on_room): refused[k], queue k (channel * 2
-     * + is_write) refused a send since it last had room; room_due[0..
+    /* room events (gmc_memsys_on_room): cq[k].refused, queue k (channel *
+     * 2 + is_write) refused a send since it last had room; room_due[0..
      * room_n), the queues a column command freed a slot in during this
      * tick, in the order it did (channel order: at most one command per
      * channel and cycle) */
     gmc_mem_room_fn  room_fn;
     void            *room_ctx;
-    uint8_t         *refused;
     unsigned        *room_due, room_n;
     /* the channel without the full decode (gmc_memsys_channel_of): the
      * map's channel bit runs, when there is no BIM and no modulus split */
