@@ -254,8 +254,8 @@ struct gmc_gpu {
      *               on unless l2_shut[i] (its input pipeline is full: a
      *               packet is no reason to step it), and set to 0 by the
      *               memory system's completions (gmc_l2_mem_done) and its
-     *               room event for the queue slice i waits on (l2_wait[i]:
-     *               its dq head was refused; gmc_l2_mem_room).
+     *               room events of its channel's queues while it waits
+     *               (l2_wait[i]: its dq head was refused; gmc_l2_mem_room).
      * The networks' next event is now while a packet is in them (in_net),
      * never otherwise; the dispatcher's and the memory system's are their
      * next_event calls. */
