@@ -54,7 +54,7 @@ help:  ## this list (generated from the makefiles' ## comments)
 	@echo
 	@awk 'match($$0, /^[a-z][a-zA-Z0-9_-]*:.*##[ ]/) { t = $$0; sub(/:.*/, "", t); d = $$0; sub(/^[^#]*## /, "", d); \
 	  if (!(t in seen)) { seen[t] = 1; printf "  make %-15s %s\n", t, d } }' $(MAKEFILE_LIST) | \
-	  sed 's|\$$(JOBS)|$(JOBS)|; s|\$$(LIB)|$(LIB)|; s|\$$(GMC)|$(GMC)|; s|\$$(BUILD)|$(BUILD)|; s|\$$(COSIM_CYCLES)|$(COSIM_CYCLES)|; s|\$$(FUZZ_SECONDS)|$(FUZZ_SECONDS)|; s|\$$(SOAK_RUNS)|$(SOAK_RUNS)|; s|\$$(SOAK_DEVICES)|$(SOAK_DEVICES)|; s|\$$(SOAK_TRACES)|$(SOAK_TRACES)|'
+	  sed 's|\$$(JOBS)|$(JOBS)|; s|\$$(LIB)|$(LIB)|; s|\$$(GMC)|$(GMC)|; s|\$$(BUILD)|$(BUILD)|; s|\$$(COSIM_CYCLES)|$(COSIM_CYCLES)|; s|\$$(FUZZ_SECONDS)|$(FUZZ_SECONDS)|; s|\$$(SOAK_RUNS)|$(SOAK_RUNS)|; s|\$$(SOAK_DEVICES)|$(SOAK_DEVICES)|; s|\$$(SOAK_TRACES)|$(SOAK_TRACES)|; s|\$$(MC_POL_N)|$(MC_POL_N)|'
 	@echo
 	@echo "  per block, for BLOCKS = $(BLOCKS) (tb/gmc_<b>.mk; docs/adding-a-block.md):"
 	@echo "  make lint-<b> vectors-<b> vectors-golden-<b> cosim-<b> cosim-fault-<b> bench-<b> synth-<b>"
