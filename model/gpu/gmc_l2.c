@@ -324,6 +324,8 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
             }
             if (gmc_memsys_send_prepared(g->ms, &l->dq_p) != GMC_MEM_ACCEPTED) {
                 l->dq_blocked = 1;   /* GMC_MEM_FULL: wait for room (gmc_l2_mem_room) */
+                assert(l->dq_p.loc.channel == l->ch);   /* the room event wakes the channel's slices */
+                g->l2_waits += !g->l2_wait[l->id];
                 break;
             }
             l->dq_p_ok = 0;
@@ -360,12 +362,7 @@ void gmc_l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
     const unsigned i = l->id;
     g->l2_next[i] = next_at(l, g->l2_cyc);
     g->l2_shut[i] = l->pipe_n > l->pipe_mask;
-    const uint8_t wait = l->dq_n && l->dq_blocked;
-    if (wait) {
-        assert(l->dq_p.loc.channel == l->ch);   /* gmc_l2_mem_room looks at the channel's slices */
-        g->l2_waits += !g->l2_wait[i];
-    }
-    g->l2_wait[i] = wait;
+    g->l2_wait[i] = (uint8_t)l->dq_blocked;   /* set only with a dq head refused */
 }
 
 /* The memory system's room event wakes the slices of that channel whose
