@@ -76,6 +76,10 @@ int  cli_parse_u64(const char *s, uint64_t *v);
  * directory, expected a regular file" and returns 1 if it is; 0 otherwise
  * (also for "-" and for paths the opener will report itself). */
 int  cli_input_ok(const char *cmd, const char *path);
+/* A results directory to write many files into must not be empty (an
+ * unset variable) nor the root directory: prints "gmc CMD: -o: expected a
+ * results directory, found '...' (...)" and returns 0 if it is one. */
+int  cli_out_dir_ok(const char *cmd, const char *path);
 /* Flushes stdout and checks it: 0 if every write reached it; otherwise
  * prints "gmc CMD: writing standard output: <why>" (once per process) and
  * returns 1, or returns CLI_EXIT_PIPE quietly when the reader went away
@@ -84,5 +88,9 @@ int  cli_input_ok(const char *cmd, const char *path);
 int  cli_stdout_check(const char *cmd);
 /* Records that a write to stdout failed with errno e (for cli_stdout_check). */
 void cli_stdout_failed(int e);
+/* Runs gnuplot on script in folder dir (NULL: here) without a shell, its
+ * output to log (a path as seen from here): 0, or -1 after one line
+ * "WHO: ..." (not installed, gnuplot's first complaint and exit status). */
+int  cli_gnuplot(const char *who, const char *dir, const char *script, const char *log);
 
 #endif

@@ -37,6 +37,20 @@ int cli_input_ok(const char *cmd, const char *path)
     return 1;
 }
 
+int cli_out_dir_ok(const char *cmd, const char *path)
+{
+    /* the root itself: "/", "//", "/tmp/..", a link to it (same device and inode) */
+    struct stat a, r;
+    const int root = *path && !stat(path, &a) && !stat("/", &r) && a.st_dev == r.st_dev &&
+                     a.st_ino == r.st_ino;
+    if (!*path || root) {
+        fprintf(stderr, "gmc %s: -o: expected a results directory, found '%s'%s\n", cmd, path,
+                *path ? " (the root directory)" : " (an empty path: an unset variable?)");
+        return 0;
+    }
+    return 1;
+}
+
 static int stdout_errno;     /* first failure recorded by cli_stdout_failed */
 static int stdout_reported;  /* the one message is out */
 

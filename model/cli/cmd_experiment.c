@@ -184,7 +184,9 @@ int cmd_experiment(int argc, char **argv)
                 printf("%s\n", defs[k]->name);
             return 0;
         } else if (!strcmp(a, "-o")) {
-            rc = cli_opt_str(EXP_CMD, a, argc, argv, &i, &out);
+            /* checked at once: nothing may be written into "" or / */
+            if (!(rc = cli_opt_str(EXP_CMD, a, argc, argv, &i, &out)) && !cli_out_dir_ok(EXP_CMD, out))
+                return 2;
         } else if (!strcmp(a, "-j")) {
             rc = cli_opt_u64(EXP_CMD, a, argc, argv, &i, &jobs);
         } else if (!strcmp(a, "--seed")) {

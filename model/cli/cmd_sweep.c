@@ -80,6 +80,8 @@ int cmd_sweep(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "-o") && has) {
             out = argv[++i];
+            if (!cli_out_dir_ok(CMD, out))   /* at once: nothing may be written into "" or / */
+                return 2;
         } else if (!strncmp(a, "-j", 2) && (a[2] || has) && !collect) {   /* -j N or -jN */
             if (num("-j", a[2] ? a + 2 : argv[++i], 4096, &jobs))
                 return 2;
@@ -111,8 +113,6 @@ int cmd_sweep(int argc, char **argv)
     }
     if (!out)
         return cli_usage_error(CMD, "%s: expected -o OUT (the results directory)", mode);
-    if (!*out)
-        return cli_usage_error(CMD, "-o: expected a directory, found ''");
     char *dflt = NULL;
     if (!points) {
         if (!collect)

@@ -2,15 +2,12 @@
  * (MSB left, block-offset bits omitted, channel/bank bits shaded, raw and
  * mapped bars side by side). */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
-#include <sys/wait.h>
 #include <unistd.h>
+#include "cli.h"
 #include "entropy_cli.h"
-#include "util/gmc_lines.h"
 
 /* gnuplot-safe single-quoted string body. */
 static void gp_str(FILE *f, const char *s)
@@ -22,73 +19,6 @@ static void gp_str(FILE *f, const char *s)
         else if ((unsigned char)*s >= 0x20)
             fputc(*s, f);
     fputc('\'', f);
-}
-
-/* Runs `gnuplot script`; returns 0 or prints one error line. */
-static int run_gnuplot(const char *script, const char *log)
-{
-    int pfd[2];
-    if (pipe(pfd)) {
-        fprintf(stderr, "gmc entropy: --png: pipe: %s\n", strerror(errno));
-        return -1;
-    }
-    fcntl(pfd[1], F_SETFD, FD_CLOEXEC);
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        fprintf(stderr, "gmc entropy: --png: fork: %s\n", strerror(errno));
-        close(pfd[0]);
-        close(pfd[1]);
-        return -1;
-    }
-    if (pid == 0) {
-        close(pfd[0]);
-        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (fd >= 0) {
-            dup2(fd, 1);
-            dup2(fd, 2);
-            close(fd);
-        }
-        execlp("gnuplot", "gnuplot", script, (char *)NULL);
-        int e = errno;
-        ssize_t w = write(pfd[1], &e, sizeof e);
-        (void)w;
-        _exit(127);
-    }
-    close(pfd[1]);
-    int e = 0;
-    ssize_t got = read(pfd[0], &e, sizeof e);
-    close(pfd[0]);
-    int st = 0;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-        ;
-    if (got == (ssize_t)sizeof e) {
-        if (e == ENOENT)
-            fprintf(stderr, "gmc entropy: --png needs gnuplot, which is not on "
-                    "PATH (install it: make deps, or apt-get install gnuplot-nox; "
-                    "--csv/--json need nothing)\n");
-        else
-            fprintf(stderr, "gmc entropy: --png: cannot run gnuplot: %s\n",
-                    strerror(e));
-        return -1;
-    }
-    if (!WIFEXITED(st) || WEXITSTATUS(st)) {
-        /* gnuplot's first line of complaint, as it wrote it (cut at 300 bytes) */
-        gmc_diag_t quiet = {NULL, NULL, 0, NULL, 0, 0};
-        gmc_lines_t lr;
-        const char *line = "";
-        size_t ll = 0;
-        int have = gmc_lines_open(&lr, log, 1u << 20, &quiet) == 0;
-        if (have && gmc_lines_next(&lr, &line, &ll, &quiet) != 1)
-            line = "", ll = 0;
-        fprintf(stderr, "gmc entropy: --png: gnuplot failed (%s %d): %.*s\n",
-                WIFEXITED(st) ? "exit" : "signal",
-                WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st), (int)(ll < 300 ? ll : 300), line);
-        if (have)
-            gmc_lines_close(&lr);
-        return -1;
-    }
-    return 0;
 }
 
 /* Draws the chart into png->tmp (already created by cli_out_open). */
@@ -193,7 +123,7 @@ int entropy_write_png(const entropy_result_t *r, cli_outfile_t *png)
         fprintf(stderr, "gmc entropy: --png: write error in %s\n", dir);
         goto done;
     }
-    rc = run_gnuplot(gp, log);
+    rc = cli_gnuplot("gmc entropy: --png", NULL, gp, log);
 done:
     if (d)
         fclose(d);

@@ -21,6 +21,7 @@ typedef struct exp_ctx {
     size_t       npt;
     FILE       *md;           /* the summary being written (OUT/summary.md) */
     int          gnuplot_ok;
+    int          plot_failed;  /* exp_plot failed: the run fails, no plot is listed */
     const char *const *set;   /* --set KEY=VALUE machine overrides, added to every point */
     unsigned     nset;
     char         cmd[1024];   /* the command that makes these results (exp_cmd) */
@@ -50,6 +51,10 @@ double exp_get(const exp_ctx_t *x, const char *id, const char *path);   /* NaN i
 FILE  *exp_open(const exp_ctx_t *x, const char *file);
 /* Runs gnuplot on OUT/<script> (in OUT), if gnuplot exists; 0 or -1. */
 int    exp_plot(exp_ctx_t *x, const char *script);
+/* The last line: "report: OUT/summary.md  plots: ...  data: OUT/CSV", the
+ * plots (NULL-terminated names) only those that exist; 1 if a plot
+ * failed (the experiment's exit status), else 0. */
+int    exp_report_line(const exp_ctx_t *x, const char *csv, const char *const *pngs);
 double exp_geomean(const double *v, int n);
 /* "gmc experiment NAME --scale X --seed N [--set K=V]..." (x->cmd). */
 const char *exp_cmd(const exp_ctx_t *x);

@@ -110,8 +110,8 @@ static int summarize(exp_ctx_t *x)
         "- The paper charges one cycle for the address transformation; gmc charges none.\n", x->seed);
     if (fclose(md))
         return 1;
-    printf("report: %s/summary.md  plot: %s/speedup.png  data: %s/pae.csv\n", x->out, x->out, x->out);
-    return 0;
+    static const char *const pngs[] = {"speedup.png", NULL};
+    return exp_report_line(x, "pae.csv", pngs);
 }
 
 const exp_def_t exp_pae = {"pae", "PAE [ISCA'18]: BASE, PM, RMP, PAE, FAE, ALL address maps on the 12-SM GDDR5 "

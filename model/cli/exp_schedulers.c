@@ -223,8 +223,8 @@ static int summarize(exp_ctx_t *x)
         "plot for [i=2:%u] 'ipc.dat' using i:xtic(1) title columnheader(i)\n", ns + 1);
     fclose(gp);
     exp_plot(x, "plots.gp");
-    printf("report: %s/summary.md  plot: %s/ipc.png  data: %s/schedulers.csv\n", x->out, x->out, x->out);
-    return bad ? 1 : 0;
+    static const char *const pngs[] = {"ipc.png", NULL};
+    return exp_report_line(x, "schedulers.csv", pngs) || bad ? 1 : 0;
 }
 
 const exp_def_t exp_schedulers = {"schedulers", "every memory scheduler on every workload (a table and a plot); "

@@ -3,6 +3,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include "cli.h"
 #include "exp.h"
 
 void exp_point(exp_ctx_t *x, const char *id, const char *fmt, ...)
@@ -131,14 +133,29 @@ int exp_plot(exp_ctx_t *x, const char *script)
 {
     if (!x->gnuplot_ok)
         return 0;
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "cd '%s' && gnuplot '%s' 2>gnuplot.log", x->out, script);
-    if (system(cmd)) {
-        fprintf(stderr, "gmc experiment: gnuplot failed on %s/%s (see %s/gnuplot.log)\n", x->out,
-                script, x->out);
+    char log[1024];
+    snprintf(log, sizeof log, "%s/gnuplot.log", x->out);
+    /* no shell: the -o folder's name is never read as code (a quote in it) */
+    if (cli_gnuplot("gmc experiment", x->out, script, log)) {
+        fprintf(stderr, "gmc experiment: no plots (%s/gnuplot.log has gnuplot's messages)\n", x->out);
+        x->plot_failed = 1;
         return -1;
     }
     return 0;
+}
+
+int exp_report_line(const exp_ctx_t *x, const char *csv, const char *const *pngs)
+{
+    printf("report: %s/summary.md  plots:", x->out);
+    unsigned shown = 0;
+    for (; *pngs; pngs++) {
+        char p[1024];
+        snprintf(p, sizeof p, "%s/%s", x->out, *pngs);
+        if (!access(p, F_OK))
+            printf(" %s", p), shown++;
+    }
+    printf("%s  data: %s/%s\n", shown ? "" : " none", x->out, csv);
+    return x->plot_failed;
 }
 
 double exp_geomean(const double *v, int n)

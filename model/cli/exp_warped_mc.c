@@ -228,9 +228,8 @@ static int summarize(exp_ctx_t *x)
     }
     printf("Warped-MC over FR-FCFS on MOA+HOA: %+.1f%% (paper +8.9%%); FCFS %+.1f%% (paper -43.2%%)\n",
            PCT(g_wmc_mh), PCT(g_fcfs_mh));
-    printf("report: %s/summary.md  plots: %s/ipc.png %s/lwt_box.png  data: %s/warped-mc.csv\n", x->out, x->out,
-           x->out, x->out);
-    return 0;
+    static const char *const pngs[] = {"ipc.png", "lwt_box.png", NULL};
+    return exp_report_line(x, "warped-mc.csv", pngs);
 }
 
 const exp_def_t exp_warped_mc = {"warped-mc", "Warped-MC [ICPP'23]: FCFS, FR-FCFS, Div-First, Warped-MC (its four "

@@ -107,4 +107,39 @@ expect_fail "no experiment" 2 "expected an experiment name" -- "$GMC" experiment
 expect_fail "bad --scale" 2 "--scale: expected a number" -- "$GMC" experiment pae --scale 0
 expect_fail "--slurm with --collect" 2 "found both" -- "$GMC" experiment pae --slurm --collect
 expect_fail "--collect before a run" 1 "" -- "$GMC" experiment pae --collect -o "$T/none"
+
+# ---- output safety (issue: new-user findings, items 1-3) ----------------
+# An empty -o (an unset variable) or the root directory is refused at once,
+# before any other option is read: the trailing --bogus makes a run without
+# the check fail on that option instead, writing nothing anywhere.
+for o in '' / // /tmp/..; do
+  expect_fail "-o '$o' is refused before anything is written" 2 \
+    "^gmc experiment: -o: expected a results directory, found '$o' \(" -- \
+    "$GMC" experiment pae -o "$o" --bogus
+done
+# A quote in the -o folder's name is a name, never shell code: the plots
+# are made (gnuplot runs without a shell) and no command ran.
+if command -v gnuplot >/dev/null; then
+  q="$T/it's; touch $T/INJECTED; '"
+  mkdir -p "$q" && cp -r "$T/pae/." "$q/" && rm -f "$q"/*.png
+  if "$GMC" experiment pae --scale $S -o "$q" >"$T/q.out" 2>"$T/q.err" &&
+     [ ! -e "$T/INJECTED" ] && [ -s "$q/speedup.png" ]; then
+    ok "a quote in -o: plots made, nothing run ($(ls "$q"/*.png | wc -l) PNG)"
+  else
+    notok "a quote in -o: plots made, nothing run" "$(tail -2 "$T/q.err"; ls "$T")"
+  fi
+fi
+# gnuplot failing is a failed step: exit 1, say so, list no plot that is not there
+mkdir -p "$T/fakebin" "$T/gpfail"
+printf '#!/bin/sh\necho "line 1: bogus terminal" >&2\nexit 1\n' >"$T/fakebin/gnuplot"
+chmod +x "$T/fakebin/gnuplot"
+cp -r "$T/pae/." "$T/gpfail/" && rm -f "$T/gpfail"/*.png
+PATH="$T/fakebin:$PATH" "$GMC" experiment pae --scale $S -o "$T/gpfail" >"$T/gpf.out" 2>"$T/gpf.err"; rc=$?
+if [ $rc = 1 ] && grep -q "gnuplot failed on plots.gp (exit 1): line 1: bogus terminal" "$T/gpf.err" &&
+   grep -q "plots: none  data:" "$T/gpf.out" && ! ls "$T/gpfail"/*.png >/dev/null 2>&1; then
+  ok "gnuplot failing: exit 1, the reason, no plot listed"
+else
+  notok "gnuplot failing: exit 1, the reason, no plot listed" "rc $rc: $(tail -2 "$T/gpf.err") / $(tail -1 "$T/gpf.out")"
+fi
+
 finish

@@ -264,4 +264,13 @@ if [ -w /dev/full ]; then
   [ $rc = 1 ] && grep -q "writing standard output: No space left on device" "$T/err" \
     && ok "stdout to a full disk: exit 1" || notok "stdout to a full disk: exit 1" "rc $rc: $(cat "$T/err")"
 fi
+
+# An empty -o (an unset variable) or the root directory is refused at once
+# (the trailing --bogus: a gmc without the check fails on it instead).
+for o in '' / /tmp/..; do
+  expect_fail "sweep -o '$o' is refused before anything is written" 2 \
+    "^gmc sweep: -o: expected a results directory, found '$o' \(" -- \
+    "$GMC" sweep run -o "$o" --bogus
+done
+
 finish
