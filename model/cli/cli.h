@@ -80,6 +80,11 @@ int  cli_input_ok(const char *cmd, const char *path);
  * unset variable) nor the root directory: prints "gmc CMD: -o: expected a
  * results directory, found '...' (...)" and returns 0 if it is one. */
 int  cli_out_dir_ok(const char *cmd, const char *path);
+/* The output files of one command (NULL-terminated pairs: option name,
+ * path or NULL) name different files: 1, or 0 after "gmc CMD: OPT1 and
+ * OPT2 name the same file 'PATH' (one would replace the other)" -- the
+ * same path, "-" twice, or two names of one existing file. */
+int  cli_outputs_distinct(const char *cmd, const char *const *opt_path);
 /* Flushes stdout and checks it: 0 if every write reached it; otherwise
  * prints "gmc CMD: writing standard output: <why>" (once per process) and
  * returns 1, or returns CLI_EXIT_PIPE quietly when the reader went away

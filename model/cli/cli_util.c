@@ -51,6 +51,29 @@ int cli_out_dir_ok(const char *cmd, const char *path)
     return 1;
 }
 
+static int same_file(const char *a, const char *b)
+{
+    struct stat x, y;
+    if (!strcmp(a, b))
+        return 1;
+    if (!strcmp(a, "-") || !strcmp(b, "-"))
+        return 0;
+    return !stat(a, &x) && !stat(b, &y) && x.st_dev == y.st_dev && x.st_ino == y.st_ino &&
+           S_ISREG(x.st_mode);
+}
+
+int cli_outputs_distinct(const char *cmd, const char *const *op)
+{
+    for (size_t i = 0; op[i]; i += 2)
+        for (size_t j = i + 2; op[i + 1] && op[j]; j += 2)
+            if (op[j + 1] && same_file(op[i + 1], op[j + 1])) {
+                fprintf(stderr, "gmc %s: %s and %s name the same file '%s' (one would replace "
+                        "the other)\n", cmd, op[i], op[j], op[j + 1]);
+                return 0;
+            }
+    return 1;
+}
+
 static int stdout_errno;     /* first failure recorded by cli_stdout_failed */
 static int stdout_reported;  /* the one message is out */
 

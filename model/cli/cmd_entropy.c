@@ -193,6 +193,9 @@ static int parse(entropy_opts_t *o, int argc, char **argv)
         return cli_usage_error(CMD, "%s needs --gen", o->gen_out ? "--gen-out" : tr_opt);
     if (tr_opt && strcmp(o->gen, "transpose"))
         return cli_usage_error(CMD, "%s applies to --gen transpose only", tr_opt);
+    const char *const outs[] = {"-o", o->out, "--csv", o->csv, "--png", o->png, "--gen-out", o->gen_out, NULL};
+    if (!cli_outputs_distinct("entropy", outs))
+        return 2;
     return 0;
 }
 

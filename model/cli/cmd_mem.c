@@ -325,6 +325,9 @@ int cmd_mem(int argc, char **argv)
     int rc = parse_args(&o, argc, argv);
     if (rc)
         return rc;
+    const char *const outs[] = {"-o", o.out, "--per-request", o.per_request, NULL};
+    if (!cli_outputs_distinct("mem", outs))
+        return 2;
     warn[0] = 0;
     o.warnings = warn;
     if ((rc = resolve(&o, &sc, warn, sizeof warn)))

@@ -304,6 +304,9 @@ int cmd_sim(int argc, char **argv)
     if (!!o.workload == !!o.traces)
         return cli_usage_error(SIM_CMD, "expected one of --workload NAME or --traces DIR, found %s",
                                o.workload ? "both" : "neither");
+    const char *const outs[] = {"-o", o.out, "--csv", o.csv, NULL};
+    if (!cli_outputs_distinct(SIM_CMD, outs))   /* before the run: one would replace the other */
+        return 2;
     static gmc_gpu_cfg_t cfg;
     if ((rc = sim_resolve(&o, &cfg)))
         return rc;

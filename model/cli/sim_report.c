@@ -75,30 +75,28 @@ static int write_text(FILE *f, gmc_gpu_t *g, const sim_opts_t *o)
     return ferror(f) ? -1 : 0;
 }
 
-static int write_csv(sim_opts_t *o, gmc_gpu_t *g)
-{
-    cli_outfile_t of;
-    if (cli_out_open(&of, SIM_CMD, o->csv))
-        return 1;
-    if (gmc_gpu_write_csv(g, of.f)) {
-        cli_out_abort(&of);
-        return 1;
-    }
-    return cli_out_commit(&of) ? 1 : 0;
-}
-
 int sim_report(sim_opts_t *o, gmc_gpu_t *g)
 {
-    if (o->csv && write_csv(o, g)) {
+    /* every output opened (as a temporary) before any is written, and
+     * committed only when all were written: all of them or none */
+    cli_outfile_t of, oc;
+    FILE *f = stdout;
+    if (o->csv && cli_out_open(&oc, SIM_CMD, o->csv))
+        return 1;
+    if (o->out) {
+        if (cli_out_open(&of, SIM_CMD, o->out)) {
+            if (o->csv)
+                cli_out_abort(&oc);
+            return 1;
+        }
+        f = of.f;
+    }
+    if (o->csv && gmc_gpu_write_csv(g, oc.f)) {
+        cli_out_abort(&oc);
+        if (o->out)
+            cli_out_abort(&of);
         fprintf(stderr, "gmc sim: %s: the CSV report failed\n", o->csv);
         return 1;
-    }
-    cli_outfile_t of;
-    FILE *f = stdout;
-    if (o->out) {
-        if (cli_out_open(&of, SIM_CMD, o->out))
-            return 1;
-        f = of.f;
     }
     int rc;
     if (o->json) {
@@ -122,13 +120,18 @@ int sim_report(sim_opts_t *o, gmc_gpu_t *g)
     } else {
         rc = write_text(f, g, o);
     }
-    if (o->out) {
-        if (rc) {
+    if (rc) {
+        if (o->out)
             cli_out_abort(&of);
-            fprintf(stderr, "gmc sim: %s: cannot write\n", o->out);
-            return 1;
-        }
-        return cli_out_commit(&of) ? 1 : 0;
+        if (o->csv)
+            cli_out_abort(&oc);
+        fprintf(stderr, "gmc sim: %s: cannot write\n", o->out ? o->out : "standard output");
+        return 1;
     }
-    return rc ? 1 : 0;
+    if (o->out && cli_out_commit(&of)) {
+        if (o->csv)
+            cli_out_abort(&oc);
+        return 1;
+    }
+    return o->csv && cli_out_commit(&oc) ? 1 : 0;
 }

@@ -259,4 +259,8 @@ timeout 300 "$GMC" entropy --trace "$T/big.trace" --scheme fae --json >"$T/j" 2>
 if [ $rc = 0 ] && json "$T/j" 'j["requests"] == 1000000 and j["kernels"] == 4'; then ok "1e6 requests, 4 kernels"
 else notok "1e6 requests, 4 kernels" "rc $rc (124: the 300 s watchdog): $(head -c 300 "$T/e")"; fi
 
+expect_fail "-o and --csv on one file are refused" 2 \
+  "^gmc entropy: -o and --csv name the same file" -- \
+  "$GMC" entropy --gen transpose --csv "$T/same.csv" -o "$T/same.csv"
+
 finish

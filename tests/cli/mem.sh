@@ -129,4 +129,8 @@ expect_fail "bad watermarks" 2 "wq-low: expected less than --wq-high" -- \
   "$GMC" mem --trace "$T/one" --wq-high 4 --wq-low 4
 expect_fail "map wider than the device" 1 "expected at most 4 banks" -- \
   "$GMC" mem --trace "$T/one" --preset gddr3 --map "Row[29:18] Bank[17:14] Col[13:9] Ch[8:6] Block[5:0]"
+expect_fail "-o and --per-request on one file are refused" 2 \
+  "^gmc mem: -o and --per-request name the same file" -- \
+  "$GMC" mem --preset gddr3 --trace "$T/same.trc" -o "$T/same" --per-request "$T/same"
+
 finish

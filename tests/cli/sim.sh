@@ -419,4 +419,14 @@ else
   notok "the CSV report is the JSON's values, same names and order" "$(head -c 400 "$T/rep.out") $(tail -2 "$T/rep.err")"
 fi
 
+# Two outputs on one file are refused before the run; a failed output
+# leaves every other output as it was (all of them or none).
+expect_fail "-o and --csv on one file are refused" 2 \
+  "^gmc sim: -o and --csv name the same file '.*/x' \(one would replace the other\)$" -- \
+  "$GMC" sim --workload moa --scale 0.01 --json -o "$T/x" --csv "$T/x"
+echo keep >"$T/keep.csv"
+"$GMC" sim --workload moa --scale 0.01 --json -o "$T/nodir/x.json" --csv "$T/keep.csv" >/dev/null 2>"$T/keep.err"; rc=$?
+[ $rc = 1 ] && [ "$(cat "$T/keep.csv")" = keep ] && ok "a failed -o leaves --csv's file as it was" \
+  || notok "a failed -o leaves --csv's file as it was" "rc $rc: $(head -c 100 "$T/keep.csv")"
+
 finish
