@@ -2,6 +2,7 @@
 #include "cli_outfile.h"
 #include "cli.h"
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,6 +13,53 @@ const char *cli_tmp_dir(void)
 {
     const char *t = getenv("TMPDIR");
     return t && *t ? t : "/tmp";
+}
+
+/* The temporary files not yet committed or aborted: an interrupt
+ * (SIGINT, SIGTERM, SIGHUP) removes them before the process dies as the
+ * signal says, so that no FILE.tmp.XXXXXX is left behind.  A few at once
+ * at most (a command's outputs); past the table's size a file is simply
+ * not cleaned up on a signal. */
+#define LIVE_MAX 16
+static char *volatile live[LIVE_MAX];
+
+static void on_signal(int sig)
+{
+    for (unsigned i = 0; i < LIVE_MAX; i++)
+        if (live[i])
+            unlink(live[i]);   /* async-signal-safe */
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void live_add(char *tmp)
+{
+    static int installed;
+    if (!installed) {
+        installed = 1;
+        static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+        for (unsigned k = 0; k < sizeof sigs / sizeof sigs[0]; k++) {
+            struct sigaction old, sa;
+            memset(&sa, 0, sizeof sa);
+            sa.sa_handler = on_signal;
+            sigemptyset(&sa.sa_mask);
+            /* a signal the caller ignores (nohup, a background job) stays ignored */
+            if (!sigaction(sigs[k], NULL, &old) && old.sa_handler == SIG_DFL)
+                sigaction(sigs[k], &sa, NULL);
+        }
+    }
+    for (unsigned i = 0; i < LIVE_MAX; i++)
+        if (!live[i]) {
+            live[i] = tmp;
+            return;
+        }
+}
+
+static void live_drop(const char *tmp)
+{
+    for (unsigned i = 0; i < LIVE_MAX; i++)
+        if (live[i] == tmp)
+            live[i] = NULL;
 }
 
 int cli_out_open(cli_outfile_t *o, const char *cmd, const char *path)
@@ -47,6 +95,7 @@ int cli_out_open(cli_outfile_t *o, const char *cmd, const char *path)
         o->tmp = NULL;
         return -1;
     }
+    live_add(o->tmp);
     return 0;
 }
 
@@ -55,8 +104,10 @@ void cli_out_abort(cli_outfile_t *o)
     if (o->f)
         fclose(o->f);
     o->f = NULL;
-    if (o->tmp)
+    if (o->tmp) {
         unlink(o->tmp);
+        live_drop(o->tmp);
+    }
     free(o->tmp);
     o->tmp = NULL;
 }
@@ -123,6 +174,7 @@ int cli_out_commit(cli_outfile_t *o)
     } else if (o->copy) {
         unlink(o->tmp);
     }
+    live_drop(o->tmp);
     free(o->tmp);
     o->tmp = NULL;
     return bad ? -1 : 0;
