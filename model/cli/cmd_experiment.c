@@ -188,7 +188,9 @@ int cmd_experiment(int argc, char **argv)
             if (!(rc = cli_opt_str(EXP_CMD, a, argc, argv, &i, &out)) && !cli_out_dir_ok(EXP_CMD, out))
                 return 2;
         } else if (!strcmp(a, "-j")) {
-            rc = cli_opt_u64(EXP_CMD, a, argc, argv, &i, &jobs);
+            /* the range gmc sweep takes (its runner is the one that uses it) */
+            if (!(rc = cli_opt_u64(EXP_CMD, a, argc, argv, &i, &jobs)) && (jobs < 1 || jobs > 4096))
+                return cli_usage_error(EXP_CMD, "-j: expected 1..4096, found '%s'", argv[i]);
         } else if (!strcmp(a, "--seed")) {
             rc = cli_opt_u64(EXP_CMD, a, argc, argv, &i, &seed);
         } else if (!strcmp(a, "--scale")) {

@@ -142,4 +142,11 @@ else
   notok "gnuplot failing: exit 1, the reason, no plot listed" "rc $rc: $(tail -2 "$T/gpf.err") / $(tail -1 "$T/gpf.out")"
 fi
 
+# -j in gmc sweep's range (the trailing --bogus: without the check, the run
+# fails on it instead of running the whole experiment)
+for j in 0 4097 100000; do
+  expect_fail "-j $j is refused" 2 "^gmc experiment: -j: expected 1\.\.4096, found '$j'$" -- \
+    "$GMC" experiment pae -j $j --bogus
+done
+
 finish
