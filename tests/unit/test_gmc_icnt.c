@@ -17,6 +17,7 @@
 #include "gpu/gmc_icnt.h"
 #include "util/gmc_rng.h"
 #include "test_util.h"
+#include "test_icnt.h"
 
 /* A packet delivered alone must arrive within this many cycles of its
  * earliest time (latency): a bound every topology of these sizes meets. */
@@ -84,18 +85,6 @@ static int send(gmc_icnt_t *n, uint32_t src, uint32_t dst, uint64_t tag)
 {
     gmc_pkt_t p = pkt(src, dst, 32, tag, GMC_PKT_READ);
     return gmc_icnt_send(n, src, &p);
-}
-
-/* Ticks until dst has something ejectable (at most limit ticks); the
- * cycle it became ejectable, or UINT64_MAX. */
-static uint64_t wait_for(gmc_icnt_t *n, uint32_t dst, unsigned limit)
-{
-    for (unsigned k = 0; k <= limit; k++) {
-        if (gmc_icnt_peek(n, dst))
-            return n->now;
-        gmc_icnt_tick(n);
-    }
-    return UINT64_MAX;
 }
 
 /* ---- the registry ---- */

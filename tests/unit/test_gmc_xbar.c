@@ -14,6 +14,7 @@
 #include "gpu/gmc_alloc.h"
 #include "gpu/gmc_icnt.h"
 #include "util/gmc_rng.h"
+#include "test_icnt.h"
 
 /* inputs, outputs, in_buf, out_buf, latency, flit_bytes; one VC */
 static gmc_icnt_cfg_t cfg6(uint32_t ni, uint32_t no, uint32_t ib, uint32_t ob, uint32_t lat, uint32_t flit)
@@ -75,18 +76,6 @@ static int64_t head_tag(const gmc_icnt_t *n, uint32_t dst)
 {
     const gmc_pkt_t *p = gmc_icnt_peek(n, dst);
     return p ? (int64_t)p->tag : -1;
-}
-
-/* Ticks until dst has something ejectable (at most limit ticks); returns
- * the cycle it became ejectable, or UINT64_MAX. */
-static uint64_t wait_for(gmc_icnt_t *n, uint32_t dst, unsigned limit)
-{
-    for (unsigned k = 0; k <= limit; k++) {
-        if (gmc_icnt_peek(n, dst))
-            return n->now;
-        gmc_icnt_tick(n);
-    }
-    return UINT64_MAX;
 }
 
 /* ---- configuration ---- */
