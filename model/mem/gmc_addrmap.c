@@ -13,7 +13,10 @@
 /* Mask of len low bits; len may be 64 (a one-slice 64-bit map). */
 static inline uint64_t lenmask(unsigned len) { return len >= 64 ? ~0ULL : (1ULL << len) - 1; }
 
-static const char *const field_names[GMC_F_N] = {"block", "col", "ch", "bank", "row"};
+static const char *const field_names[GMC_F_N + 1] = {"block", "col", "ch", "bank", "row",
+                                                     "rank"};
+/* While parsing, a Rank slice has this field; it becomes bank bits at the end. */
+#define F_RANK GMC_F_N
 
 const char *gmc_field_name(gmc_field_t f)
 {
@@ -55,7 +58,7 @@ static int field_from(const char *s, size_t len)
     static const struct { const char *n; int f; } alias[] = {
         {"block", GMC_F_BLOCK}, {"offset", GMC_F_BLOCK}, {"col", GMC_F_COL},
         {"column", GMC_F_COL},  {"ch", GMC_F_CH},        {"channel", GMC_F_CH},
-        {"bank", GMC_F_BANK},   {"row", GMC_F_ROW},
+        {"bank", GMC_F_BANK},   {"row", GMC_F_ROW},      {"rank", F_RANK},
     };
     for (size_t i = 0; i < sizeof alias / sizeof alias[0]; i++)
         if (strlen(alias[i].n) == len && !strncasecmp(alias[i].n, s, len))
@@ -105,8 +108,8 @@ static int parse_line(gmc_diag_t *d, unsigned line, const char *p, const char *e
             p++;
         int f = field_from(name, (size_t)(p - name));
         if (f < 0)
-            return gmc_diag_error(d, line, "expected a field name (row, bank, col, ch, block), "
-                                  "found %s", found(name, e, &q));
+            return gmc_diag_error(d, line, "expected a field name (row, rank, bank, col, ch, "
+                                  "block), found %s", found(name, e, &q));
         unsigned msb, lsb;
         if (f == GMC_F_CH && p < e && *p == '%') {   /* Ch%C@N: the channel modulo C */
             unsigned c, at;
@@ -221,25 +224,36 @@ static int parse_text(const char *text, size_t len, const char *src, gmc_addrmap
     }
 
     /* Field bits: a field's slices, in the order written, go from its MSB
-     * down, so walk slices in reverse to assign from field bit 0 up. */
+     * down, so walk slices in reverse to assign from field bit 0 up; the
+     * Rank slices in a second pass, as bank bits above every Bank bit. */
     m->rest_width = width;
     m->width = width;
     while (m->ch_mod && (1ull << (m->width - width)) < m->ch_mod)
         m->width++;
-    for (int i = (int)ns - 1; i >= 0; i--) {
-        int f = sl[i].field;
-        gmc_addrmap_slice_t *s = &m->slice[m->nslices++];
-        s->field = (uint8_t)f;
-        s->lsb = (uint8_t)sl[i].lsb;
-        s->len = (uint8_t)(sl[i].msb - sl[i].lsb + 1);
-        s->dst = (uint8_t)m->fwidth[f];
-        s->mask = lenmask(s->len);
-        for (unsigned b = sl[i].lsb; b <= sl[i].msb; b++) {
-            m->field[b] = (uint8_t)f;
-            m->fbit[b] = (uint8_t)m->fwidth[f]++;
-            m->fmask[f] |= 1ULL << b;
+    m->nslices = ns;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass)
+            m->rank_at = m->fwidth[GMC_F_BANK];
+        for (int i = (int)ns - 1; i >= 0; i--) {
+            if ((sl[i].field == F_RANK) != pass)
+                continue;
+            const int f = pass ? GMC_F_BANK : sl[i].field;
+            gmc_addrmap_slice_t *s = &m->slice[ns - 1 - (unsigned)i];
+            s->field = (uint8_t)f;
+            s->lsb = (uint8_t)sl[i].lsb;
+            s->len = (uint8_t)(sl[i].msb - sl[i].lsb + 1);
+            s->dst = (uint8_t)m->fwidth[f];
+            s->mask = lenmask(s->len);
+            for (unsigned b = sl[i].lsb; b <= sl[i].msb; b++) {
+                m->field[b] = (uint8_t)f;
+                m->fbit[b] = (uint8_t)m->fwidth[f]++;
+                m->fmask[f] |= 1ULL << b;
+            }
         }
     }
+    m->rank_bits = m->fwidth[GMC_F_BANK] - m->rank_at;
+    if (!m->rank_bits)
+        m->rank_at = 0;
     return 0;
 }
 
@@ -263,7 +277,7 @@ int gmc_addrmap_load(const char *path, gmc_addrmap_t *m, char *err, size_t n)
 
 void gmc_addrmap_format(const gmc_addrmap_t *m, char *buf, size_t n)
 {
-    static const char *const pretty[GMC_F_N] = {"Block", "Col", "Ch", "Bank", "Row"};
+    static const char *const pretty[GMC_F_N + 1] = {"Block", "Col", "Ch", "Bank", "Row", "Rank"};
     size_t k = 0;
     buf[0] = 0;
     int mod = m->ch_mod != 0;   /* still to write */
@@ -279,13 +293,34 @@ void gmc_addrmap_format(const gmc_addrmap_t *m, char *buf, size_t n)
         }
         const gmc_addrmap_slice_t *s = &m->slice[i];
         unsigned msb = s->lsb + s->len - 1u;
+        const int rank = m->rank_bits && s->field == GMC_F_BANK && s->dst >= m->rank_at;
+        const char *name = pretty[rank ? F_RANK : s->field];
         int w = s->len > 1
-                    ? snprintf(buf + k, n - k, "%s%s[%u:%u]", k ? " " : "", pretty[s->field], msb, s->lsb)
-                    : snprintf(buf + k, n - k, "%s%s[%u]", k ? " " : "", pretty[s->field], s->lsb);
+                    ? snprintf(buf + k, n - k, "%s%s[%u:%u]", k ? " " : "", name, msb, s->lsb)
+                    : snprintf(buf + k, n - k, "%s%s[%u]", k ? " " : "", name, s->lsb);
         if (w < 0)
             break;
         k += (size_t)w;
     }
+}
+
+int gmc_addrmap_ranks_fit(const gmc_addrmap_t *m, unsigned ranks, unsigned rank_banks,
+                          const char *pre, char *err, size_t n)
+{
+    if (!m->rank_bits)
+        return 0;
+    unsigned bb = 0, rb = 0;
+    while ((1ull << bb) < rank_banks)
+        bb++;
+    while ((2ull << rb) <= ranks)
+        rb++;
+    if (m->rank_bits <= rb && m->rank_at == bb && (1ull << bb) == rank_banks)
+        return 0;
+    snprintf(err, n, "%smap %s: expected at most %u Rank bits above %u Bank bits (the device's %u "
+             "rank%s of %u banks), found %u Rank bit%s above %u Bank bits", pre, m->name, rb, bb,
+             ranks, ranks == 1 ? "" : "s", rank_banks, m->rank_bits, m->rank_bits == 1 ? "" : "s",
+             m->rank_at);
+    return -1;
 }
 
 void gmc_addrmap_decode(const gmc_addrmap_t *m, uint64_t addr, gmc_dramaddr_t *d)

@@ -13,7 +13,15 @@
  * from 8 up by (addr >> 8) / 24 before the slices are read, as GPGPU-Sim
  * does for dramid@8 with 24 channels (addrdec.cc, the "gap" case).  The
  * slices then describe that rest address, which has no Ch slice:
- *     "Row[28:13] Bank[12:11] Col[10:8] Ch%24@8 Col[7:5] Block[4:0]" */
+ *     "Row[28:13] Bank[12:11] Col[10:8] Ch%24@8 Col[7:5] Block[4:0]"
+ *
+ * Rank slices name a channel's rank.  A device numbers its banks rank by
+ * rank (mem/gmc_dram_cfg.h), so the rank is the bank field's high part: the
+ * Rank bits land in the bank field above every Bank bit the map names
+ * (rank_at), and decoding costs nothing more.  A map without Rank slices
+ * (every preset's) has rank_bits 0.  The memory system checks that the map's
+ * Bank bits are a rank's (gmc_addrmap_ranks_fit):
+ *     "Row[31:16] Rank[15] Bank[14:11] Col[10:6] Block[5:0]" */
 #ifndef GMC_ADDRMAP_H
 #define GMC_ADDRMAP_H
 #include <stddef.h>
@@ -46,16 +54,18 @@ typedef struct {
     unsigned rest_width;              /* bits the slices name (= width without ch_mod) */
     uint8_t  field[64];               /* field[b]: field fed by address bit b */
     uint8_t  fbit[64];                /* fbit[b]: which bit of that field */
-    unsigned fwidth[GMC_F_N];         /* bits per field */
+    unsigned fwidth[GMC_F_N];         /* bits per field (bank: its Rank bits too) */
     uint64_t fmask[GMC_F_N];          /* address bits belonging to a field */
+    unsigned rank_at, rank_bits;      /* Rank slices: bank-field bits rank_at .. + rank_bits - 1
+                                         (the slices of field bank with dst >= rank_at) */
     unsigned nslices;
     gmc_addrmap_slice_t slice[GMC_ADDRMAP_MAX_SLICES];
 } gmc_addrmap_t;
 
 typedef struct { uint64_t f[GMC_F_N]; } gmc_dramaddr_t;   /* indexed by field */
 
-/* Parses a map written as above.  Field names (any case): row, bank, col or
- * column, ch or channel, block or offset.  Whitespace or commas separate
+/* Parses a map written as above.  Field names (any case): row, rank, bank,
+ * col or column, ch or channel, block or offset.  Whitespace or commas separate
  * slices, '#' starts a comment to the end of the line.  Every bit from 0 to
  * the highest one named must be named exactly once.  At most one
  * Ch%<1..4096>@<bit>, instead of Ch slices, with its bit at most the
@@ -72,6 +82,13 @@ const char *gmc_addrmap_preset_spec(const char *name);
 /* Writes the map back in the text form above (round-trips through parse);
  * a Ch%C@N goes before the first slice below bit N. */
 void gmc_addrmap_format(const gmc_addrmap_t *m, char *buf, size_t n);
+
+/* A map's Rank bits on a device of `ranks` ranks of rank_banks banks each:
+ * none, or at most log2(ranks) of them above exactly log2(rank_banks) Bank
+ * bits (else the rank would land inside the bank number).  0, or -1 with
+ * "<pre>map NAME: expected ..., found ..." in err. */
+int gmc_addrmap_ranks_fit(const gmc_addrmap_t *m, unsigned ranks, unsigned rank_banks,
+                          const char *pre, char *err, size_t n);
 
 void     gmc_addrmap_decode(const gmc_addrmap_t *m, uint64_t addr,
                             gmc_dramaddr_t *d);
