@@ -111,6 +111,24 @@ static const char *dev_name(const mem_opts_t *o, const gmc_dram_t *d)
     return d->cfg.name[0] ? d->cfg.name : o->dram_name;
 }
 
+/* A device's banks: "16 banks", or with several ranks "2 ranks x 16 banks"
+ * (a rank's); one rank reads as before ranks. */
+static const char *banks_text(const gmc_dram_t *d, char *buf, size_t n)
+{
+    if (d->ranks > 1)
+        snprintf(buf, n, "%u ranks x %u banks", d->ranks, d->rank_banks);
+    else
+        snprintf(buf, n, "%u banks", d->nbanks);
+    return buf;
+}
+
+/* JSON: "banks" is a channel's (every rank's); "ranks" only with more than one. */
+static void json_ranks(FILE *f, const gmc_dram_t *d)
+{
+    if (d->ranks > 1)
+        fprintf(f, ", \"ranks\": %u", d->ranks);
+}
+
 /* Per-channel devices (--channel-dram): each device, its channels. */
 static void json_devices(FILE *f, const mem_opts_t *o, const gmc_memsys_t *ms)
 {
@@ -119,8 +137,9 @@ static void json_devices(FILE *f, const mem_opts_t *o, const gmc_memsys_t *ms)
         const gmc_dram_t *d = &ms->dev[i];
         fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
         json_str(f, dev_name(o, d));
-        fprintf(f, ", \"kind\": \"%s\", \"banks\": %u, \"burst_bytes\": %u, \"channels\": [",
-                d->cfg.kind->name, d->nbanks, gmc_dram_burst_bytes(&d->cfg));
+        fprintf(f, ", \"kind\": \"%s\", \"banks\": %u", d->cfg.kind->name, d->nbanks);
+        json_ranks(f, d);
+        fprintf(f, ", \"burst_bytes\": %u, \"channels\": [", gmc_dram_burst_bytes(&d->cfg));
         for (unsigned ch = 0, k = 0; ch < ms->nch; ch++)
             if (ms->mc[ch].d == d)
                 fprintf(f, "%s%u", k++ ? ", " : "", ch);
@@ -171,9 +190,10 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     fprintf(f, "  \"trace\": ");
     json_str(f, o->trace);
     fprintf(f, ",\n  \"format\": \"%s\",\n", gmc_memtrace_fmt_name(o->fmt));
-    fprintf(f, "  \"channels\": %u, \"banks\": %u, \"rq\": %u, \"wq\": %u, \"wq_high\": %u, "
-               "\"wq_low\": %u, \"age_cap\": %llu, \"refresh\": %s,\n",
-            ms->nch, ms->dev[0].nbanks, mc->rq, mc->wq, mc->wq_high, mc->wq_low, U(mc->age_cap),
+    fprintf(f, "  \"channels\": %u, \"banks\": %u", ms->nch, ms->dev[0].nbanks);
+    json_ranks(f, &ms->dev[0]);
+    fprintf(f, ", \"rq\": %u, \"wq\": %u, \"wq_high\": %u, \"wq_low\": %u, \"age_cap\": %llu, "
+               "\"refresh\": %s,\n", mc->rq, mc->wq, mc->wq_high, mc->wq_low, U(mc->age_cap),
             ms->dev[0].tREFI ? "true" : "false");
     fprintf(f, "  \"tck_ps\": %u, \"burst_bytes\": %llu,\n", ms->dev[0].cfg.tck_ps, U(s.burst));
     if (ms->ndev > 1)
@@ -267,17 +287,18 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     summarize(ms, &s);
     const gmc_mc_cfg_t *mc = &ms->mc[0].cfg;
     double ns = ms->dev[0].cfg.tck_ps * 1e-3;
-    fprintf(f, "gmc mem: %s, %u channel%s x %u banks, sched %s, rq %u wq %u (drain %u..%u), "
+    char bk[48];
+    fprintf(f, "gmc mem: %s, %u channel%s x %s, sched %s, rq %u wq %u (drain %u..%u), "
                "age cap %llu, refresh %s\n", o->dram_name, ms->nch, ms->nch == 1 ? "" : "s",
-            ms->dev[0].nbanks, mc->sched->name, mc->rq, mc->wq, mc->wq_high, mc->wq_low,
-            U(mc->age_cap), ms->dev[0].tREFI ? "on" : "off");
+            banks_text(&ms->dev[0], bk, sizeof bk), mc->sched->name, mc->rq, mc->wq, mc->wq_high,
+            mc->wq_low, U(mc->age_cap), ms->dev[0].tREFI ? "on" : "off");
     if (o->dram_cfg)
         fprintf(f, "dram config %s (format %s%s%s)\n", o->dram_cfg, o->dram_fmt,
                 o->dram_base[0] ? ", over preset " : "", o->dram_base);
     for (unsigned i = 0; ms->ndev > 1 && i < ms->ndev; i++) {   /* --channel-dram */
         const gmc_dram_t *d = &ms->dev[i];
-        fprintf(f, "device %s (kind %s, %u banks, %u B bursts): channels", dev_name(o, d),
-                d->cfg.kind->name, d->nbanks, gmc_dram_burst_bytes(&d->cfg));
+        fprintf(f, "device %s (kind %s, %s, %u B bursts): channels", dev_name(o, d),
+                d->cfg.kind->name, banks_text(d, bk, sizeof bk), gmc_dram_burst_bytes(&d->cfg));
         for (unsigned ch = 0; ch < ms->nch; ch++)
             if (ms->mc[ch].d == d)
                 fprintf(f, " %u", ch);

@@ -323,7 +323,8 @@ void gmc_mc_serve_(gmc_mc_t *mc, uint32_t i, uint64_t done)
 void gmc_mc_refresh_issue(gmc_mc_t *mc, gmc_dram_cmd_t cmd, uint64_t now)
 {
     assert(cmd == GMC_DRAM_PREA || cmd == GMC_DRAM_REF);
-    GMC_DRAM_ISSUE_CHECKED(mc->d, &mc->ch, cmd, 0, 0, now, NULL);
+    GMC_DRAM_ISSUE_CHECKED(mc->d, &mc->ch, cmd, gmc_dram_refresh_bank(mc->d, &mc->ch), 0, now,
+                           NULL);
     mc->dirty = ~(uint64_t)0;
     /* Every row closed: a scheduler that tracks open rows must know (gmc_sched.h). */
     if (cmd == GMC_DRAM_PREA && mc->sched->on_issue)

@@ -282,9 +282,10 @@ static inline unsigned gmc_mc_activated(const gmc_mc_t *mc, unsigned w)
 /* The cycle of bank b's last command for a request (ACT, PRE, RD, WR), 0
  * before the first (row policies). */
 static inline uint64_t gmc_mc_last_use(const gmc_mc_t *mc, unsigned b) { return mc->last_use[b]; }
-/* Refresh policies: issues cmd (GMC_DRAM_PREA or GMC_DRAM_REF) at cycle now,
- * which must be legal, on no request's behalf, and tells the scheduler
- * (on_issue with GMC_MC_NONE for PREA) and the cached picks. */
+/* Refresh policies: issues cmd (GMC_DRAM_PREA or GMC_DRAM_REF) at cycle now
+ * to the rank whose refresh is due (gmc_dram_refresh_bank), which must be
+ * legal, on no request's behalf, and tells the scheduler (on_issue with
+ * GMC_MC_NONE for PREA) and the cached picks. */
 void gmc_mc_refresh_issue(gmc_mc_t *mc, gmc_dram_cmd_t cmd, uint64_t now);
 
 /* Pending requests of the request's warp, all channels; 1 without warp ids. */

@@ -2,14 +2,17 @@
 #include "mc/gmc_mc.h"
 
 /* all-bank (the default): once refresh falls due (the engine's ref_due,
- * every tREFI), the channel serves nothing else: PREA if a bank is open,
- * then REF, each at its earliest legal cycle.  The REF moves ref_due on by
- * tREFI; a late controller owes several and issues them back to back.
+ * every tREFI; with several ranks, each rank's in turn, tREFI / ranks
+ * apart), the channel serves nothing else: PREA if a bank of the rank due is
+ * open, then its REF, each at its earliest legal cycle.  The REF moves
+ * ref_due on; a late controller owes several and issues them back to back.
+ * (Other ranks wait only until the REF issues: its tRFC binds its own rank.)
  * ref_at = ref_hold = ref_due: it takes the channel exactly when due. */
 static uint64_t all_bank_step(gmc_mc_t *mc, uint64_t now)
 {
-    const gmc_dram_cmd_t cmd = mc->ch.n_open ? GMC_DRAM_PREA : GMC_DRAM_REF;
-    const uint64_t e = gmc_dram_earliest(mc->d, &mc->ch, cmd, 0);
+    const unsigned b = gmc_dram_refresh_bank(mc->d, &mc->ch);
+    const gmc_dram_cmd_t cmd = gmc_dram_rank_open(mc->d, &mc->ch, b) ? GMC_DRAM_PREA : GMC_DRAM_REF;
+    const uint64_t e = gmc_dram_earliest(mc->d, &mc->ch, cmd, b);
     if (e > now)
         return e;
     gmc_mc_refresh_issue(mc, cmd, now);

@@ -76,7 +76,8 @@ static int fits(const char *pre, const gmc_addrmap_t *m, gmc_field_t f, uint64_t
 static int fits_device(const char *pre, const gmc_addrmap_t *m, const gmc_dram_t *d, char *err,
                        size_t n)
 {
-    return fits(pre, m, GMC_F_BANK, d->nbanks, "banks", err, n) ||
+    return gmc_addrmap_ranks_fit(m, d->ranks, d->rank_banks, pre, err, n) ||
+           fits(pre, m, GMC_F_BANK, d->nbanks, "banks", err, n) ||
            fits(pre, m, GMC_F_ROW, d->cfg.rows, "rows", err, n) ||
            fits(pre, m, GMC_F_COL, d->cfg.columns, "columns", err, n);
 }

@@ -25,7 +25,8 @@
  *                    Also called with req = GMC_MC_NONE and cmd =
  *                    GMC_DRAM_PREA for a refresh's precharge-all, which
  *                    is on no request's behalf (Warped-MC's PT must learn
- *                    that every row closed).  NULL = none.
+ *                    that every row of the rank closed: every row, with
+ *                    one rank).  NULL = none.
  *   init(mc, err, n) / fini(mc)
  *                    set up / release the scheduler's own per-controller
  *                    state in mc->priv (Warped-MC's tables).  init returns

@@ -247,7 +247,13 @@ static void wmc_served(gmc_mc_t *mc, wmc_t *w, uint32_t i)
 static void wmc_issue(gmc_mc_t *mc, uint32_t i, gmc_dram_cmd_t cmd)
 {
     wmc_t *w = mc->priv;
-    if (cmd == GMC_DRAM_PREA) {   /* refresh (i = GMC_MC_NONE): no row open anywhere */
+    if (cmd == GMC_DRAM_PREA) {   /* refresh (i = GMC_MC_NONE): no row open in its rank */
+        if (mc->d->ranks > 1) {   /* the other ranks' rows stay open: a PRE per closed bank */
+            for (unsigned b = 0; b < w->c.nb; b++)
+                if (w->s.pt_q[b] && gmc_mc_open_row(mc, b) == GMC_DRAM_CLOSED)
+                    tick(w, (gmc_wmc_in_t){.pre = 1, .pre_bank = b});
+            return;
+        }
         for (unsigned b = 0; b < w->c.nb; b++)
             if (w->s.pt_q[b]) {
                 tick(w, (gmc_wmc_in_t){.prea = 1});

@@ -62,6 +62,11 @@ int gmc_dev_dram_check(const gmc_dram_cfg_t *c, gmc_diag_t *d, const unsigned *l
                        "found tRFC '%u', tREFI '%u'", c->tRFC, c->tREFI);
         return -1;
     }
+    if (c->refresh && c->tREFI < gmc_dram_ranks(c)) {   /* the ranks take turns: tREFI / ranks apart */
+        gmc_diag_error(d, LINE(tREFI), "expected tREFI >= ranks (%u ranks refresh in turn, "
+                       "tREFI / ranks apart), found tREFI '%u'", gmc_dram_ranks(c), c->tREFI);
+        return -1;
+    }
     if (c->tRC < c->tRAS + c->tRP)
         gmc_diag_warn(d, LINE(tRC), "tRC = %u is less than tRAS + tRP = %u; the engine "
                       "enforces tRAS and tRP as well, so ACT to ACT in one bank via PRE "

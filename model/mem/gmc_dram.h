@@ -1,11 +1,13 @@
 /* gmc_dram: the device timing engine for one channel, of any device kind.
  *
- * Commands ACT, PRE, PREA, RD, WR, REF (all-bank refresh), open-page state per
- * bank, one command per command-clock cycle, a shared data bus with bursts of
- * tBURST cycles, read/write turnaround, bank groups, a rolling tFAW window of
- * four ACTs and, when enabled, a REF due every tREFI.  The engine only judges
- * and records commands; the controller decides what to issue and when (it
- * must precharge all banks and issue REF when refresh is due).
+ * Commands ACT, PRE, PREA, RD, WR, REF (all-bank refresh of a rank),
+ * open-page state per bank, one command per command-clock cycle, a shared
+ * data bus with bursts of tBURST cycles, read/write turnaround, ranks with
+ * rank-to-rank switching, bank groups, a rolling tFAW window of four ACTs
+ * per rank and, when enabled, a REF due every tREFI per rank (the ranks in
+ * turn, tREFI / ranks apart).  The engine only judges and records commands;
+ * the controller decides what to issue and when (it must precharge the
+ * rank whose refresh is due and issue its REF).
  *
  * Timing rules are data: the device kind's table (mem/gmc_dev_kind.h) of
  * {scope, previous command, next command, latency expression, reason};
@@ -17,12 +19,24 @@
  * rows of max-updates for the issued command (the bank and group rows only
  * where the latency is not 0: the channel row, updated whole, keeps every
  * earliest cycle at or after the last issue anyway).  tFAW is the one rule that is
- * not pairwise: each ACT pushes (issue + tFAW) into a ring of four and moves
- * next_chan[ACT] to the oldest entry.
+ * not pairwise: each ACT pushes (issue + tFAW) into its rank's ring of four
+ * and moves next_chan[ACT] (several ranks: its rank's next_group[ACT]) to
+ * the oldest entry.
  *
  * Scope semantics: SAME_BANK = the issuing bank; SAME_GROUP = every bank of
- * its bank group (itself included); CHANNEL = every bank.  "Other bank group
- * waits X_S, same group waits X_L" is written as CHANNEL X_S + SAME_GROUP X_L.
+ * its bank group (itself included); SAME_RANK = every bank of its rank;
+ * OTHER_RANKS = every bank of every other rank; CHANNEL = every bank.
+ * "Other bank group waits X_S, same group waits X_L" is written as
+ * SAME_RANK X_S + SAME_GROUP X_L.
+ *
+ * Ranks: a channel's banks are numbered rank by rank (gmc_dram_cfg.h), so a
+ * bank names its rank and the controller sees one flat bank space.  With one
+ * rank, SAME_RANK rules are CHANNEL rules and OTHER_RANKS rules never apply:
+ * gmc_dram_init resolves them so, and a command costs the three rows and
+ * no more.  With more ranks, a rank's constraints are written into each of
+ * its bank groups' entries of next_group (a group belongs to one rank), so
+ * gmc_dram_earliest stays a max of three loads; an issue then raises the
+ * group rows of its rank and of the others (at most GMC_DRAM_MAX_GROUPS).
  *
  * Time is uint64_t command-clock cycles (cfg.tck_ps per cycle).  Both structs
  * are plain data whose one pointer is the device's kind, static data (snapshot
@@ -41,15 +55,18 @@ extern "C" {
 typedef enum {
     GMC_DRAM_ACT = 0,   /* open row `row` in `bank` */
     GMC_DRAM_PRE,       /* close `bank` (must be open) */
-    GMC_DRAM_PREA,      /* close every bank (bank argument ignored) */
+    GMC_DRAM_PREA,      /* close every bank of `bank`'s rank (0 with one rank) */
     GMC_DRAM_RD,        /* read one burst from the open row `row` of `bank` */
     GMC_DRAM_WR,        /* write one burst */
-    GMC_DRAM_REF,       /* all-bank refresh; every bank closed (bank ignored) */
+    GMC_DRAM_REF,       /* all-bank refresh of `bank`'s rank; its banks closed */
     GMC_DRAM_NCMD
 } gmc_dram_cmd_t;
 
+/* The rank scopes come last: arrays of the bank and group scopes are sized
+ * by GMC_DRAM_CHANNEL. */
 typedef enum {
-    GMC_DRAM_SAME_BANK = 0, GMC_DRAM_SAME_GROUP, GMC_DRAM_CHANNEL, GMC_DRAM_NSCOPE
+    GMC_DRAM_SAME_BANK = 0, GMC_DRAM_SAME_GROUP, GMC_DRAM_CHANNEL, GMC_DRAM_SAME_RANK,
+    GMC_DRAM_OTHER_RANKS, GMC_DRAM_NSCOPE
 } gmc_dram_scope_t;
 
 typedef enum {
@@ -57,7 +74,7 @@ typedef enum {
     GMC_DRAM_ETIME,     /* a timing rule forbids it before gmc_dram_earliest() */
     GMC_DRAM_ECLOSED,   /* PRE, RD or WR to a closed bank */
     GMC_DRAM_EROW,      /* RD or WR to a bank whose open row is another one */
-    GMC_DRAM_EOPEN,     /* ACT to an open bank, or REF while a bank is open */
+    GMC_DRAM_EOPEN,     /* ACT to an open bank, or REF while a bank of the rank is open */
     GMC_DRAM_EARG       /* command, bank or row out of range */
 } gmc_dram_status_t;
 
@@ -67,7 +84,8 @@ typedef enum {
 
 /* One timing rule: `next` at a bank in `scope` of a `prev` may issue no
  * earlier than prev's issue cycle + sum(sign[i] * param[i]) + konst, clamped
- * at 0.  window = 4 marks tFAW: measured from the fourth-previous prev. */
+ * at 0.  window = 4 marks tFAW: measured from the fourth-previous prev in
+ * the scope (SAME_RANK: the rank's; CHANNEL: the channel's). */
 typedef struct {
     uint8_t     scope, prev, next, window;
     int8_t      sign[GMC_DRAM_NTERM];   /* +1, -1; 0 ends the expression */
@@ -90,16 +108,24 @@ size_t gmc_dram_rules_markdown(const gmc_dev_kind_t *kind, const gmc_dram_cfg_t 
  * cfg.kind is the resolved kind (never NULL after gmc_dram_init). */
 typedef struct {
     gmc_dram_cfg_t cfg;
-    uint32_t nbanks;
+    uint32_t nbanks;                /* every rank's */
+    uint32_t ranks, rank_banks, rank_groups;
     uint32_t tFAW, tREFI, tBURST;
-    uint8_t  group_of[GMC_DRAM_MAX_BANKS];
+    uint32_t ref_step;              /* REF to the next rank's REF: tREFI / ranks, as DRAMsim3 */
+    int      faw_ranks;             /* a tFAW window per rank (several ranks and a rank-scope
+                                       window rule); else one for the channel */
+    uint8_t  group_of[GMC_DRAM_MAX_BANKS];   /* the channel's group index (rank by rank) */
+    uint8_t  rank_of[GMC_DRAM_MAX_BANKS];
     uint32_t lat[GMC_DRAM_NCMD][GMC_DRAM_NSCOPE][GMC_DRAM_NCMD];
     /* The commands n with lat[cmd][scope][n] > 0, for the bank and group
-     * scopes: gmc_dram_issue raises only those rows' entries (a zero
-     * latency would raise an entry to the issue cycle, which the channel
-     * row, raised for every n, already does for gmc_dram_earliest). */
+     * scopes (nz) and the two rank scopes (nzr, [scope - SAME_RANK]; none
+     * with one rank): gmc_dram_issue raises only those rows' entries (a
+     * zero latency would raise an entry to the issue cycle, which the
+     * channel row, raised for every n, already does for gmc_dram_earliest). */
     uint8_t  nz_n[GMC_DRAM_NCMD][GMC_DRAM_CHANNEL];
     uint8_t  nz[GMC_DRAM_NCMD][GMC_DRAM_CHANNEL][GMC_DRAM_NCMD];
+    uint8_t  nzr_n[GMC_DRAM_NCMD][2];
+    uint8_t  nzr[GMC_DRAM_NCMD][2][GMC_DRAM_NCMD];
     uint32_t done[GMC_DRAM_NCMD];   /* issue -> effect complete, see gmc_dram_issue */
 } gmc_dram_t;
 
@@ -107,9 +133,10 @@ typedef struct {
     uint64_t cmds[GMC_DRAM_NCMD];   /* commands issued, by gmc_dram_cmd_t */
     uint64_t data_busy;             /* data-bus cycles carrying bursts (tBURST per RD/WR) */
     uint64_t last_data_end;         /* cycle the latest RD/WR burst ends */
-    uint64_t active_cycles;         /* closed intervals with >= 1 bank open, from the ACT that
-                                       opened the first bank to the PRE/PREA that closed the last
-                                       (gmc_dram_active_cycles adds the open one) */
+    uint64_t active_cycles;         /* closed intervals with >= 1 bank of a rank open, from the
+                                       ACT that opened its first bank to the PRE/PREA that
+                                       closed its last, summed over the ranks (rank-cycles;
+                                       gmc_dram_active_cycles adds the open ones) */
 } gmc_dram_stats_t;
 
 /* One channel's state (flops only). */
@@ -121,22 +148,26 @@ typedef struct {
     uint64_t next_bank[GMC_DRAM_NCMD][GMC_DRAM_MAX_BANKS];
     uint64_t next_group[GMC_DRAM_NCMD][GMC_DRAM_MAX_GROUPS];
     uint64_t next_chan[GMC_DRAM_NCMD];
-    uint64_t faw[4];                /* issue + tFAW of the last four ACTs (ring) */
-    uint64_t ref_due;               /* next REF due; UINT64_MAX with refresh off */
-    uint64_t active_from;           /* the ACT that opened the first open bank (n_open > 0) */
+    uint64_t faw[GMC_DRAM_MAX_RANKS][4];   /* per rank, issue + tFAW of its last four ACTs (ring) */
+    uint64_t ref_due;               /* next REF due (rank ref_rank's); UINT64_MAX with refresh off */
+    uint64_t active_from[GMC_DRAM_MAX_RANKS];   /* the ACT that opened the rank's first open bank */
     uint32_t open_row[GMC_DRAM_MAX_BANKS];
-    uint32_t n_open, faw_head;
+    uint32_t n_open;                /* open banks, every rank's */
+    uint32_t ref_rank;              /* the rank whose REF is due at ref_due */
+    uint8_t  rank_open[GMC_DRAM_MAX_RANKS];   /* open banks per rank */
+    uint8_t  faw_head[GMC_DRAM_MAX_RANKS];
     gmc_dram_stats_t st;
 } gmc_dram_chan_t;
 
 /* Validates cfg (warnings are not repeated here) and resolves its kind's
  * rules.  Returns 0, or -1 with one line in err. */
 int  gmc_dram_init(gmc_dram_t *d, const gmc_dram_cfg_t *cfg, char *err, size_t en);
-/* Power-up: every bank closed, no constraints pending, first REF due at tREFI. */
+/* Power-up: every bank closed, no constraints pending, first REF (rank 0's)
+ * due at tREFI / ranks. */
 void gmc_dram_chan_reset(const gmc_dram_t *d, gmc_dram_chan_t *ch);
 
 /* Earliest cycle at which the timing rules allow cmd at bank (ignores bank
- * state; bank < nbanks, any value for PREA/REF).  O(1). */
+ * state; bank < nbanks; for PREA/REF any bank of the rank).  O(1). */
 static inline uint64_t gmc_dram_earliest(const gmc_dram_t *d, const gmc_dram_chan_t *ch,
                                          gmc_dram_cmd_t cmd, unsigned bank)
 {
@@ -152,11 +183,7 @@ static inline gmc_dram_status_t gmc_dram_can_issue(const gmc_dram_t *d, const gm
                                                    gmc_dram_cmd_t cmd, unsigned bank,
                                                    uint32_t row, uint64_t now)
 {
-    if ((unsigned)cmd >= GMC_DRAM_NCMD)
-        return GMC_DRAM_EARG;
-    if (cmd == GMC_DRAM_PREA || cmd == GMC_DRAM_REF)
-        bank = 0;
-    else if (bank >= d->nbanks)
+    if ((unsigned)cmd >= GMC_DRAM_NCMD || bank >= d->nbanks)
         return GMC_DRAM_EARG;
     uint32_t open = ch->open_row[bank];
     switch (cmd) {
@@ -178,7 +205,7 @@ static inline gmc_dram_status_t gmc_dram_can_issue(const gmc_dram_t *d, const gm
             return GMC_DRAM_EROW;
         break;
     case GMC_DRAM_REF:
-        if (ch->n_open)
+        if (ch->rank_open[d->rank_of[bank]])
             return GMC_DRAM_EOPEN;
         break;
     default:
@@ -220,22 +247,42 @@ static inline uint32_t gmc_dram_open_row(const gmc_dram_chan_t *ch, unsigned ban
 {
     return ch->open_row[bank];   /* GMC_DRAM_CLOSED if precharged */
 }
-/* Refresh: due once now reaches ref_due (never with refresh = 0).  Each REF
- * moves ref_due on by tREFI, so a late controller owes several. */
+/* Refresh: due once now reaches ref_due (never with refresh = 0), for rank
+ * ref_rank.  The ranks take turns (0, 1, ..., as DRAMsim3's default
+ * RANK_LEVEL_STAGGERED): a REF of the rank whose turn it is moves ref_due on
+ * by tREFI / ranks and the turn to the next rank, so each rank is refreshed
+ * every tREFI (one rank: every REF, tREFI apart) and a late controller owes
+ * several.  A REF of another rank is legal and pays nothing. */
 static inline int gmc_dram_refresh_due(const gmc_dram_chan_t *ch, uint64_t now)
 {
     return now >= ch->ref_due;
 }
+/* The first bank of the rank whose refresh is due next: the bank argument
+ * of that rank's PREA and REF. */
+static inline unsigned gmc_dram_refresh_bank(const gmc_dram_t *d, const gmc_dram_chan_t *ch)
+{
+    return ch->ref_rank * d->rank_banks;
+}
+/* Open banks in the rank of bank. */
+static inline unsigned gmc_dram_rank_open(const gmc_dram_t *d, const gmc_dram_chan_t *ch,
+                                          unsigned bank)
+{
+    return ch->rank_open[d->rank_of[bank]];
+}
 uint64_t gmc_dram_refresh_owed(const gmc_dram_t *d, const gmc_dram_chan_t *ch, uint64_t now);
 
-/* Cycles up to now with at least one bank open (the background split of
- * gmc_dram_energy): st.active_cycles plus the interval still open, if any.
- * Counted at the transitions in gmc_dram_issue, so skipping idle cycles
- * changes nothing; now should not be before the last command. */
+/* Cycles up to now with at least one bank open, summed over the ranks
+ * (rank-cycles: the background split of gmc_dram_energy, which charges each
+ * rank's standby): st.active_cycles plus the intervals still open.  Counted
+ * at the transitions in gmc_dram_issue, so skipping idle cycles changes
+ * nothing; now should not be before the last command. */
 static inline uint64_t gmc_dram_active_cycles(const gmc_dram_chan_t *ch, uint64_t now)
 {
-    uint64_t open = ch->n_open && now > ch->active_from ? now - ch->active_from : 0;
-    return ch->st.active_cycles + open;
+    uint64_t a = ch->st.active_cycles;
+    for (unsigned r = 0; r < GMC_DRAM_MAX_RANKS; r++)
+        if (ch->rank_open[r] && now > ch->active_from[r])
+            a += now - ch->active_from[r];
+    return a;
 }
 
 const char *gmc_dram_cmd_name(gmc_dram_cmd_t c);       /* "ACT", ... */

@@ -71,10 +71,22 @@ int gmc_dram_cfg_validate(const gmc_dram_cfg_t *c, gmc_diag_t *d, const unsigned
             return -1;
         }
     }
-    if (gmc_dram_banks(c) > GMC_DRAM_MAX_BANKS) {   /* the engine's limit, every kind's */
-        gmc_diag_error(d, line ? line[GMC_DRAM_P_banks_per_group] : 0,
-                       "expected bank_groups * banks_per_group <= %d, found '%u * %u'",
-                       GMC_DRAM_MAX_BANKS, c->bank_groups, c->banks_per_group);
+    /* the engine's limits, every kind's (the controller's bank masks are 64 bits) */
+    if (gmc_dram_banks(c) > GMC_DRAM_MAX_BANKS) {
+        if (gmc_dram_ranks(c) == 1)
+            gmc_diag_error(d, line ? line[GMC_DRAM_P_banks_per_group] : 0,
+                           "expected bank_groups * banks_per_group <= %d, found '%u * %u'",
+                           GMC_DRAM_MAX_BANKS, c->bank_groups, c->banks_per_group);
+        else
+            gmc_diag_error(d, line ? line[GMC_DRAM_P_ranks] : 0, "expected ranks * bank_groups "
+                           "* banks_per_group <= %d (banks of a channel), found '%u * %u * %u'",
+                           GMC_DRAM_MAX_BANKS, c->ranks, c->bank_groups, c->banks_per_group);
+        return -1;
+    }
+    if (gmc_dram_ranks(c) * c->bank_groups > GMC_DRAM_MAX_GROUPS) {
+        gmc_diag_error(d, line ? line[GMC_DRAM_P_ranks] : 0, "expected ranks * bank_groups <= %d "
+                       "(bank groups of a channel), found '%u * %u'", GMC_DRAM_MAX_GROUPS,
+                       c->ranks, c->bank_groups);
         return -1;
     }
     return k->check(c, d, line) ? -1 : d->nwarn;

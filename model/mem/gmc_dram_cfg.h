@@ -31,8 +31,10 @@
 extern "C" {
 #endif
 
-#define GMC_DRAM_MAX_BANKS  64   /* banks per channel (bank_groups * banks_per_group) */
-#define GMC_DRAM_MAX_GROUPS 16
+#define GMC_DRAM_MAX_BANKS  64   /* banks per channel, every rank's (ranks * bank_groups *
+                                    banks_per_group) */
+#define GMC_DRAM_MAX_GROUPS 16   /* bank groups per channel, every rank's */
+#define GMC_DRAM_MAX_RANKS  16
 
 /* Which device kinds (mem/gmc_dev_kind.h) read a key: the table's `use`
  * column, an OR of one bit pair per kind at the kind's key_slot --
@@ -52,7 +54,8 @@ extern "C" {
 #define GMC_DRAM_PARAMS(X)                                                                              \
     /* organisation */                                                                                  \
     X(channels,        1, 4096,     GMC_KD_R, "-",    "independent channels; one controller each")      \
-    X(bank_groups,     1, 16,       GMC_KD_R, "-",    "bank groups per channel (1 = no bank groups)")   \
+    X(ranks,           1, 16,       GMC_KD_O, "-",    "ranks per channel, on its buses (default 1)")    \
+    X(bank_groups,     1, 16,       GMC_KD_R, "-",    "bank groups per rank (1 = no bank groups)")      \
     X(banks_per_group, 1, 64,       GMC_KD_R, "-",    "banks in each bank group; total <= 64")          \
     X(rows,            1, 16777216, GMC_KD_R, "-",    "rows per bank")                                  \
     X(columns,         1, 65536,    GMC_KD_R, "-",    "column addresses per row, one RD/WR burst each") \
@@ -75,13 +78,13 @@ extern "C" {
     X(tWTR_S, 0, 1000,     GMC_KD_R, "CK", "end of write data to RD, any bank")                         \
     X(tWTR_L, 0, 1000,     GMC_KD_O, "CK", "end of write data to RD, same bank group (default tWTR_S)") \
     X(tRTP,   1, 1000,     GMC_KD_R, "CK", "RD to PRE, same bank")                                      \
-    X(tFAW,   0, 100000,   GMC_KD_R, "CK", "window holding at most 4 ACTs per channel (0 = none)")      \
+    X(tFAW,   0, 100000,   GMC_KD_R, "CK", "window holding at most 4 ACTs per rank (0 = none)")         \
     X(tBURST, 1, 1000,     GMC_KD_O, "CK", "data bus time of one burst (default burst_length/data_rate)") \
-    X(tRTRS,  0, 1000,     GMC_KD_R, "CK", "idle data-bus cycles between read data and write data")     \
+    X(tRTRS,  0, 1000,     GMC_KD_R, "CK", "idle data-bus cycles between read and write data, or two ranks' data") \
     X(tRFC,   0, 1000000,  GMC_KD_O, "CK", "REF to any command (required when refresh = 1)")            \
     X(tREFI,  0, 100000000, GMC_KD_O, "CK", "average REF interval (required when refresh = 1)")         \
     X(refresh, 0, 1,       GMC_KD_O, "0/1", "1 = the engine asks for a REF every tREFI (default 0)")    \
-    /* power data per channel (device currents x devices per channel; gmc_dram_energy.h) */             \
+    /* power data per rank (device currents x devices per rank; gmc_dram_energy.h) */                   \
     X(vdd_mv,   0, 5000,    GMC_KD_O, "mV", "core supply VDD (0 = unknown: no energy report)")          \
     X(idd0_ma,  0, 1000000, GMC_KD_O, "mA", "IDD0, one bank ACT-PRE at tRC (0 = unknown)")              \
     X(idd2n_ma, 0, 1000000, GMC_KD_O, "mA", "IDD2N, precharge standby, all banks closed (0 = unknown)") \
@@ -181,10 +184,20 @@ static inline int gmc_dram_has_power(const gmc_dram_cfg_t *c)
            c->idd4w_ma && c->idd5_ma;
 }
 
-/* Derived quantities. */
-static inline uint32_t gmc_dram_banks(const gmc_dram_cfg_t *c)
+/* Derived quantities.  A channel's banks are numbered rank by rank:
+ * bank = rank * gmc_dram_rank_banks + group * banks_per_group + bank in group.
+ * ranks 0 (a kind that does not read the key) is one rank. */
+static inline uint32_t gmc_dram_ranks(const gmc_dram_cfg_t *c)
+{
+    return c->ranks ? c->ranks : 1;
+}
+static inline uint32_t gmc_dram_rank_banks(const gmc_dram_cfg_t *c)
 {
     return c->bank_groups * c->banks_per_group;
+}
+static inline uint32_t gmc_dram_banks(const gmc_dram_cfg_t *c)   /* every rank's */
+{
+    return gmc_dram_ranks(c) * gmc_dram_rank_banks(c);
 }
 static inline uint32_t gmc_dram_burst_bytes(const gmc_dram_cfg_t *c)
 {

@@ -203,6 +203,8 @@ static int finish(parser_t *ps, gmc_dram_cfg_t *c, unsigned last)
     DEFAULT_FROM(tCCD_L, tCCD_S)
     DEFAULT_FROM(tWTR_L, tWTR_S)
 #undef DEFAULT_FROM
+    if (READS(ranks) && !ps->from[GMC_DRAM_P_ranks])
+        c->ranks = 1;
     int bl = GMC_DRAM_P_burst_length, dr = GMC_DRAM_P_data_rate, tb = GMC_DRAM_P_tBURST;
     if (READS(tBURST) && ps->from[tb] <= FROM_BASE && ps->from[bl] && ps->from[dr] &&
         (ps->from[bl] > FROM_BASE || ps->from[dr] > FROM_BASE)) {

@@ -36,13 +36,16 @@ int gmc_dram_energy_idd(const gmc_dram_cfg_t *d, const gmc_dram_stats_t *s, uint
     memset(e, 0, sizeof *e);
     if (gmc_dram_energy_per_cmd(d, cmd, bg))
         return -1;
-    uint64_t act = active_cycles < cycles ? active_cycles : cycles;
+    /* every rank draws its own standby: `cycles` of each, active_cycles
+     * summed over the ranks (gmc_dram_active_cycles) */
+    const uint64_t rank_cycles = cycles * gmc_dram_ranks(d);
+    uint64_t act = active_cycles < rank_cycles ? active_cycles : rank_cycles;
     e->act_pre = cmd[GMC_DRAM_ACT] * (double)s->cmds[GMC_DRAM_ACT];
     e->rd = cmd[GMC_DRAM_RD] * (double)s->cmds[GMC_DRAM_RD];
     e->wr = cmd[GMC_DRAM_WR] * (double)s->cmds[GMC_DRAM_WR];
     e->ref = cmd[GMC_DRAM_REF] * (double)s->cmds[GMC_DRAM_REF];
     e->bg_active = bg[0] * (double)act;
-    e->bg_precharged = bg[1] * (double)(cycles - act);
+    e->bg_precharged = bg[1] * (double)(rank_cycles - act);
     e->total = e->act_pre + e->rd + e->wr + e->ref + e->bg_active + e->bg_precharged;
     return 0;
 }

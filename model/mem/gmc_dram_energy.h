@@ -12,11 +12,15 @@
  *   per RD    (IDD4R - IDD3N) VDD tBURST tCK
  *   per WR    (IDD4W - IDD3N) VDD tBURST tCK
  *   per REF   (IDD5 - IDD3N) VDD tRFC tCK
- *   background  IDD3N VDD tCK per cycle with >= 1 bank open (active_cycles)
- *               IDD2N VDD tCK per cycle with every bank closed (the rest)
+ *   background  IDD3N VDD tCK per rank and cycle with >= 1 of its banks open
+ *               (active_cycles, summed over the ranks)
+ *               IDD2N VDD tCK per rank and cycle with every bank of the rank
+ *               closed (the rest of ranks x cycles)
  *
  * Times are the cfg's CK cycles (tRC, tRAS, tBURST, tRFC) at tck_ps; the
- * currents are the cfg's per-channel power keys (gmc_dram_cfg.h).  Units:
+ * currents are the cfg's power keys, per rank (the devices of one rank: a
+ * command draws on its rank's devices; one rank is the whole channel;
+ * gmc_dram_cfg.h).  Units:
  * mV x mA x ps = 1e-6 pJ.  Not modelled: I/O and termination power,
  * power-down and self-refresh, DBI, per-bank refresh, VPP / VDDQ rails.
  * docs/memory.md "Energy" has the formulas, the per-preset table and the
@@ -37,9 +41,9 @@ typedef struct {
 } gmc_dram_energy_t;
 
 /* Energy of one channel (or of several of one device, with summed counts
- * and cycles: every term is linear) over `cycles` CK cycles of which
- * `active_cycles` had a bank open (gmc_dram_active_cycles; clamped to
- * cycles), by the cfg's kind's model.  Returns 0, or -1 with *e zeroed when
+ * and cycles: every term is linear) over `cycles` CK cycles in which its
+ * ranks had a bank open `active_cycles` rank-cycles (gmc_dram_active_cycles;
+ * clamped to ranks x cycles), by the cfg's kind's model.  Returns 0, or -1 with *e zeroed when
  * the cfg has no power data for it. */
 int gmc_dram_energy(const gmc_dram_cfg_t *d, const gmc_dram_stats_t *s, uint64_t cycles,
                     uint64_t active_cycles, gmc_dram_energy_t *e);

@@ -114,6 +114,10 @@ static int finish(gmc_dram_imp_t *im, unsigned last)
     }
     if (c->refresh && (!c->tRFC || c->tREFI <= c->tRFC) && !(*set >> GMC_DRAM_P_tREFI & 1))
         im->line[GMC_DRAM_P_tREFI] = last;
+    if (!(*set >> GMC_DRAM_P_ranks & 1)) {   /* a format without ranks: one, never the base's */
+        c->ranks = 1;
+        *set |= 1ull << GMC_DRAM_P_ranks;
+    }
     for (int p = 0; p < GMC_DRAM_NPARAM; p++)
         if (!(*set >> p & 1) && !gmc_dram_param_is_power(p))   /* not from the base: below */
             gmc_text_list_add(im->info->defaults, sizeof im->info->defaults,

@@ -88,6 +88,20 @@ static int match(unsigned rule_cmd, unsigned cmd)
     return rule_cmd == GMC_DRAM_ANY_CMD || rule_cmd == cmd;
 }
 
+/* Whether a rule of `scope` after a command at bank a applies to bank b,
+ * read from the scope's definition (banks numbered rank by rank). */
+static int in_scope(const gmc_dram_cfg_t *c, unsigned scope, unsigned a, unsigned b)
+{
+    const unsigned rb = c->bank_groups * c->banks_per_group, ranks = c->ranks ? c->ranks : 1;
+    switch (scope) {
+    case GMC_DRAM_SAME_BANK:   return a == b;
+    case GMC_DRAM_SAME_GROUP:  return a / c->banks_per_group == b / c->banks_per_group;
+    case GMC_DRAM_SAME_RANK:   return a / rb == b / rb;
+    case GMC_DRAM_OTHER_RANKS: return ranks > 1 && a / rb != b / rb;
+    default:                   return 1;
+    }
+}
+
 /* Earliest cycle for (cmd, bank) by checking every rule against every
  * earlier command: no per-scope arrays, no compiled matrix, no ring. */
 static uint64_t reference_earliest(const gmc_dram_cfg_t *c, const hist_t *h, unsigned n,
@@ -99,12 +113,13 @@ static uint64_t reference_earliest(const gmc_dram_cfg_t *c, const hist_t *h, uns
         const gmc_dram_rule_t *ru = &k->rules[r];
         int64_t v = gmc_dram_rule_value(ru, c);
         uint64_t lat = v < 0 ? 0 : (uint64_t)v;
-        if (ru->window) {
+        if (ru->window) {   /* the window-th previous `prev` in the scope */
             if (cmd != ru->next)
                 continue;
             unsigned seen = 0;
             for (unsigned i = n; i-- > 0;)
-                if (h[i].cmd == ru->prev && ++seen == ru->window) {
+                if (h[i].cmd == ru->prev && in_scope(c, ru->scope, h[i].bank, bank) &&
+                    ++seen == ru->window) {
                     e = h[i].t + lat > e ? h[i].t + lat : e;
                     break;
                 }
@@ -113,12 +128,7 @@ static uint64_t reference_earliest(const gmc_dram_cfg_t *c, const hist_t *h, uns
         if (!match(ru->next, cmd))
             continue;
         for (unsigned i = 0; i < n; i++) {
-            if (!match(ru->prev, h[i].cmd))
-                continue;
-            if (ru->scope == GMC_DRAM_SAME_BANK && h[i].bank != bank)
-                continue;
-            if (ru->scope == GMC_DRAM_SAME_GROUP &&
-                h[i].bank / c->banks_per_group != bank / c->banks_per_group)
+            if (!match(ru->prev, h[i].cmd) || !in_scope(c, ru->scope, h[i].bank, bank))
                 continue;
             if (h[i].t + lat > e)
                 e = h[i].t + lat;
@@ -127,7 +137,9 @@ static uint64_t reference_earliest(const gmc_dram_cfg_t *c, const hist_t *h, uns
     return e;
 }
 
-static void random_stream(const gmc_dram_cfg_t *c, uint64_t seed, unsigned steps)
+/* Returns the number of commands issued to a rank other than the previous
+ * command's (the rank-to-rank rules had their chance). */
+static unsigned random_stream(const gmc_dram_cfg_t *c, uint64_t seed, unsigned steps)
 {
     gmc_dram_t d;
     gmc_dram_chan_t ch;
@@ -138,14 +150,14 @@ static void random_stream(const gmc_dram_cfg_t *c, uint64_t seed, unsigned steps
     gmc_dram_chan_reset(&d, &ch);
     gmc_rng_t r;
     gmc_rng_seed(&r, seed);
-    unsigned n = 0, refused = 0;
+    unsigned n = 0, refused = 0, switches = 0;
     uint64_t now = 0;
     while (n < steps) {
         unsigned b = (unsigned)gmc_rng_below(&r, d.nbanks), cmd;
         uint32_t open = ch.open_row[b], row = 0;
         unsigned x = (unsigned)gmc_rng_below(&r, 100);
         if (open == GMC_DRAM_CLOSED)
-            cmd = x < 6 && !ch.n_open ? REF : x < 9 ? PREA : ACT;
+            cmd = x < 6 && !gmc_dram_rank_open(&d, &ch, b) ? REF : x < 9 ? PREA : ACT;
         else
             cmd = x < 40 ? RD : x < 70 ? WR : x < 92 ? PRE : x < 95 ? PREA : 99;
         if (cmd == 99) {   /* wrong row: refused, state untouched */
@@ -158,8 +170,8 @@ static void random_stream(const gmc_dram_cfg_t *c, uint64_t seed, unsigned steps
             row = (uint32_t)gmc_rng_below(&r, 4);
         else if (cmd == RD || cmd == WR)
             row = open;
-        if (cmd == PREA || cmd == REF)
-            b = 0;
+        if (cmd == PREA || cmd == REF)   /* the rank's first bank, or any of its banks */
+            b = gmc_rng_below(&r, 2) ? b - b % d.rank_banks : b;
         uint64_t e = gmc_dram_earliest(&d, &ch, (gmc_dram_cmd_t)cmd, b);
         uint64_t ref = reference_earliest(c, h, n, cmd, b);
         if (e != ref)
@@ -172,6 +184,7 @@ static void random_stream(const gmc_dram_cfg_t *c, uint64_t seed, unsigned steps
         if (!gmc_rng_below(&r, 4))
             t += gmc_rng_below(&r, 6);
         assert_int_equal(gmc_dram_issue(&d, &ch, cmd, b, row, t, NULL), GMC_DRAM_OK);
+        switches += n && h[n - 1].bank / d.rank_banks != b / d.rank_banks;
         h[n++] = (hist_t){(uint8_t)cmd, (uint8_t)b, t};
         now = t;
     }
@@ -182,6 +195,7 @@ static void random_stream(const gmc_dram_cfg_t *c, uint64_t seed, unsigned steps
     assert_true(ch.st.cmds[ACT] > steps / 10 && ch.st.cmds[RD] > steps / 10);
     assert_true(refused > 0);
     free(h);
+    return switches;
 }
 
 static void engine_matches_pairwise_rule_check_on_random_streams(void **st)
@@ -208,6 +222,26 @@ static void engine_matches_pairwise_rule_check_on_random_streams(void **st)
         load_preset(gmc_dram_preset_name(i), &c, &d, &ch);
         random_stream(&c, 10 + i, 1500);
     }
+    /* Several ranks: the rank rules (tRTRS, per-rank tFAW and refresh) against
+     * their reading from the table; with tCCD_S = tBURST the rank switch
+     * binds where the same rank would not wait. */
+    static const struct { unsigned ranks, groups, banks, tccd_s, tcwl; } rk[] = {
+        {2, 2, 4, 5, 5}, {2, 4, 2, 2, 5}, {4, 2, 2, 2, 20}, {8, 1, 8, 4, 11}, {16, 1, 4, 2, 5}};
+    unsigned runs = 0, switches = 0;
+    for (unsigned i = 0; i < sizeof rk / sizeof rk[0]; i++) {
+        assert_int_equal(gmc_dram_cfg_parse(test_cfg, sizeof test_cfg - 1, "t", &c, err,
+                                            sizeof err, NULL, 0), 0);
+        c.ranks = rk[i].ranks;
+        c.bank_groups = rk[i].groups;
+        c.banks_per_group = rk[i].banks;
+        c.tCCD_S = rk[i].tccd_s;
+        c.tCWL = rk[i].tcwl;
+        for (uint64_t seed = 0; seed < 4; seed++, runs++)
+            switches += random_stream(&c, 100 + 10 * i + seed, 1500);
+    }
+    print_message("pairwise check with ranks > 1: %u streams of 1500 commands, %u rank "
+                  "switches, engine == reference at every step\n", runs, switches);
+    assert_true(switches > runs * 100);
 }
 
 static void doc_constraint_table_matches_the_rule_table(void **st)
