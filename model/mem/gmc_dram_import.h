@@ -48,6 +48,8 @@ typedef struct {
     unsigned n_ignored;       /* options that are not the memory system's */
     char     ignored[2048];   /* their names, one blank between, cut with "..." */
     char     defaults[512];   /* parameters taken from the base, "" if none */
+    char     ranks_how[160];  /* how the file's ranks were derived (DRAMsim3: "1 rank: channel_size
+                                 8192 MB / 8192 MB a rank"), "" if it does not say */
     uint64_t set;             /* bits (1 << gmc_dram_param_t) the file set */
     gmc_ipoly_t ipoly;        /* the file's IPoly channel hash (above) */
 } gmc_dram_import_t;

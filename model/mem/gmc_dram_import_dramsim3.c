@@ -1,8 +1,11 @@
 /* gmc_dram_import: a DRAMsim3 .ini DRAM config ([dram_structure], [timing],
  * [power], [system], [other]).  Key meanings: DRAMsim3 src/configuration.cc
- * (how it reads and derives them: ranks from channel_size, tRC = tRAS + tRP
- * when absent, read latency AL + CL, the burst's bus time BL/2 or, for GDDR,
- * BL/4).  docs/memory.md "DRAMsim3 .ini files" tables every key. */
+ * (how it reads and derives them: a GDDR column is BL device-width columns
+ * and an HBM column 2, ranks from channel_size, bankgroup_enable = false as
+ * one group, tRC = tRAS + tRP when absent, read latency AL + CL, the burst's
+ * bus time BL/2 or, for GDDR, BL/4) and src/timing.cc (one bank group: the
+ * _S timings within it).  docs/memory.md "DRAMsim3 .ini files" tables every
+ * key. */
 #include "gmc_dram_import_impl.h"
 #include "gmc_addrmap.h"
 #include <math.h>
@@ -41,20 +44,20 @@ static const struct { int sec; const char *key; gmc_dram_param_t p; } direct[] =
 
 /* read and used below, beyond the one-to-one keys */
 enum { K_PROTOCOL, K_COLUMNS, K_DEVW, K_TCK, K_AL, K_CL, K_CWL, K_TRCDRD, K_CHSIZE, K_MAPPING,
-       K_ROWBUF, K_REFPOL, K_N };
+       K_ROWBUF, K_REFPOL, K_BGEN, K_N };
 static const struct { int sec; const char *key; } special[K_N] = {
     {S_STRUCT, "protocol"}, {S_STRUCT, "columns"}, {S_STRUCT, "device_width"},
     {S_TIMING, "tCK"},      {S_TIMING, "AL"},      {S_TIMING, "CL"},
     {S_TIMING, "CWL"},      {S_TIMING, "tRCDRD"},  {S_SYSTEM, "channel_size"},
     {S_SYSTEM, "address_mapping"}, {S_SYSTEM, "row_buf_policy"}, {S_SYSTEM, "refresh_policy"},
+    {S_STRUCT, "bankgroup_enable"},
 };
 
 /* [power]: DRAMsim3's per-device currents (mA) and VDD (V), which it
  * multiplies by devices_per_rank = bus_width / device_width (configuration.cc
- * InitPowerParams); gmc's keys are per channel (one rank), so the same
- * product.  IDD5AB is the all-bank refresh current.  The rest of [power]
- * (IDD2P, IDD3P, IDD5PB, IDD6x: power-down, per-bank and self refresh) is
- * not modelled. */
+ * InitPowerParams); gmc's keys are per rank, so the same product.  IDD5AB
+ * is the all-bank refresh current.  The rest of [power] (IDD2P, IDD3P,
+ * IDD5PB, IDD6x: power-down, per-bank and self refresh) is not modelled. */
 #define NPOWER 7
 static const struct { const char *key; gmc_dram_param_t p; } power[NPOWER] = {
     {"VDD", GMC_DRAM_P_vdd_mv},     {"IDD0", GMC_DRAM_P_idd0_ma},   {"IDD2N", GMC_DRAM_P_idd2n_ma},
@@ -86,9 +89,10 @@ static void build_map(gmc_dram_imp_t *im, const kv_t *m, uint64_t ranks, uint64_
         !pow2(c->banks_per_group) || !pow2(req) || !pow2(ranks)) {
         in->map_line = m->ln;
         snprintf(in->map_err, sizeof in->map_err, "%s:%u: address_mapping: expected power-of-two "
-                 "rows, columns, channels, bank groups, banks and request bytes, found %u, %llu, "
-                 "%u, %u, %u, %llu", im->d.src, m->ln, c->rows, (unsigned long long)cols,
-                 c->channels, c->bank_groups, c->banks_per_group, (unsigned long long)req);
+                 "rows, columns, channels, ranks, bank groups, banks and request bytes, found %u, "
+                 "%llu, %u, %llu, %u, %u, %llu", im->d.src, m->ln, c->rows,
+                 (unsigned long long)cols, c->channels, (unsigned long long)ranks, c->bank_groups,
+                 c->banks_per_group, (unsigned long long)req);
         return;
     }
     static const struct { const char *tok; const char *name; } f[] = {
@@ -118,63 +122,43 @@ static void build_map(gmc_dram_imp_t *im, const kv_t *m, uint64_t ranks, uint64_
         seen[k] = 1;
         order[n++] = k;
     }
-    if (w[2]) {
-        in->map_line = m->ln;
-        snprintf(in->map_err, sizeof in->map_err, "%s:%u: address_mapping: expected one rank "
-                 "(gmc models one rank per channel), found %llu ranks", im->d.src, m->ln,
-                 (unsigned long long)ranks);
-        return;
-    }
-    unsigned p = log2u(req);
+    /* each field's address bits, MSB first */
+    unsigned top[6], p = log2u(req);
     for (int i = 0; i < 6; i++)
         p += w[i];
-    size_t k = 0;
-    int bg_pos = -1, ba_pos = -1;
     for (int i = 0; i < 6; i++) {
-        unsigned wi = w[order[i]];
-        if (order[i] == 3) bg_pos = i;
-        if (order[i] == 4) ba_pos = i;
+        top[order[i]] = p;
+        p -= w[order[i]];
+    }
+    /* gmc's bank = group * banks_per_group + bank in group, and a field's
+     * slices concatenate in the order written: bg is written before ba
+     * (swapping their places when ba lies above bg in the address), so the
+     * bg bits stay DRAMsim3's bank group. */
+    int pos_bg = 0, pos_ba = 0;
+    for (int i = 0; i < 6; i++)
+        pos_bg = order[i] == 3 ? i : pos_bg, pos_ba = order[i] == 4 ? i : pos_ba;
+    if (pos_ba < pos_bg)
+        order[pos_ba] = 3, order[pos_bg] = 4;
+    size_t k = 0;
+    for (int i = 0; i < 6; i++) {
+        unsigned wi = w[order[i]], t = top[order[i]];
         if (!wi)
             continue;
         k += (size_t)snprintf(in->map + k, k < sizeof in->map ? sizeof in->map - k : 0,
                               wi > 1 ? "%s%s[%u:%u]" : "%s%s[%u]", k ? " " : "", f[order[i]].name,
-                              p - 1, p - wi);
-        p -= wi;
+                              t - 1, t - wi);
     }
     if (p)
         k += (size_t)snprintf(in->map + k, k < sizeof in->map ? sizeof in->map - k : 0,
                               p > 1 ? "%sBlock[%u:0]" : "%sBlock[%u]", k ? " " : "", p - 1);
-    /* gmc's bank = group * banks_per_group + bank in group: the group must be
-     * the higher bits of the bank field, i.e. bg above ba in the address. */
-    if (w[3] && w[4] && ba_pos < bg_pos)
-        gmc_diag_warn(&im->d, m->ln, "address_mapping puts ba above bg; gmc's bank group is "
-                      "the bank field's higher bits, so the ba address bits select gmc's bank "
-                      "group");
 }
 
-/* [power] -> gmc's per-channel power keys: VDD in mV, each current times
- * the devices per channel, rounded to whole mA.  A key [power] does not give
+/* [power] -> gmc's per-rank power keys: VDD in mV, each current times
+ * the devices per rank, rounded to whole mA.  A key [power] does not give
  * stays 0 (unknown; gmc_dram_cfg_validate then warns that no energy is
  * reported): DRAMsim3's built-in defaults are DDR4-like and not taken. */
-static int read_power(gmc_dram_imp_t *im, const kv_t *pk, const kv_t *devw)
+static int read_power(gmc_dram_imp_t *im, const kv_t *pk, uint64_t devices)
 {
-    unsigned first = 0;
-    for (unsigned i = 0; i < NPOWER; i++)
-        if (pk[i].have && (!first || pk[i].ln < first))
-            first = pk[i].ln;
-    if (!first)
-        return 0;
-    uint64_t dw = 8;   /* DRAMsim3's default device_width */
-    if (devw->have && num(im, devw, "device_width", &dw))
-        return -1;
-    if (!dw || im->c->bus_width % dw) {
-        gmc_diag_error(&im->d, devw->have ? devw->ln : first, "expected a device_width "
-                       "dividing bus_width %u (DRAMsim3 multiplies the [power] currents by "
-                       "bus_width / device_width), found '%llu'", im->c->bus_width,
-                       (unsigned long long)dw);
-        return -1;
-    }
-    uint64_t devices = im->c->bus_width / dw;
     for (unsigned i = 0; i < NPOWER; i++) {
         if (!pk[i].have)
             continue;
@@ -196,6 +180,77 @@ static int read_power(gmc_dram_imp_t *im, const kv_t *pk, const kv_t *devw)
             return -1;
     }
     return 0;
+}
+
+/* bankgroup_enable = false (GDDR5 may disable its bank groups): DRAMsim3
+ * folds the banks into one group (InitDRAMParams).  One group, however it
+ * came, times every bank pair of a rank with the _S values (timing.cc
+ * overwrites the _L ones): so the _L keys follow the _S ones. */
+static int bank_groups_off(gmc_dram_imp_t *im, const kv_t *bg)
+{
+    gmc_dram_cfg_t *c = im->c;
+    if (bg->have && !eq(bg->v, bg->vl, "true") && !eq(bg->v, bg->vl, "false"))
+        return gmc_diag_expected(&im->d, bg->ln, "bankgroup_enable = true or false", bg->v, bg->vl);
+    if (bg->have && eq(bg->v, bg->vl, "false") &&
+        (gmc_dram_imp_set(im, bg->ln, GMC_DRAM_P_banks_per_group,
+                          (uint64_t)c->banks_per_group * c->bank_groups,
+                          "bankgroups x banks_per_group (bankgroup_enable = false)") ||
+         gmc_dram_imp_set(im, bg->ln, GMC_DRAM_P_bank_groups, 1, "bankgroup_enable = false")))
+        return -1;
+    if (c->bank_groups != 1)
+        return 0;
+    static const struct { gmc_dram_param_t l, s; const char *why; } ls[] = {
+        {GMC_DRAM_P_tRRD_L, GMC_DRAM_P_tRRD_S, "tRRD_S (one bank group)"},
+        {GMC_DRAM_P_tCCD_L, GMC_DRAM_P_tCCD_S, "tCCD_S (one bank group)"},
+        {GMC_DRAM_P_tWTR_L, GMC_DRAM_P_tWTR_S, "tWTR_S (one bank group)"}};
+    for (unsigned i = 0; i < 3; i++)
+        if ((im->info->set >> ls[i].s & 1) &&
+            gmc_dram_imp_set(im, im->line[ls[i].s], ls[i].l, gmc_dram_cfg_get(c, ls[i].s),
+                             ls[i].why))
+            return -1;
+    return 0;
+}
+
+/* ranks = channel_size / rank size, as DRAMsim3's CalculateSize, in whole
+ * MB as it computes them: a page is columns x device_width bits (cols
+ * bursts of BL columns), a bank rows / 1024 KB pages' worth, a rank its
+ * banks x the devices that make the bus (*devices, bus_width /
+ * device_width: DRAMsim3 multiplies the [power] currents by it too); one
+ * rank when a rank is larger than channel_size.  Absent keys take
+ * DRAMsim3's defaults (channel_size 1024, device_width 8).
+ * info->ranks_how says how. */
+static int derive_ranks(gmc_dram_imp_t *im, const kv_t *chsize, const kv_t *devw, uint64_t cols,
+                        uint64_t *ranks, uint64_t *devices)
+{
+    gmc_dram_cfg_t *c = im->c;
+    uint64_t mb = 1024, dw = 8;
+    if ((chsize->have && num(im, chsize, "channel_size", &mb)) ||
+        (devw->have && num(im, devw, "device_width", &dw)))
+        return -1;
+    if (!dw || c->bus_width % dw) {
+        gmc_diag_error(&im->d, devw->have ? devw->ln : chsize->ln, "expected a device_width "
+                       "dividing bus_width %u (a rank is bus_width / device_width devices), "
+                       "found '%llu'", c->bus_width, (unsigned long long)dw);
+        return -1;
+    }
+    *devices = c->bus_width / dw;
+    const uint64_t banks = gmc_dram_rank_banks(c);
+    const uint64_t page = cols * c->burst_length * dw / 8;   /* bytes */
+    const uint64_t bank_mb = page * (c->rows / 1024) / 1024, rank_mb = bank_mb * banks * *devices;
+    char src[48];
+    snprintf(src, sizeof src, "channel_size %llu MB%s", (unsigned long long)mb,
+             chsize->have ? "" : " (DRAMsim3's default)");
+    *ranks = rank_mb && rank_mb <= mb ? mb / rank_mb : 1;
+    if (rank_mb && rank_mb <= mb)
+        snprintf(im->info->ranks_how, sizeof im->info->ranks_how, "%llu rank%s: %s / %llu MB a "
+                 "rank (%llu MB banks x %llu x %llu devices)", (unsigned long long)*ranks,
+                 *ranks == 1 ? "" : "s", src, (unsigned long long)rank_mb,
+                 (unsigned long long)bank_mb, (unsigned long long)banks, (unsigned long long)*devices);
+    else
+        snprintf(im->info->ranks_how, sizeof im->info->ranks_how, "1 rank: a rank's %llu MB "
+                 "exceed %s (DRAMsim3 then takes one rank)", (unsigned long long)rank_mb, src);
+    return gmc_dram_imp_set(im, chsize->have ? chsize->ln : devw->ln, GMC_DRAM_P_ranks, *ranks,
+                            "channel_size / rank size");
 }
 
 int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
@@ -280,11 +335,17 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
                            gmc_dram_imp_set(im, dk[i].ln, direct[i].p, x, direct[i].key)))
             return -1;
     gmc_dram_cfg_t *c = im->c;
+    /* DRAMsim3's "column" (InitDRAMParams): device_width bits, but BL of
+     * them for GDDR and 2 for HBM (columns *= BL, *= 2); DDR3 without a
+     * protocol key */
+    enum { COL_DDR, COL_GDDR, COL_HBM } col_kind = COL_DDR;
     if (sk[K_PROTOCOL].have) {   /* data beats per command clock, as DRAMsim3's burst_cycle */
         const kv_t *p = &sk[K_PROTOCOL];
-        static const struct { const char *name; unsigned rate; } prot[] = {
-            {"DDR3", 2}, {"DDR4", 2}, {"LPDDR", 2}, {"LPDDR3", 2}, {"LPDDR4", 2}, {"HBM", 2},
-            {"HBM2", 2}, {"GDDR5", 4}, {"GDDR5X", 4}, {"GDDR6", 4}};
+        static const struct { const char *name; unsigned rate, col; } prot[] = {
+            {"DDR3", 2, COL_DDR},  {"DDR4", 2, COL_DDR},   {"LPDDR", 2, COL_DDR},
+            {"LPDDR3", 2, COL_DDR}, {"LPDDR4", 2, COL_DDR}, {"HBM", 2, COL_HBM},
+            {"HBM2", 2, COL_HBM},  {"GDDR5", 4, COL_GDDR}, {"GDDR5X", 4, COL_GDDR},
+            {"GDDR6", 4, COL_GDDR}};
         unsigned i = 0;
         while (i < sizeof prot / sizeof prot[0] && !eq(p->v, p->vl, prot[i].name))
             i++;
@@ -293,18 +354,26 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
                                      "HBM, HBM2, GDDR5, GDDR5X or GDDR6", p->v, p->vl);
         if (gmc_dram_imp_set(im, p->ln, GMC_DRAM_P_data_rate, prot[i].rate, "protocol"))
             return -1;
+        col_kind = prot[i].col;
     }
+    if (bank_groups_off(im, &sk[K_BGEN]))
+        return -1;
     uint64_t cols = c->columns;
-    if (sk[K_COLUMNS].have) {   /* DRAMsim3 counts device-width columns; gmc counts bursts */
+    if (sk[K_COLUMNS].have) {   /* DRAMsim3's columns, in device-width columns; gmc counts bursts */
         if (num(im, &sk[K_COLUMNS], "columns", &x))
             return -1;
-        if (!c->burst_length || x % c->burst_length) {
-            gmc_diag_error(&im->d, sk[K_COLUMNS].ln, "expected columns divisible by BL %u, "
-                           "found '%llu'", c->burst_length, (unsigned long long)x);
+        const uint64_t per = col_kind == COL_GDDR ? c->burst_length : col_kind == COL_HBM ? 2 : 1;
+        const uint64_t phys = x * per;
+        if (!c->burst_length || phys % c->burst_length) {
+            gmc_diag_error(&im->d, sk[K_COLUMNS].ln, "expected columns%s divisible by BL %u, "
+                           "found '%llu'", per == 2 ? " x 2 (HBM's column is 2 device columns)"
+                           : "", c->burst_length, (unsigned long long)x);
             return -1;
         }
-        cols = x / c->burst_length;
-        if (gmc_dram_imp_set(im, sk[K_COLUMNS].ln, GMC_DRAM_P_columns, cols, "columns / BL"))
+        cols = phys / c->burst_length;
+        if (gmc_dram_imp_set(im, sk[K_COLUMNS].ln, GMC_DRAM_P_columns, cols,
+                             per == 1 ? "columns / BL" : per == 2 ? "columns x 2 / BL"
+                                                                   : "columns (GDDR: BL each)"))
             return -1;
     }
     if (sk[K_TCK].have) {
@@ -339,34 +408,21 @@ int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len)
         gmc_dram_imp_set(im, im->line[GMC_DRAM_P_tREFI], GMC_DRAM_P_refresh,
                          c->tRFC && c->tREFI ? 1 : 0, "refresh"))
         return -1;
-    /* ranks = channel_size / rank size, as DRAMsim3 derives them */
-    uint64_t ranks = 1;
-    if (sk[K_CHSIZE].have && sk[K_DEVW].have) {
-        uint64_t mb, dw;
-        if (num(im, &sk[K_CHSIZE], "channel_size", &mb) || num(im, &sk[K_DEVW], "device_width", &dw))
-            return -1;
-        if (!dw || c->bus_width % dw) {
-            gmc_diag_error(&im->d, sk[K_DEVW].ln, "expected a device_width dividing bus_width "
-                           "%u, found '%llu'", c->bus_width, (unsigned long long)dw);
-            return -1;
-        }
-        uint64_t rank_bytes = (uint64_t)(cols * c->burst_length) * dw / 8 * c->rows *
-                              gmc_dram_banks(c) * (c->bus_width / dw);
-        uint64_t r = rank_bytes ? (mb << 20) / rank_bytes : 0;
-        ranks = r ? r : 1;
-        if (ranks > 1)
-            gmc_diag_warn(&im->d, sk[K_CHSIZE].ln, "channel_size %llu MB holds %llu ranks; "
-                          "gmc models one rank per channel", (unsigned long long)mb,
-                          (unsigned long long)ranks);
-    }
-    if (read_power(im, pk, &sk[K_DEVW]))
+    uint64_t ranks, devices;
+    if (derive_ranks(im, &sk[K_CHSIZE], &sk[K_DEVW], cols, &ranks, &devices) ||
+        read_power(im, pk, devices))
         return -1;
     if (sk[K_ROWBUF].have && !eq(sk[K_ROWBUF].v, sk[K_ROWBUF].vl, "OPEN_PAGE"))
         gmc_diag_warn(&im->d, sk[K_ROWBUF].ln, "row_buf_policy %.*s is not modelled: gmc's "
                       "controller keeps rows open", (int)sk[K_ROWBUF].vl, sk[K_ROWBUF].v);
     if (sk[K_REFPOL].have && sk[K_REFPOL].vl >= 10 && !memcmp(sk[K_REFPOL].v, "BANK_LEVEL", 10))
         gmc_diag_warn(&im->d, sk[K_REFPOL].ln, "refresh_policy %.*s is not modelled: gmc "
-                      "refreshes all banks at once", (int)sk[K_REFPOL].vl, sk[K_REFPOL].v);
+                      "refreshes all banks of a rank at once", (int)sk[K_REFPOL].vl, sk[K_REFPOL].v);
+    else if (ranks > 1 && sk[K_REFPOL].have && eq(sk[K_REFPOL].v, sk[K_REFPOL].vl,
+                                                  "RANK_LEVEL_SIMULTANEOUS"))
+        gmc_diag_warn(&im->d, sk[K_REFPOL].ln, "refresh_policy RANK_LEVEL_SIMULTANEOUS is not "
+                      "modelled: gmc refreshes the ranks in turn, tREFI / ranks apart "
+                      "(RANK_LEVEL_STAGGERED, DRAMsim3's default)");
     if (sk[K_MAPPING].have)
         build_map(im, &sk[K_MAPPING], ranks, cols);
     if (unmapped[0])

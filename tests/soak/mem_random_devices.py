@@ -6,7 +6,9 @@ Usage: mem_random_devices.py GMC SEED RUNS
 
 Each run takes a shipped preset's config (model/mem/presets), sets 2-10 of
 its geometry and timing keys to random values (refresh intervals close to
-tRFC included, the case docs/memory.md "Refresh" is about), writes a random
+tRFC included, the case docs/memory.md "Refresh" is about), in about a third
+of the runs 2 or 4 ranks (unnamed, so that the map is derived from the
+geometry and its bank bits reach every rank), writes a random
 trace (streaming, random, or warps of GPU-like multi-request loads; with
 and without warp ids; reads and writes) and runs `gmc mem --dram-cfg FILE`
 with a random scheduler, channel count and queue sizes -- every choice from
@@ -39,8 +41,10 @@ KEYS = {   # key -> (low, high) of the random value
 }
 
 
-def device(rnd, base_text):
+def device(rnd, base_text, ranks):
     lines = base_text.splitlines()
+    if ranks > 1:   # the preset's map names one rank's banks: derive one for all
+        lines = [l for l in lines if not re.match(r"\s*name\s*=", l)] + ["ranks = %d" % ranks]
     # the preset's map fits its geometry: change that only now and then
     pool = sorted(KEYS) if rnd.random() < 0.2 else sorted(k for k in KEYS if k.startswith("t") or k == "refresh")
     keys = rnd.sample(pool, min(len(pool), rnd.randint(2, 10)))
@@ -91,14 +95,17 @@ def main():
     presets = sorted(f for f in os.listdir(PRESETS) if f.endswith(".cfg"))
     print("mem_random_devices: seed %d, %d runs" % (seed, runs))
     top = tempfile.mkdtemp(prefix="gmc_mem_")
-    passed = failed = same = 0
+    passed = failed = same = ranked = 0
     exits = {}
     for i in range(runs):
         base = rnd.choice(presets)
         cfg = os.path.join(top, "dev%d.cfg" % i)
         trc = os.path.join(top, "t%d.trc" % i)
+        # ranks from a stream of their own: the other choices stay those of SEED
+        rk = random.Random(seed * 1000003 + i)
+        ranks = rk.choice([2, 4]) if rk.random() < 0.35 else 1
         with open(cfg, "w") as f:
-            f.write(device(rnd, open(os.path.join(PRESETS, base)).read()))
+            f.write(device(rnd, open(os.path.join(PRESETS, base)).read(), ranks))
         with open(trc, "w") as f:
             f.write(trace(rnd, rnd.choice([200, 1000, 3000])))
         args = ["mem", "--preset", base[:-4], "--dram-cfg", cfg, "--trace", trc, "--json",
@@ -127,6 +134,7 @@ def main():
                     why = rerun_differs(gmc, args + ["--step-every-cycle"], p, 600,
                                         "the slow reference (--step-every-cycle)")
                     same += why is None
+                    ranked += why is None and ranks > 1
             elif rc in (1, 2):
                 if not errors or not all(l.startswith("gmc mem: ") or re.match(r"^\S+:\d+: ", l) for l in errors):
                     why = "exit %d, stderr not gmc mem's error lines: %r" % (rc, err[-3:])
@@ -141,7 +149,8 @@ def main():
             os.unlink(trc)
     if not failed:
         shutil.rmtree(top)
-    print("the slow reference (--step-every-cycle) gave the same bytes in %d runs" % same)
+    print("the slow reference (--step-every-cycle) gave the same bytes in %d runs, %d of them "
+          "with ranks > 1" % (same, ranked))
     print("exits: %s" % ", ".join("%s x%d" % (k, v) for k, v in sorted(exits.items(), key=str)))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0

@@ -113,7 +113,7 @@ static void a_dramsim3_ini_maps_its_keys(void **st)
                     "address_mapping = rochrabgbaco\ncmd_queue_size = 8\n", &c, 1) >= 0);
     assert_int_equal(info.fmt, GMC_DRAM_FMT_DRAMSIM3);
     assert_int_equal(c.data_rate, 4);
-    assert_int_equal(c.columns, 128);    /* 1024 / BL */
+    assert_int_equal(c.columns, 1024);   /* a GDDR column is BL device columns: one burst */
     assert_int_equal(c.tck_ps, 500);
     assert_int_equal(c.tCL, 25);         /* AL + CL */
     assert_int_equal(c.tCWL, 9);
@@ -122,9 +122,81 @@ static void a_dramsim3_ini_maps_its_keys(void **st)
     assert_int_equal(c.refresh, 1);
     assert_int_equal(info.n_ignored, 0); /* [power] is read (VDD only: no energy) */
     assert_int_equal(c.vdd_mv, 1500);
-    assert_string_equal(info.map, "Row[32:19] Ch[18:16] Bank[15:14] Bank[13:12] Col[11:5] Block[4:0]");
+    assert_int_equal(c.ranks, 1);
+    assert_string_equal(info.ranks_how, "1 rank: a rank's 8192 MB exceed channel_size 1024 MB "
+                                        "(DRAMsim3 then takes one rank)");
+    assert_string_equal(info.map, "Row[35:22] Ch[21:19] Bank[18:17] Bank[16:15] Col[14:5] Block[4:0]");
     assert_non_null(strstr(warn, "x:28: warning: DRAMsim3 keys gmc does not model, ignored: tXP"));
     assert_non_null(strstr(warn, "cmd_queue_size"));
+}
+
+/* DRAMsim3's CalculateSize: ranks = channel_size / rank size (whole MB);
+ * the map's ra field is gmc's Rank; bg is written before ba, so gmc's bank
+ * group stays DRAMsim3's whatever their address order. */
+static void a_dramsim3_channel_size_gives_ranks(void **st)
+{
+    (void)st;
+    gmc_dram_cfg_t c;
+    char text[1024];
+    static const char head[] =
+        "[dram_structure]\nprotocol = DDR4\nbankgroups = 4\nbanks_per_group = 4\nrows = 65536\n"
+        "columns = 1024\ndevice_width = 8\nBL = 8\n[system]\nbus_width = 64\nchannels = 1\n"
+        "address_mapping = rochrababgco\n";
+    snprintf(text, sizeof text, "%schannel_size = 16384\n", head);
+    assert_true(imp(text, &c, 1) >= 0);
+    assert_int_equal(c.ranks, 2);
+    assert_int_equal(c.columns, 128);    /* DDR: 1024 device columns / BL */
+    assert_string_equal(info.ranks_how, "2 ranks: channel_size 16384 MB / 8192 MB a rank "
+                                        "(64 MB banks x 16 x 8 devices)");
+    assert_string_equal(info.map, "Row[33:18] Rank[17] Bank[14:13] Bank[16:15] Col[12:6] Block[5:0]");
+    assert_null(strstr(warn, "rank"));
+    gmc_addrmap_t m;
+    gmc_dramaddr_t f;
+    assert_int_equal(gmc_addrmap_parse(info.map, "map", &m, err, sizeof err), 0);
+    assert_int_equal(gmc_addrmap_ranks_fit(&m, 2, 16, "", err, sizeof err), 0);
+    gmc_addrmap_decode(&m, 1ull << 17 | 1ull << 13 | 1ull << 15, &f);
+    assert_int_equal(f.f[GMC_F_BANK], 16 + 4 + 1);   /* rank 1, group (bg) 1, bank (ba) 1 */
+    /* channel_size is DRAMsim3's default when absent: 1024 MB, under one rank */
+    assert_true(imp(head, &c, 1) >= 0);
+    assert_int_equal(c.ranks, 1);
+    assert_string_equal(info.ranks_how, "1 rank: a rank's 8192 MB exceed channel_size 1024 MB "
+                                        "(DRAMsim3's default) (DRAMsim3 then takes one rank)");
+    /* more banks than a controller serves: refused at the channel_size line */
+    snprintf(text, sizeof text, "%schannel_size = 65536\n", head);
+    assert_int_equal(imp(text, &c, 1), -1);
+    assert_string_equal(err, "x:13: expected ranks * bank_groups * banks_per_group <= 64 (banks "
+                             "of a channel), found '8 * 4 * 4'");
+    snprintf(text, sizeof text, "%schannel_size = 24576\n", head);   /* 3 ranks: no map */
+    assert_true(imp(text, &c, 1) >= 0);
+    assert_int_equal(c.ranks, 3);
+    assert_string_equal(info.map, "");
+    assert_non_null(strstr(info.map_err, "expected power-of-two rows, columns, channels, ranks"));
+}
+
+/* bankgroup_enable = false folds the groups into one (DRAMsim3's
+ * InitDRAMParams), and one group times every pair with the _S values
+ * (timing.cc); an HBM column is 2 device columns. */
+static void dramsim3_one_bank_group_and_hbm_columns(void **st)
+{
+    (void)st;
+    gmc_dram_cfg_t c;
+    assert_true(imp("[dram_structure]\nprotocol = GDDR5\nbankgroups = 4\nbanks_per_group = 4\n"
+                    "bankgroup_enable = false\nrows = 16384\ncolumns = 128\ndevice_width = 32\n"
+                    "BL = 8\n[timing]\ntRRD_S = 10\ntRRD_L = 12\ntCCD_S = 2\ntCCD_L = 3\n"
+                    "tWTR_S = 5\ntWTR_L = 9\n[system]\nbus_width = 128\nchannel_size = 4096\n",
+                    &c, 1) >= 0);
+    assert_int_equal(c.bank_groups, 1);
+    assert_int_equal(c.banks_per_group, 16);
+    assert_int_equal(c.tRRD_L, 10);
+    assert_int_equal(c.tCCD_L, 2);
+    assert_int_equal(c.tWTR_L, 5);
+    assert_int_equal(c.ranks, 1);        /* 4096 MB: 64 MB banks x 16 x 4 devices */
+    assert_null(strstr(warn, "bankgroup_enable"));
+    assert_int_equal(imp("[dram_structure]\nbankgroup_enable = no\n", &c, 1), -1);
+    assert_string_equal(err, "x:2: expected bankgroup_enable = true or false, found 'no'");
+    assert_true(imp("[dram_structure]\nprotocol = HBM\ncolumns = 64\nBL = 4\n[system]\n"
+                    "channel_size = 128\n", &c, 1) >= 0);
+    assert_int_equal(c.columns, 32);     /* 64 x 2 device columns / BL 4 */
 }
 
 static void gmc_format_unchanged_and_over_a_base(void **st)
@@ -238,6 +310,8 @@ int main(void)
         cmocka_unit_test(a_gpgpusim_config_sets_device_and_map),
         cmocka_unit_test(a_timing_string_alone_takes_the_rest_from_the_base),
         cmocka_unit_test(a_dramsim3_ini_maps_its_keys),
+        cmocka_unit_test(a_dramsim3_channel_size_gives_ranks),
+        cmocka_unit_test(dramsim3_one_bank_group_and_hbm_columns),
         cmocka_unit_test(gmc_format_unchanged_and_over_a_base),
         cmocka_unit_test(gpgpusim_maps_that_cannot_be_gmc_maps),
         cmocka_unit_test(a_non_power_of_two_channel_count_takes_the_channel_modulo),
