@@ -24,8 +24,11 @@
  *             command set every kind shares (ACT, PRE, PREA, RD, WR, REF:
  *             a kind maps its operations onto them -- a PCM array read is
  *             an ACT, its cell write time a write-recovery rule).  Rules
- *             of PREA and REF are in channel scope; a window rule
- *             (window = 4) is ACT after ACT and sets the four-ACT window.
+ *             of PREA and REF are in rank or channel scope; a window rule
+ *             (window = 4) is ACT after ACT, in the rank or the channel,
+ *             and sets the four-ACT window.  On a one-rank device (every
+ *             config of a kind that does not read `ranks`) same-rank
+ *             rules are channel rules and other-ranks rules never apply.
  *             Several rules of one (prev, scope, next) combine by max.
  *   energy    the energy of one channel from its command counts and time,
  *             as gmc_dram_energy (mem/gmc_dram_energy.h) documents: 0, or
