@@ -51,7 +51,7 @@ static void usage(FILE *f)
         "                       run nothing: exit 0 silently, or the error a run would give\n"
         "  --json               the report as one JSON object\n"
         "  -o FILE              the report to FILE (written only if the run succeeds)\n"
-        "  --csv FILE           also every number of the JSON report as name,value lines\n");
+        "  --csv FILE           also every field of the JSON report as name,value lines\n");
 }
 
 static int list_machines(void)
