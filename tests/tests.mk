@@ -75,9 +75,14 @@ $(BUILD)/fuzz/fuzz_bim_parsers: tests/fuzz/fuzz_bim_parsers.c $(FUZZ_BIM_SRCS)
 	@mkdir -p $(dir $@)
 	clang -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -Imodel -Imodel/cli -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=undefined -o $@ $< $(FUZZ_BIM_SRCS) -lm
-fuzz: $(BUILD)/fuzz/fuzz_bim_parsers  ## libFuzzer on the map, matrix, DRAM-config and trace parsers (FUZZ_SECONDS=$(FUZZ_SECONDS) each)
-	@mkdir -p $(BUILD)/fuzz/corpus_bim
-	$(BUILD)/fuzz/fuzz_bim_parsers -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(BUILD)/fuzz/corpus_bim
+.PHONY: fuzz-bim
+fuzz: fuzz-bim  ## every libFuzzer harness (fuzz-bim, fuzz-dram-cfg, fuzz-gpu, fuzz-mem), FUZZ_SECONDS=$(FUZZ_SECONDS) each
+# The corpus starts from the presets' maps, the schemes' matrices and the
+# entropy generators' traces (tests/fuzz/seed_corpus.sh).
+fuzz-bim: $(BUILD)/fuzz/fuzz_bim_parsers $(GMC)  ## libFuzzer on the map, matrix and address-trace parsers, from real inputs (FUZZ_SECONDS=$(FUZZ_SECONDS))
+	@bash tests/fuzz/seed_corpus.sh bim $(BUILD)/fuzz/corpus_bim $(GMC)
+	$(BUILD)/fuzz/fuzz_bim_parsers -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -print_final_stats=1 \
+	  -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus_bim
 
 # The public headers (model/PUBLIC_HEADERS) compile as C++17 and as C++11:
 # C++ users (SystemC models, Verilator testbenches) include them, and a

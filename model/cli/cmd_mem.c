@@ -1,4 +1,5 @@
 /* gmc mem: trace mode of the memory controller (docs/memory.md "## Trace mode"). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,7 +174,9 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
             continue;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
-            exit(0);
+            if (ferror(stdout))   /* the write's own errno (ENOSPC), before a flush loses it */
+                cli_stdout_failed(errno);
+            exit(cli_stdout_check(MEM_CMD));   /* a full disk is an error here too */
         }
         if (!strcmp(a, "--json"))
             o->json = 1;

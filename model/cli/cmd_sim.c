@@ -2,6 +2,7 @@
  * (preset, file, or GPGPU-Sim config), a workload (synthetic or an
  * Accel-Sim trace directory), and a report (text or JSON).
  * docs/harness.md is the guide; `gmc sim --help` the summary. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,7 +52,7 @@ static void usage(FILE *f)
         "                       run nothing: exit 0 silently, or the error a run would give\n"
         "  --json               the report as one JSON object\n"
         "  -o FILE              the report to FILE (written only if the run succeeds)\n"
-        "  --csv FILE           also every number of the JSON report as name,value lines\n");
+        "  --csv FILE           also every field of the JSON report as name,value lines\n");
 }
 
 static int list_machines(void)
@@ -114,7 +115,9 @@ static int parse_args(sim_opts_t *o, int argc, char **argv)
         }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
-            exit(0);
+            if (ferror(stdout))   /* the write's own errno (ENOSPC), before a flush loses it */
+                cli_stdout_failed(errno);
+            exit(cli_stdout_check(SIM_CMD));   /* a full disk is an error here too */
         } else if (!strcmp(a, "--json")) {
             o->json = 1;
         } else if (!strcmp(a, "--check")) {

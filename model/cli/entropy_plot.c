@@ -21,6 +21,17 @@ static void gp_str(FILE *f, const char *s)
     fputc('\'', f);
 }
 
+/* The canvas width in pixels: 26 per bar plus the axes' 160, and wide
+ * enough for the longest title line, which gnuplot would otherwise cut at
+ * the canvas's edges (sans 10 in pngcairo and gd's default font are about
+ * 7 px a character; 8 leaves room). */
+static unsigned png_width(unsigned nbars, size_t title_chars)
+{
+    unsigned bars = 160 + nbars * 26;
+    size_t title = 60 + 8 * title_chars;
+    return title > bars ? (unsigned)(title < 20000 ? title : 20000) : bars;
+}
+
 /* Draws the chart into png->tmp (already created by cli_out_open). */
 int entropy_write_png(const entropy_result_t *r, cli_outfile_t *png)
 {
@@ -56,19 +67,21 @@ int entropy_write_png(const entropy_result_t *r, cli_outfile_t *png)
                 r->h[1] ? r->h[1][b] : 0.0);
     }
     unsigned nshown = idx;
-    fprintf(s, "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
-               "  set terminal pngcairo size %u,420 font 'sans,10'\n"
-               "} else {\n  set terminal png size %u,420\n}\n",
-            160 + nshown * 26, 160 + nshown * 26);
-    fprintf(s, "set output ");
-    gp_str(s, png->tmp);
     /* Two title lines: 'source' . "\n" . 'map, window, metric'. */
-    fprintf(s, "\nset title ");
-    gp_str(s, r->source);
     char title[300];
     snprintf(title, sizeof title, "map %s, window %" PRIu64 ", metric %s (%s)",
              r->map->name, o->window, gmc_entropy_metric_name(o->metric),
              entropy_metric_text(o->metric));
+    size_t tl = strlen(title) > strlen(r->source) ? strlen(title) : strlen(r->source);
+    unsigned width = png_width(nshown, tl);
+    fprintf(s, "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
+               "  set terminal pngcairo size %u,420 font 'sans,10'\n"
+               "} else {\n  set terminal png size %u,420\n}\n",
+            width, width);
+    fprintf(s, "set output ");
+    gp_str(s, png->tmp);
+    fprintf(s, "\nset title ");
+    gp_str(s, r->source);
     fprintf(s, " . \"\\n\" . ");
     gp_str(s, title);
     fprintf(s, " noenhanced\n"

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 #include "exp.h"
+#include "exp_plot.h"
 
 static const char *const wl[] = {"transpose", "transpose-read", "stencil", "matmul", "stream", "spmv", "bfs", "kmeans"};
 #define NWL (int)(sizeof wl / sizeof wl[0])
@@ -69,12 +70,8 @@ static int summarize(exp_ctx_t *x)
     FILE *gp = exp_open(x, "plots.gp");
     if (!gp)
         return 1;
-    fprintf(gp,
-        "set terminal pngcairo size 1200,500 noenhanced\nset output 'speedup.png'\n"
-        "set title 'speedup over BASE (PAE [ISCA18] Fig. 12 style)'\n"
-        "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
-        "set key outside right\nset grid ytics\nset xtics rotate by -30\nset yrange [0:*]\n"
-        "plot for [i=2:%d] 'speedup.dat' using i:xtic(1) title columnheader(i)\n", NS + 1);
+    exp_plot_gain_bars(gp, "speedup.png", 1200, "speedup over BASE (PAE [ISCA18] Fig. 12 style)",
+                       "speedup over BASE (%)", "speedup.dat", NS + 1, &sp[0][0], NS * NWL);
     fclose(gp);
     exp_plot(x, "plots.gp");
     FILE *md = exp_open(x, "summary.md");

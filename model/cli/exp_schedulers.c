@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 #include "exp.h"
+#include "exp_plot.h"
 #include "gpu/gmc_workload.h"
 #include "mc/gmc_sched.h"
 
@@ -215,12 +216,13 @@ static int summarize(exp_ctx_t *x)
     FILE *gp = exp_open(x, "plots.gp");
     if (!gp)
         return 1;
-    fprintf(gp,
-        "set terminal pngcairo size 1400,500 noenhanced\nset output 'ipc.png'\n"
-        "set title 'IPC normalised to FR-FCFS, every memory scheduler'\n"
-        "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
-        "set key outside right\nset grid ytics\nset xtics rotate by -30\nset yrange [0:*]\n"
-        "plot for [i=2:%u] 'ipc.dat' using i:xtic(1) title columnheader(i)\n", ns + 1);
+    double ratio[64 * 16];
+    size_t nr = 0;
+    for (unsigned w = 0; w < gmc_workload_count(); w++)
+        for (unsigned s = 0; s < ns && nr < sizeof ratio / sizeof ratio[0]; s++)
+            ratio[nr++] = get(x, w, gmc_sched_get(s)->name, "ipc") / get(x, w, "frfcfs", "ipc");
+    exp_plot_gain_bars(gp, "ipc.png", 1400, "IPC gain over FR-FCFS, every memory scheduler",
+                       "IPC gain over FR-FCFS (%)", "ipc.dat", ns + 1, ratio, nr);
     fclose(gp);
     exp_plot(x, "plots.gp");
     static const char *const pngs[] = {"ipc.png", NULL};

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 #include "exp.h"
+#include "exp_plot.h"
 
 static const char *const wl[] = {"loa", "stencil", "spmv", "moa", "stream", "kmeans", "transpose-read", "hoa"};
 #define NWL (int)(sizeof wl / sizeof wl[0])
@@ -96,17 +97,28 @@ static int summarize(exp_ctx_t *x)
     FILE *gp = exp_open(x, "plots.gp");
     if (!gp)
         return 1;
+    double ratio[NWL * NSC], whisk[NWL * 2 * 2];
+    for (int w = 0; w < NWL; w++) {
+        for (int s = 0; s < NSC; s++)
+            ratio[w * NSC + s] = get(x, w, s, "ipc") / get(x, w, 1, "ipc");
+        for (int k = 0; k < 2; k++) {   /* the boxes' bottoms and the whiskers' tops */
+            int s = k ? 3 : 1;
+            double m = get(x, w, s, "load_warp_time.mean");
+            whisk[4 * w + 2 * k] = get(x, w, s, "load_warp_time.p25") / m;
+            whisk[4 * w + 2 * k + 1] = get(x, w, s, "load_warp_time.p95") / m;
+        }
+    }
+    exp_plot_gain_bars(gp, "ipc.png", 1500, "IPC gain over FR-FCFS (Warped-MC [ICPP23] Fig. 9 style)",
+                       "IPC gain over FR-FCFS (%)", "ipc.dat", NSC + 1, ratio, NWL * NSC);
+    double lo, hi;
+    exp_plot_range(whisk, NWL * 4, 0, 0.05, &lo, &hi);
     fprintf(gp,
-        "set terminal pngcairo size 1500,500 noenhanced\n"
-        "set output 'ipc.png'\nset title 'IPC normalised to FR-FCFS (Warped-MC [ICPP23] Fig. 9 style)'\n"
-        "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
-        "set key outside right\nset grid ytics\nset xtics rotate by -30\nset yrange [0:*]\n"
-        "plot for [i=2:%d] 'ipc.dat' using i:xtic(1) title columnheader(i)\n"
         "set output 'lwt_box.png'\nset title 'load-warp time / mean: p25-p75 box, p50 line, whiskers to p95 "
         "(Fig. 5 style); left FR-FCFS, right Warped-MC'\n"
-        "unset key\nset xrange [-1:%d]\nset style fill solid 0.4\nset boxwidth 0.8\nset xtics rotate by -30\nset yrange [0:*]\n"
+        "unset key\nunset xzeroaxis\nset xrange [-1:%d]\nset style fill solid 0.4\nset boxwidth 0.8\n"
+        "set xtics rotate by -30\nset ylabel 'load-warp time / mean of its run'\nset yrange [%.3f:%.3f]\n"
         "plot 'lwt_box.dat' using 1:3:3:6:5:xtic(2) with candlesticks notitle, "
-        "'' using 1:4:4:4:4 with candlesticks lt -1 notitle\n", NSC + 1, 3 * NWL - 1);
+        "'' using 1:4:4:4:4 with candlesticks lt -1 notitle\n", 3 * NWL - 1, lo, hi);
     fclose(gp);
     exp_plot(x, "plots.gp");
 

@@ -75,6 +75,31 @@ static int write_text(FILE *f, gmc_gpu_t *g, const sim_opts_t *o)
     return ferror(f) ? -1 : 0;
 }
 
+/* The run's fields, as JSON members (gmc_gpu_write_json's extra_fields):
+ * what ran, on what, with which seed, BIM and options.  The JSON and the
+ * CSV both have them. */
+static void run_fields(const sim_opts_t *o, char *extra, size_t size)
+{
+    char e1[600], e2[600], e3[200];
+    /* the BIM is part of the run: name it (the label of --scheme/--matrix) */
+    int n = snprintf(extra, size, "  \"gmc\": \"sim\",\n  \"%s\": \"%s\",\n  \"machine_source\": \"%s\",\n"
+                     "  \"seed\": %llu,\n  \"bim\": \"%s\",\n  \"refresh\": %s,\n",
+                     o->traces ? "traces" : "workload",
+                     esc(o->traces ? o->traces : o->workload, e1, sizeof e1),
+                     esc(o->machine_src, e2, sizeof e2), (unsigned long long)o->seed,
+                     o->bim_given || o->bim_ipoly ? esc(o->sel.label, e3, sizeof e3) : "none",
+                     o->no_refresh ? "false" : "true");
+    if (n < 0 || (size_t)n >= size)
+        return;
+    if (o->traces)
+        snprintf(extra + n, size - (size_t)n,
+                 "  \"trace_instruction_lines\": %llu,\n  \"unknown_ops\": %llu,\n  \"trace_version\": %u,\n",
+                 (unsigned long long)o->trace_lines, (unsigned long long)o->unknown_ops, o->trace_version);
+    else
+        snprintf(extra + n, size - (size_t)n, "  \"scale\": %g,\n  \"alu_per_mem\": %d,\n",
+                 o->scale, o->alu_per_mem);
+}
+
 int sim_report(sim_opts_t *o, gmc_gpu_t *g)
 {
     /* every output opened (as a temporary) before any is written, and
@@ -91,35 +116,16 @@ int sim_report(sim_opts_t *o, gmc_gpu_t *g)
         }
         f = of.f;
     }
-    if (o->csv && gmc_gpu_write_csv(g, oc.f)) {
+    char extra[2048];
+    run_fields(o, extra, sizeof extra);
+    if (o->csv && gmc_gpu_write_csv(g, oc.f, extra)) {
         cli_out_abort(&oc);
         if (o->out)
             cli_out_abort(&of);
         fprintf(stderr, "gmc sim: %s: the CSV report failed\n", o->csv);
         return 1;
     }
-    int rc;
-    if (o->json) {
-        char extra[2048], e1[600], e2[600], e3[200];
-        /* the BIM is part of the run: name it (the label of --scheme/--matrix) */
-        int n = snprintf(extra, sizeof extra, "  \"gmc\": \"sim\",\n  \"%s\": \"%s\",\n  \"machine_source\": \"%s\",\n"
-                         "  \"seed\": %llu,\n  \"bim\": \"%s\",\n  \"refresh\": %s,\n",
-                         o->traces ? "traces" : "workload",
-                         esc(o->traces ? o->traces : o->workload, e1, sizeof e1),
-                         esc(o->machine_src, e2, sizeof e2), (unsigned long long)o->seed,
-                         o->bim_given || o->bim_ipoly ? esc(o->sel.label, e3, sizeof e3) : "none",
-                         o->no_refresh ? "false" : "true");
-        if (o->traces)
-            snprintf(extra + n, sizeof extra - (size_t)n,
-                     "  \"trace_instruction_lines\": %llu,\n  \"unknown_ops\": %llu,\n  \"trace_version\": %u,\n",
-                     (unsigned long long)o->trace_lines, (unsigned long long)o->unknown_ops, o->trace_version);
-        else
-            snprintf(extra + n, sizeof extra - (size_t)n, "  \"scale\": %g,\n  \"alu_per_mem\": %d,\n",
-                     o->scale, o->alu_per_mem);
-        rc = gmc_gpu_write_json(g, f, extra);
-    } else {
-        rc = write_text(f, g, o);
-    }
+    int rc = o->json ? gmc_gpu_write_json(g, f, extra) : write_text(f, g, o);
     if (rc) {
         if (o->out)
             cli_out_abort(&of);

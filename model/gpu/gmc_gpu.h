@@ -161,12 +161,13 @@ void gmc_gpu_stats(gmc_gpu_t *g, gmc_gpu_stats_t *s);
 uint64_t gmc_gpu_kernels_over_limits(const gmc_gpu_t *g);
 
 /* The whole report (the statistics, the memory system's, energy, costs,
- * the machine as run) as one JSON object, extra_fields (JSON members, each
- * line "  \"key\": value,\n") first; or as CSV, a "name,value" header and
- * one line per value, nested names joined with '.' (l1.hit_rate).  Both
- * come from the same rows.  0, or -1 on an output error. */
+ * the machine as run) as one JSON object, extra_fields (the caller's JSON
+ * members, each line "  \"key\": value,\n", or NULL) first; or as CSV, a
+ * "name,value" header and one line per value, extra_fields' first, nested
+ * names joined with '.' (l1.hit_rate).  Both come from the same rows.  0,
+ * or -1 on an output error or extra_fields not of that form. */
 int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra_fields);
-int gmc_gpu_write_csv(gmc_gpu_t *g, FILE *f);
+int gmc_gpu_write_csv(gmc_gpu_t *g, FILE *f, const char *extra_fields);
 const struct gmc_memsys *gmc_gpu_memsys(const gmc_gpu_t *g);
 
 #ifdef __cplusplus

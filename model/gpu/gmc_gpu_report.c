@@ -206,20 +206,27 @@ static void report_rows(gmc_gpu_t *g, gmc_rows_t *t)
     gmc_rows_f64(t, "clocks_mhz", "dram", "%.1f", 1e6 / (double)g->ps_dram);
 }
 
+/* The report's rows: the caller's members first, then the run's. */
+static int rows(gmc_gpu_t *g, gmc_rows_t *t, const char *extra)
+{
+    if (extra && *extra && gmc_rows_members(t, extra))
+        return -1;
+    report_rows(g, t);
+    return 0;
+}
+
 int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra)
 {
     gmc_rows_t t = {0};
-    report_rows(g, &t);
-    int rc = gmc_rows_json(&t, f, extra && *extra ? extra : NULL);
+    int rc = rows(g, &t, extra) ? -1 : gmc_rows_json(&t, f);
     gmc_rows_free(&t);
     return rc;
 }
 
-int gmc_gpu_write_csv(gmc_gpu_t *g, FILE *f)
+int gmc_gpu_write_csv(gmc_gpu_t *g, FILE *f, const char *extra)
 {
     gmc_rows_t t = {0};
-    report_rows(g, &t);
-    int rc = gmc_rows_csv(&t, f);
+    int rc = rows(g, &t, extra) ? -1 : gmc_rows_csv(&t, f);
     gmc_rows_free(&t);
     return rc;
 }

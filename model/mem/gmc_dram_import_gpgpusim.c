@@ -158,7 +158,8 @@ static const struct { const char *name; int kind; } opts[] = {
     {"-dram_bnk_indexing_policy", O_BNK_POLICY},
     {"-gpgpu_mem_address_mask", O_ADDR_MASK},
     /* the controller and the L2 side of a memory partition: gmc mem's own
-     * options (--sched, --rq, --wq, --wq-high, --wq-low) set these */
+     * options (--sched, --rq, --wq, --wq-high, --wq-low) set these, and gmc
+     * sim's --sched and machine keys (mc_queue, mc_write_policy) */
     {"-gpgpu_dram_scheduler", O_CTRL},
     {"-gpgpu_frfcfs_dram_sched_queue_size", O_CTRL},
     {"-gpgpu_dram_return_queue_size", O_CTRL},
@@ -384,7 +385,8 @@ static void warn_unmodelled(gmc_dram_imp_t *im, val_t *val, const char *have)
         }
     if (list[0])
         gmc_diag_warn(&im->d, first, "controller and L2 options not read (gmc mem sets the "
-                      "controller with --sched, --rq, --wq, --wq-high, --wq-low): %s", list);
+                      "controller with --sched, --rq, --wq, --wq-high, --wq-low; gmc sim with "
+                      "--sched and the machine keys mc_queue and mc_write_policy): %s", list);
 }
 
 int gmc_dram_import_gpgpusim(gmc_dram_imp_t *im, const char *text, size_t len)

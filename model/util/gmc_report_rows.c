@@ -47,8 +47,34 @@ void gmc_rows_null(gmc_rows_t *t, const char *group, const char *key)
     (void)add(t, group, key, GMC_ROW_NULL);
 }
 
+int gmc_rows_members(gmc_rows_t *t, const char *members)
+{
+    if (t->members || !(t->members = malloc(strlen(members) + 1))) {
+        t->oom = 1;
+        return -1;
+    }
+    strcpy(t->members, members);
+    /* each line: two blanks, "key", ": ", the value, ",", '\n' -- cut in place */
+    for (char *p = t->members; *p;) {
+        char *nl = strchr(p, '\n');
+        char *q = p[0] == ' ' && p[1] == ' ' && p[2] == '"' ? strchr(p + 3, '"') : NULL;
+        if (!nl || !q || q > nl || strncmp(q, "\": ", 3) || nl - 1 <= q + 3 || nl[-1] != ',') {
+            t->oom = 1;
+            return -1;
+        }
+        *q = 0;
+        nl[-1] = 0;
+        gmc_row_t *r = add(t, NULL, p + 3, GMC_ROW_RAW);
+        if (r)
+            r->v.s = q + 3;
+        p = nl + 1;
+    }
+    return t->oom ? -1 : 0;
+}
+
 void gmc_rows_free(gmc_rows_t *t)
 {
+    free(t->members);
     free(t->r);
     memset(t, 0, sizeof *t);
 }
@@ -65,6 +91,9 @@ static void value(FILE *f, const gmc_row_t *r)
         break;
     case GMC_ROW_NULL:
         fputs("null", f);
+        break;
+    case GMC_ROW_RAW:
+        fputs(r->v.s, f);
         break;
     case GMC_ROW_STR:
         fputc('"', f);
@@ -86,13 +115,11 @@ static int same_group(const gmc_row_t *a, const gmc_row_t *b)
     return a->group && b->group && !strcmp(a->group, b->group);
 }
 
-int gmc_rows_json(const gmc_rows_t *t, FILE *f, const char *extra)
+int gmc_rows_json(const gmc_rows_t *t, FILE *f)
 {
     if (t->oom)
         return -1;
     fputs("{\n", f);
-    if (extra)
-        fputs(extra, f);
     for (size_t i = 0; i < t->n; i++) {
         const gmc_row_t *r = &t->r[i];
         if (!r->group) {

@@ -13,29 +13,37 @@
 #include <stdint.h>
 #include <stdio.h>
 
-typedef enum { GMC_ROW_U64, GMC_ROW_F64, GMC_ROW_STR, GMC_ROW_NULL } gmc_row_kind_t;
+/* GMC_ROW_RAW: a value already written as a JSON token (a caller's member,
+ * gmc_rows_members), written as it is by both writers. */
+typedef enum { GMC_ROW_U64, GMC_ROW_F64, GMC_ROW_STR, GMC_ROW_NULL, GMC_ROW_RAW } gmc_row_kind_t;
 
 typedef struct {
     const char *group;   /* NULL: a top-level member */
     const char *key;
     const char *fmt;     /* GMC_ROW_F64: its printf format ("%.4f") */
     gmc_row_kind_t kind;
-    union { uint64_t u; double d; const char *s; } v;   /* s: valid until written */
+    union { uint64_t u; double d; const char *s; } v;   /* s (STR, RAW): valid until written */
 } gmc_row_t;
 
 typedef struct {
     gmc_row_t *r;
     size_t     n, cap;
     int        oom;      /* a row could not be added: the writers fail */
+    char      *members;  /* gmc_rows_members' copy, which its rows point into */
 } gmc_rows_t;
 
 void gmc_rows_u64(gmc_rows_t *t, const char *group, const char *key, uint64_t v);
 void gmc_rows_f64(gmc_rows_t *t, const char *group, const char *key, const char *fmt, double v);
 void gmc_rows_str(gmc_rows_t *t, const char *group, const char *key, const char *s);
 void gmc_rows_null(gmc_rows_t *t, const char *group, const char *key);
-/* extra: members written first as given (each line "  \"k\": v,\n"), or
- * NULL.  0, or -1 (out of memory while adding rows, or an output error). */
-int  gmc_rows_json(const gmc_rows_t *t, FILE *f, const char *extra);
+/* Rows of a caller's JSON members, each line "  \"key\": value,\n" (the
+ * value a JSON token without a newline), as GMC_ROW_RAW top-level rows, so
+ * that the CSV has them too and the JSON writes them back byte for byte.
+ * Once per table, before any other row.  0, or -1 (a line not of that
+ * form, or out of memory: the writers then fail). */
+int  gmc_rows_members(gmc_rows_t *t, const char *members);
+/* 0, or -1 (out of memory while adding rows, or an output error). */
+int  gmc_rows_json(const gmc_rows_t *t, FILE *f);
 int  gmc_rows_csv(const gmc_rows_t *t, FILE *f);
 void gmc_rows_free(gmc_rows_t *t);
 

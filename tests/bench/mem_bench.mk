@@ -40,10 +40,10 @@ $(BUILD)/fuzz/fuzz_memtrace: $(FUZZ_MEM_SRCS) $(wildcard model/*/*.h)
 	clang -std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -Imodel -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=undefined -o $@ $(FUZZ_MEM_SRCS) -lm
 
-fuzz-mem: $(BUILD)/fuzz/fuzz_memtrace
-	@mkdir -p $(BUILD)/fuzz/corpus_mem
-	@printf '\000\000# gmc\n0 R 0x0\n5 W 0x40000 1 2 0x400\n9 R 0x1c0\n' > $(BUILD)/fuzz/corpus_mem/gmc
-	@printf '\001\177 0x12345680 READ 121\n0x4cbd56c0 WRITE 300\n' > $(BUILD)/fuzz/corpus_mem/dramsim3
-	@printf '\002\252LD 0x1000\nST 4096\n0x2000 R\n0x2040 W\n' > $(BUILD)/fuzz/corpus_mem/ramulator
-	$< -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
+# The corpus starts from real traces in the three formats (the repository's,
+# memtrace_gen's; tests/fuzz/seed_corpus.sh); -max_len lets an input reach
+# the harness's 512 records.
+fuzz-mem: $(BUILD)/fuzz/fuzz_memtrace $(GMC) $(BUILD)/bench/memtrace_gen  ## libFuzzer on gmc mem's trace readers and memory system, from real traces (FUZZ_SECONDS=$(FUZZ_SECONDS))
+	@bash tests/fuzz/seed_corpus.sh mem $(BUILD)/fuzz/corpus_mem $(GMC) $(BUILD)/bench/memtrace_gen
+	$< -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -print_final_stats=1 \
 	  -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus_mem

@@ -61,6 +61,13 @@ grep -q 'controller and L2 options not read.*-gpgpu_frfcfs_dram_sched_queue_size
   && ! grep -q 'not read.*-gpgpu_n_sub_partition_per_mchannel' "$T/e" \
   && ok "controller options named in a warning (not the sub-partitions: IPoly reads them)" \
   || notok "controller options named in a warning" "$(cat "$T/e")"
+# gmc sim prints the same warning: its hint names what sets the controller
+# in gmc sim too (gmc sim has no --rq/--wq)
+"$GMC" sim --machine tests/data/gpgpusim/titanv.config --workload moa --check 2>"$T/e"
+grep -q 'controller and L2 options not read (.*gmc sim with --sched and the machine keys mc_queue and mc_write_policy): -gpgpu_dram_return_queue_size' "$T/e" \
+  && "$GMC" sim --workload moa --scale 0.01 --set mc_queue=8 --set mc_write_policy=gpgpusim --check \
+  && ok "gmc sim: the controller hint names gmc sim's own settings, which exist" \
+  || notok "gmc sim: the controller hint names gmc sim's own settings" "$(grep 'not read' "$T/e")"
 
 # -gpgpu_memory_partition_indexing 2: GPGPU-Sim's IPoly channel hash as a BIM.
 # 64 reads 8 KB apart: the map's channel bits (12:8) never change, so one

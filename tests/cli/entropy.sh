@@ -187,6 +187,15 @@ a=$("$GMC" entropy --gen fig2-cm --json); b=$("$GMC" entropy --gen fig2-cm --jso
 if command -v gnuplot >/dev/null; then
   "$GMC" entropy --gen transpose --scheme pae --png "$T/e.png" >/dev/null 2>"$T/e" &&
     [ "$(head -c 4 "$T/e.png" | tail -c 3)" = PNG ] && ok "--png draws a PNG" || notok "--png" "$(cat "$T/e")"
+  # the title's lines (the metric's description; a long trace path) are
+  # drawn whole: nothing touches the image's left or right edge
+  why=$(python3 tests/tools/png_edges.py "$T/e.png") && ok "--png: the title fits ($why)" \
+    || notok "--png: the title fits" "$why"
+  long="$T/a-trace-folder-with-a-long-name-as-users-have-them/and-another-one-below-it"
+  why=; mkdir -p "$long" && cp "$fig3" "$long/fig3-memory-trace-of-a-kernel.trace"
+  "$GMC" entropy --trace "$long/fig3-memory-trace-of-a-kernel.trace" --png "$T/long.png" >/dev/null 2>"$T/e" &&
+    why=$(python3 tests/tools/png_edges.py "$T/long.png") && ok "--png: a long trace path fits ($why)" \
+    || notok "--png: a long trace path fits" "$why $(cat "$T/e")"
 else
   ok "--png skipped: no gnuplot"
 fi

@@ -30,7 +30,13 @@ for e in warped-mc pae schedulers; do
     pngs=$(ls "$T/$e"/*.png 2>/dev/null | wc -l)
     [ "$pngs" -ge 1 ] && [ ! -s "$T/$e/gnuplot.log" ] && ok "$e: plots ($pngs PNG)" \
       || notok "$e: plots" "$(cat "$T/$e/gnuplot.log" 2>/dev/null | tail -2)"
+    edges=$(for p in "$T/$e"/*.png; do python3 tests/tools/png_edges.py "$p" >/dev/null || python3 tests/tools/png_edges.py "$p"; done)
+    [ -z "$edges" ] && ok "$e: nothing cut at the plots' edges" || notok "$e: nothing cut at the plots' edges" "$edges"
   fi
+  # the y axes: a label, and a range fitted to the values drawn (the
+  # summary's few-percent differences show; no whisker cut by the frame)
+  fit=$(python3 tests/tools/gp_ranges.py "$T/$e") && ok "$e: every plot has a y label and a fitted y range" \
+    || notok "$e: every plot has a y label and a fitted y range" "$fit"
 done
 
 # the summaries put the paper's headline numbers beside gmc's

@@ -17,7 +17,10 @@ if [ -w /dev/full ]; then
            "mem --trace $T/one --preset gddr5-hynix" "entropy --trace $T/e.trc --bits 12" \
            "vectors bim --cycles 10 -o -" "vectors bankarb --cycles 10 -o -" "vectors wmc --cycles 10 -o -" \
            "block list" "block flags bankarb nb16_tl1 verilator" "block check bankarb nb4_tl1 $T/arb.vec" \
-           "help" "--version"; do
+           "help" "--version" "sim --workload moa --scale 0.01" "sim --machine-keys" "experiment --list" \
+           $(for c in $("$GMC" help | awk '/^commands:/ { on = 1; next } on && NF && $1 != "help" && $1 !~ /^-/ { print $1 }'); do
+               echo "$c--help"; done); do
+    c=${c/--help/ --help}
     # shellcheck disable=SC2086
     "$GMC" $c >/dev/full 2>"$T/err"; rc=$?
     if [ $rc = 1 ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -q 'writing standard output: No space left on device' "$T/err"
@@ -56,6 +59,13 @@ expect_fail "bim --matrix DIR" 1 "$msg" -- "$GMC" bim --matrix "$T/dir"
 expect_fail "vectors bim --matrix DIR" 1 "$msg" -- "$GMC" vectors bim --matrix "$T/dir" -o "$T/v"
 expect_fail "entropy --trace DIR" 1 "$msg" -- "$GMC" entropy --trace "$T/dir"
 expect_fail "block check DIR" 1 "$msg" -- "$GMC" block check bankarb nb4_tl1 "$T/dir"
+expect_fail "sim --machine DIR" 1 "$msg" -- "$GMC" sim --machine "$T/dir" --workload moa
+expect_fail "sim --map-file DIR" 1 "$msg" -- "$GMC" sim --workload moa --map-file "$T/dir"
+expect_fail "sweep run DIR" 1 "$msg" -- "$GMC" sweep run "$T/dir" -o "$T/sw"
+# inside an Accel-Sim trace directory: a read error of that file (docs/cli.md)
+mkdir -p "$T/tr/kernelslist.g"
+expect_fail "sim --traces: kernelslist.g a directory" 1 \
+  "tr/kernelslist.g:1: expected a readable file, found a read error \(Is a directory\)" -- "$GMC" sim --traces "$T/tr"
 
 # --version: gmc and a version.
 "$GMC" --version | grep -Eq '^gmc [0-9]+\.[0-9]+\.[0-9]+' && ok "gmc --version" || notok "gmc --version" "$("$GMC" --version)"

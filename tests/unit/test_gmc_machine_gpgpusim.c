@@ -139,7 +139,8 @@ static void rtx2060_super_config_lists_used_and_ignored_options(void **st)
     assert_non_null(strstr(warn, "rtx2060-super.config:46: warning: the L1 is fixed at 64 KB"));
     /* the controller options the machine reads are not called unread */
     assert_non_null(strstr(warn, "not read (gmc mem sets the controller with --sched, --rq, --wq, "
-                                 "--wq-high, --wq-low): -gpgpu_dram_return_queue_size -dram_latency\n"));
+                                 "--wq-high, --wq-low; gmc sim with --sched and the machine keys "
+                                 "mc_queue and mc_write_policy): -gpgpu_dram_return_queue_size -dram_latency\n"));
 }
 
 static void rtx2060_super_config_imports_the_dram_and_its_map(void **st)
