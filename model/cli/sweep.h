@@ -94,6 +94,12 @@ int   gmc_sweep_build_sync(const gmc_sweep_t *s, const char *out, const char *gm
  * (collect must not merge another command's results under this one). */
 int   gmc_sweep_args_check(const gmc_sweep_t *s, const char *out);
 
+/* Removes the temporary files (NAME.tmp.XXXXXX) a killed run left in OUT,
+ * OUT/points and OUT/slurm under the names a sweep writes there, and says
+ * how many on stderr; the count.  A resumed local run calls it first, so
+ * it must not run while another sweep writes into OUT.  (sweep_clean.c) */
+size_t gmc_sweep_clean_tmp(const char *out);
+
 /* Shared by the pieces above (sweep.c). */
 /* mkdir -p for one directory below an existing one; 0 or -1 (printed). */
 int   gmc_sweep_mkdir(const char *dir);
