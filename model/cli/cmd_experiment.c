@@ -80,6 +80,35 @@ static int set_ok(const char *a)
     return 0;
 }
 
+/* The machine keys a point can also choose with a gmc sim option: an
+ * experiment that passes the option in its points sets the key per point,
+ * and gmc sim lets the option win over --set. */
+static const struct { const char *key, *opt; } per_point[] = {
+    {"mem_sched", "--sched"},
+    {"warp_sched", "--warp-sched"},
+};
+
+/* A --set of a key that experiment d's points (text: its points file)
+ * choose themselves would change nothing, while the summary says in bold
+ * that the machine changed: refused, exit 2.  0 if none. */
+static int set_per_point(const exp_def_t *d, const char *text, const char *const *set, unsigned nset)
+{
+    for (unsigned i = 0; i < nset; i++) {
+        size_t kl = strcspn(set[i], "=");
+        for (size_t k = 0; k < sizeof per_point / sizeof per_point[0]; k++) {
+            if (kl != strlen(per_point[k].key) || strncmp(set[i], per_point[k].key, kl))
+                continue;
+            char word[32];
+            snprintf(word, sizeof word, " %s ", per_point[k].opt);
+            if (strstr(text, word))
+                return cli_usage_error(EXP_CMD, "--set: expected a machine key that %s does not choose per "
+                                       "point, found %s, which each of its points sets with %s (--set %s would "
+                                       "change nothing)", d->name, per_point[k].key, per_point[k].opt, set[i]);
+        }
+    }
+    return 0;
+}
+
 /* Whether points a and b run the same machine and workload: the same
  * arguments but for the memory scheduler's (--sched, --wmc-score,
  * --wmc-m), which no check before the first cycle depends on beyond its
@@ -242,15 +271,18 @@ int cmd_experiment(int argc, char **argv)
         return cli_usage_error(EXP_CMD, "expected an experiment (gmc experiment --list), found '%s'", name);
     if (slurm && collect)
         return cli_usage_error(EXP_CMD, "expected --slurm (submit) or --collect (after), found both");
+    /* the Slurm script's options do nothing without it: --dry-run alone
+     * would run the whole experiment locally */
+    const char *sopt = dry ? "--dry-run" : partition ? "--partition" : timelim ? "--time" : NULL;
+    if (sopt && !slurm)
+        return cli_usage_error(EXP_CMD, "%s: expected it with --slurm (it is for the Slurm script), found it "
+                                        "without", sopt);
     static char outbuf[1024];
     if (!out) {
         snprintf(outbuf, sizeof outbuf, "results/%s", name);
         out = outbuf;
-        if (gmc_sweep_mkdir("results"))
-            return 1;
     }
-    if (gmc_sweep_mkdir(out))
-        return 1;
+    int rc0 = 0;
     exp_ctx_t x;
     memset(&x, 0, sizeof x);
     x.name = name;
@@ -267,20 +299,35 @@ int cmd_experiment(int argc, char **argv)
         size_t sl = strlen(x.setnote);
         snprintf(x.setnote + sl, sizeof x.setnote - sl, "%s%s", k ? " " : ", --set ", set[k]);
     }
-    /* the points file: written afresh (it is a pure function of the options) */
-    char *pf = gmc_sweep_path(out, "points.txt", NULL);
-    if (!(x.points = fopen(pf, "w"))) {
-        fprintf(stderr, "gmc experiment: %s: cannot write\n", pf);
-        free(pf);
+    /* the points, made in memory first: a --set they override is refused
+     * before anything is written */
+    char *ptext = NULL;
+    size_t plen = 0;
+    if (!(x.points = open_memstream(&ptext, &plen))) {
+        perror("gmc experiment");
         return 1;
     }
     fprintf(x.points, "# %s\n", x.cmd);
     d->points(&x);
-    if (fclose(x.points)) {
-        fprintf(stderr, "gmc experiment: %s: cannot write\n", pf);
-        free(pf);
+    if (fclose(x.points) || (rc0 = set_per_point(d, ptext, set, nset))) {
+        free(ptext);
+        return rc0 ? rc0 : 1;
+    }
+    if ((out == outbuf && gmc_sweep_mkdir("results")) || gmc_sweep_mkdir(out)) {
+        free(ptext);
         return 1;
     }
+    /* the points file: written afresh (it is a pure function of the options) */
+    char *pf = gmc_sweep_path(out, "points.txt", NULL);
+    FILE *pfile = fopen(pf, "w");
+    int werr = !pfile || fwrite(ptext, 1, plen, pfile) != plen;
+    if ((pfile && fclose(pfile)) || werr) {
+        fprintf(stderr, "gmc experiment: %s: cannot write\n", pf);
+        free(pf);
+        free(ptext);
+        return 1;
+    }
+    free(ptext);
     gmc_sweep_t s;
     int rc = gmc_sweep_load(&s, pf, NULL);
     if (!rc && !collect && (rc = preflight(&s, pf)))

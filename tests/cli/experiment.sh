@@ -97,6 +97,30 @@ if [ $rc = 1 ] && [ "$(wc -l <"$T/err")" = 2 ] \
 then ok "--set leaving a workload's CTA no SM: gmc sim's error, the point named, nothing run"
 else notok "--set leaving a workload's CTA no SM: gmc sim's error, the point named, nothing run" "rc $rc: $(cat "$T/err")"; fi
 
+# a machine key the experiment chooses per point (--sched) cannot be --set:
+# the points' option would win and the summary would claim a changed
+# machine.  (--collect: a gmc without the check fails fast on the missing
+# points instead of running the experiment.)
+for e in warped-mc schedulers; do
+  expect_fail "--set mem_sched in $e (it sets the scheduler per point) is refused" 2 \
+    "^gmc experiment: --set: expected a machine key that $e does not choose per point, found mem_sched, which each of its points sets with --sched \(--set mem_sched=fcfs would change nothing\)$" -- \
+    "$GMC" experiment $e --set mem_sched=fcfs --collect -o "$T/perpoint"
+done
+[ ! -e "$T/perpoint" ] && ok "--set of a per-point key: nothing written" || notok "--set of a per-point key: nothing written"
+# pae chooses no scheduler: there it is an ablation, and passes the check
+"$GMC" experiment pae --set mem_sched=fcfs --collect -o "$T/perpoint" >/dev/null 2>"$T/err"
+grep -q "points without a result" "$T/err" && ok "--set mem_sched in pae (no per-point scheduler) is taken" \
+  || notok "--set mem_sched in pae (no per-point scheduler) is taken" "$(cat "$T/err")"
+rm -rf "$T/perpoint"
+# the Slurm script's options without --slurm: refused (--dry-run alone ran
+# the whole experiment locally)
+for o in "--dry-run" "--partition debug" "--time 0:10:00"; do
+  expect_fail "${o%% *} without --slurm is refused" 2 \
+    "^gmc experiment: ${o%% *}: expected it with --slurm \(it is for the Slurm script\), found it without$" -- \
+    "$GMC" experiment pae $o --collect -o "$T/noslurm"
+done
+[ ! -e "$T/noslurm" ] && ok "Slurm options without --slurm: nothing written" || notok "Slurm options without --slurm: nothing written"
+
 # a dry-run Slurm submission writes the array script
 "$GMC" experiment pae --scale $S --slurm --dry-run -o "$T/sl" >/dev/null 2>"$T/sl.err"
 grep -q -- '--array=' "$T/sl/slurm/sweep.sbatch" 2>/dev/null && ok "--slurm --dry-run writes the array script" \
