@@ -194,6 +194,46 @@ static int load_points(exp_ctx_t *x, const gmc_sweep_t *s)
     return 0;
 }
 
+/* The summary: a probe first (exp.h), so that a number a point's report
+ * lacks is one error naming the point and the number, before any file is
+ * written; then the real thing. */
+static int summarize(const exp_def_t *d, exp_ctx_t *x)
+{
+    exp_miss_t miss;
+    memset(&miss, 0, sizeof miss);
+    miss.bad = calloc(x->npt ? x->npt : 1, 1);
+    x->probe = 1;
+    x->term = fopen("/dev/null", "w");
+    if (!miss.bad || !x->term) {
+        perror("gmc experiment");
+        free(miss.bad);
+        return 1;
+    }
+    x->miss = &miss;
+    d->summarize(x);
+    fclose(x->term);
+    free(miss.bad);
+    x->miss = NULL;
+    x->probe = 0;
+    x->term = stdout;
+    if (miss.n) {
+        fprintf(stderr, "gmc experiment: %s/points/%s.json: expected a number at %s, found %s", x->out, miss.id,
+                miss.path, miss.found);
+        if (miss.n > 1)
+            fprintf(stderr, " (and %u more points lack numbers)", miss.n - 1);
+        fprintf(stderr, "; nothing summarized: remove the file (or use --force) to run the point again\n");
+        return 1;
+    }
+    x->gnuplot_ok = !system("command -v gnuplot >/dev/null 2>&1");
+    if (!x->gnuplot_ok)
+        fprintf(stderr, "gmc experiment: note: no gnuplot (make deps installs it): no plots\n");
+    int rc = d->summarize(x);
+    if (!d->scale_ok(x->scale))   /* beside the report line, as in the summary's first lines */
+        fprintf(stderr, "gmc experiment: warning: --scale %g: the %s experiment's claims were measured to hold at "
+                        "other scales (%s/summary.md says which)\n", x->scale, d->name, x->out);
+    return rc;
+}
+
 int cmd_experiment(int argc, char **argv)
 {
     const char *name = NULL, *out = NULL, *partition = NULL, *timelim = NULL;
@@ -285,6 +325,7 @@ int cmd_experiment(int argc, char **argv)
     int rc0 = 0;
     exp_ctx_t x;
     memset(&x, 0, sizeof x);
+    x.def = d;
     x.name = name;
     x.out = out;
     x.scale = scale;
@@ -348,19 +389,17 @@ int cmd_experiment(int argc, char **argv)
                    out == outbuf ? "" : " -o ", out == outbuf ? "" : out);
     } else {
         if (!collect) {
-            gmc_sweep_run_opts_t ro = {out, self, (unsigned)jobs, force, isatty(2)};
+            double *cost = exp_point_costs(&s);   /* NULL: the file's order, which is as correct */
+            gmc_sweep_run_opts_t ro = {out, self, (unsigned)jobs, force, isatty(2), cost};
             rc = gmc_sweep_run(&s, &ro);
+            free(cost);
         } else {
             rc = gmc_sweep_merge(&s, out);
         }
         if (!rc)
             rc = load_points(&x, &s);
-        if (!rc) {
-            x.gnuplot_ok = !system("command -v gnuplot >/dev/null 2>&1");
-            if (!x.gnuplot_ok)
-                fprintf(stderr, "gmc experiment: note: no gnuplot (make deps installs it): no plots\n");
-            rc = d->summarize(&x);
-        }
+        if (!rc)
+            rc = summarize(d, &x);
     }
     for (size_t i = 0; i < x.npt; i++)
         free(x.pt[i].json);

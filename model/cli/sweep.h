@@ -49,6 +49,9 @@ typedef struct {
     unsigned    jobs;    /* parallel points; 0 = the online CPUs */
     int         force;   /* rerun points whose OUT/points/ID.json exists */
     int         tty;     /* progress as a redrawn bar (else a line per point) */
+    const double *cost;  /* NULL, or per point an estimate of its run time: the
+                            points start longest first (ties in file order), so
+                            that the run does not end on one long point */
 } gmc_sweep_run_opts_t;
 
 /* Runs the points not yet done, at most o->jobs at a time, then merges.

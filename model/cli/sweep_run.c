@@ -34,6 +34,18 @@ static int by_index(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The cost estimates by_cost sorts by (qsort has no context argument). */
+static const double *sort_cost;
+
+/* Longest first; equal estimates in points-file order. */
+static int by_cost(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    if (sort_cost[x] != sort_cost[y])
+        return sort_cost[x] < sort_cost[y] ? 1 : -1;
+    return by_index(a, b);
+}
+
 static double now(void)
 {
     struct timespec t;
@@ -226,6 +238,11 @@ int gmc_sweep_run(const gmc_sweep_t *s, const gmc_sweep_run_opts_t *o)
         if (o->force || stat(j, &sb))
             todo[nt++] = k;
         free(j);
+    }
+    if (o->cost) {   /* longest first: the last points to finish are short ones */
+        sort_cost = o->cost;
+        qsort(todo, nt, sizeof *todo, by_cost);
+        sort_cost = NULL;
     }
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     size_t jobs = o->jobs ? o->jobs : (cpus > 0 ? (size_t)cpus : 1);
