@@ -67,8 +67,6 @@ extern const exp_def_t exp_warped_mc, exp_pae, exp_schedulers;
  * the --set overrides, --seed, --scale and --json are appended. */
 void exp_point(exp_ctx_t *x, const char *id, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* The point's JSON, or NULL. */
-const char *exp_json(const exp_ctx_t *x, const char *id);
 /* A number at a dotted path ("ipc", "load_warp_time.p99") of a JSON
  * object; 0 if found, -1 if not (then *v = 0). */
 int    exp_num(const char *json, const char *path, double *v);

@@ -43,14 +43,6 @@ void exp_md_scale(const exp_ctx_t *x, FILE *md)
                 x->scale);
 }
 
-const char *exp_json(const exp_ctx_t *x, const char *id)
-{
-    for (size_t i = 0; i < x->npt; i++)
-        if (!strcmp(x->pt[i].id, id))
-            return x->pt[i].json;
-    return NULL;
-}
-
 /* Skips one JSON value starting at p (object, array, string or scalar). */
 static const char *skip_value(const char *p)
 {
