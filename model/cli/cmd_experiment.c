@@ -37,7 +37,7 @@ static void usage(FILE *f)
         "  --force       rerun points already done (default: resume)\n"
         "  --slurm       submit the runs as a Slurm job array instead (sbatch); then\n"
         "  --collect     merge and summarize once the array is done\n"
-        "  --partition P, --time T, --dry-run   passed to the Slurm script\n"
+        "  --partition P, --time T, --dry-run   for the Slurm script (with --slurm only)\n"
         "experiments:\n");
     for (size_t i = 0; i < NDEFS; i++)
         fprintf(f, "  %-12s %s\n", defs[i]->name, defs[i]->what);
