@@ -37,7 +37,7 @@ static void usage(FILE *f)
         "  --force       rerun points already done (default: resume)\n"
         "  --slurm       submit the runs as a Slurm job array instead (sbatch); then\n"
         "  --collect     merge and summarize once the array is done\n"
-        "  --partition P, --time T, --dry-run   passed to the Slurm script\n"
+        "  --partition P, --time T, --dry-run   for the Slurm script (with --slurm only)\n"
         "experiments:\n");
     for (size_t i = 0; i < NDEFS; i++)
         fprintf(f, "  %-12s %s\n", defs[i]->name, defs[i]->what);
@@ -77,6 +77,35 @@ static int set_ok(const char *a)
         return cli_usage_error(EXP_CMD, "--set addr_map: expected an address-map preset or derived, found '%s'",
                                m.addr_map);
 #undef KEY
+    return 0;
+}
+
+/* The machine keys a point can also choose with a gmc sim option: an
+ * experiment that passes the option in its points sets the key per point,
+ * and gmc sim lets the option win over --set. */
+static const struct { const char *key, *opt; } per_point[] = {
+    {"mem_sched", "--sched"},
+    {"warp_sched", "--warp-sched"},
+};
+
+/* A --set of a key that experiment d's points (text: its points file)
+ * choose themselves would change nothing, while the summary says in bold
+ * that the machine changed: refused, exit 2.  0 if none. */
+static int set_per_point(const exp_def_t *d, const char *text, const char *const *set, unsigned nset)
+{
+    for (unsigned i = 0; i < nset; i++) {
+        size_t kl = strcspn(set[i], "=");
+        for (size_t k = 0; k < sizeof per_point / sizeof per_point[0]; k++) {
+            if (kl != strlen(per_point[k].key) || strncmp(set[i], per_point[k].key, kl))
+                continue;
+            char word[32];
+            snprintf(word, sizeof word, " %s ", per_point[k].opt);
+            if (strstr(text, word))
+                return cli_usage_error(EXP_CMD, "--set: expected a machine key that %s does not choose per "
+                                       "point, found %s, which each of its points sets with %s (--set %s would "
+                                       "change nothing)", d->name, per_point[k].key, per_point[k].opt, set[i]);
+        }
+    }
     return 0;
 }
 
@@ -165,6 +194,46 @@ static int load_points(exp_ctx_t *x, const gmc_sweep_t *s)
     return 0;
 }
 
+/* The summary: a probe first (exp.h), so that a number a point's report
+ * lacks is one error naming the point and the number, before any file is
+ * written; then the real thing. */
+static int summarize(const exp_def_t *d, exp_ctx_t *x)
+{
+    exp_miss_t miss;
+    memset(&miss, 0, sizeof miss);
+    miss.bad = calloc(x->npt ? x->npt : 1, 1);
+    x->probe = 1;
+    x->term = fopen("/dev/null", "w");
+    if (!miss.bad || !x->term) {
+        perror("gmc experiment");
+        free(miss.bad);
+        return 1;
+    }
+    x->miss = &miss;
+    d->summarize(x);
+    fclose(x->term);
+    free(miss.bad);
+    x->miss = NULL;
+    x->probe = 0;
+    x->term = stdout;
+    if (miss.n) {
+        fprintf(stderr, "gmc experiment: %s/points/%s.json: expected a number at %s, found %s", x->out, miss.id,
+                miss.path, miss.found);
+        if (miss.n > 1)
+            fprintf(stderr, " (and %u more points lack numbers)", miss.n - 1);
+        fprintf(stderr, "; nothing summarized: remove the file (or use --force) to run the point again\n");
+        return 1;
+    }
+    x->gnuplot_ok = !system("command -v gnuplot >/dev/null 2>&1");
+    if (!x->gnuplot_ok)
+        fprintf(stderr, "gmc experiment: note: no gnuplot (make deps installs it): no plots\n");
+    int rc = d->summarize(x);
+    if (!d->scale_ok(x->scale))   /* beside the report line, as in the summary's first lines */
+        fprintf(stderr, "gmc experiment: warning: --scale %g: the %s experiment's claims were measured to hold at "
+                        "other scales (%s/summary.md says which)\n", x->scale, d->name, x->out);
+    return rc;
+}
+
 int cmd_experiment(int argc, char **argv)
 {
     const char *name = NULL, *out = NULL, *partition = NULL, *timelim = NULL;
@@ -242,17 +311,21 @@ int cmd_experiment(int argc, char **argv)
         return cli_usage_error(EXP_CMD, "expected an experiment (gmc experiment --list), found '%s'", name);
     if (slurm && collect)
         return cli_usage_error(EXP_CMD, "expected --slurm (submit) or --collect (after), found both");
+    /* the Slurm script's options do nothing without it: --dry-run alone
+     * would run the whole experiment locally */
+    const char *sopt = dry ? "--dry-run" : partition ? "--partition" : timelim ? "--time" : NULL;
+    if (sopt && !slurm)
+        return cli_usage_error(EXP_CMD, "%s: expected it with --slurm (it is for the Slurm script), found it "
+                                        "without", sopt);
     static char outbuf[1024];
     if (!out) {
         snprintf(outbuf, sizeof outbuf, "results/%s", name);
         out = outbuf;
-        if (gmc_sweep_mkdir("results"))
-            return 1;
     }
-    if (gmc_sweep_mkdir(out))
-        return 1;
+    int rc0 = 0;
     exp_ctx_t x;
     memset(&x, 0, sizeof x);
+    x.def = d;
     x.name = name;
     x.out = out;
     x.scale = scale;
@@ -267,20 +340,35 @@ int cmd_experiment(int argc, char **argv)
         size_t sl = strlen(x.setnote);
         snprintf(x.setnote + sl, sizeof x.setnote - sl, "%s%s", k ? " " : ", --set ", set[k]);
     }
-    /* the points file: written afresh (it is a pure function of the options) */
-    char *pf = gmc_sweep_path(out, "points.txt", NULL);
-    if (!(x.points = fopen(pf, "w"))) {
-        fprintf(stderr, "gmc experiment: %s: cannot write\n", pf);
-        free(pf);
+    /* the points, made in memory first: a --set they override is refused
+     * before anything is written */
+    char *ptext = NULL;
+    size_t plen = 0;
+    if (!(x.points = open_memstream(&ptext, &plen))) {
+        perror("gmc experiment");
         return 1;
     }
     fprintf(x.points, "# %s\n", x.cmd);
     d->points(&x);
-    if (fclose(x.points)) {
-        fprintf(stderr, "gmc experiment: %s: cannot write\n", pf);
-        free(pf);
+    if (fclose(x.points) || (rc0 = set_per_point(d, ptext, set, nset))) {
+        free(ptext);
+        return rc0 ? rc0 : 1;
+    }
+    if ((out == outbuf && gmc_sweep_mkdir("results")) || gmc_sweep_mkdir(out)) {
+        free(ptext);
         return 1;
     }
+    /* the points file: written afresh (it is a pure function of the options) */
+    char *pf = gmc_sweep_path(out, "points.txt", NULL);
+    FILE *pfile = fopen(pf, "w");
+    int werr = !pfile || fwrite(ptext, 1, plen, pfile) != plen;
+    if ((pfile && fclose(pfile)) || werr) {
+        fprintf(stderr, "gmc experiment: %s: cannot write\n", pf);
+        free(pf);
+        free(ptext);
+        return 1;
+    }
+    free(ptext);
     gmc_sweep_t s;
     int rc = gmc_sweep_load(&s, pf, NULL);
     if (!rc && !collect && (rc = preflight(&s, pf)))
@@ -301,19 +389,17 @@ int cmd_experiment(int argc, char **argv)
                    out == outbuf ? "" : " -o ", out == outbuf ? "" : out);
     } else {
         if (!collect) {
-            gmc_sweep_run_opts_t ro = {out, self, (unsigned)jobs, force, isatty(2)};
+            double *cost = exp_point_costs(&s);   /* NULL: the file's order, which is as correct */
+            gmc_sweep_run_opts_t ro = {out, self, (unsigned)jobs, force, isatty(2), cost};
             rc = gmc_sweep_run(&s, &ro);
+            free(cost);
         } else {
             rc = gmc_sweep_merge(&s, out);
         }
         if (!rc)
             rc = load_points(&x, &s);
-        if (!rc) {
-            x.gnuplot_ok = !system("command -v gnuplot >/dev/null 2>&1");
-            if (!x.gnuplot_ok)
-                fprintf(stderr, "gmc experiment: note: no gnuplot (make deps installs it): no plots\n");
-            rc = d->summarize(&x);
-        }
+        if (!rc)
+            rc = summarize(d, &x);
     }
     for (size_t i = 0; i < x.npt; i++)
         free(x.pt[i].json);

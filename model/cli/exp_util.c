@@ -35,12 +35,12 @@ void exp_md_overrides(const exp_ctx_t *x, FILE *md)
                 "machine, so they are a reference, not a target.\n\n");
 }
 
-const char *exp_json(const exp_ctx_t *x, const char *id)
+void exp_md_scale(const exp_ctx_t *x, FILE *md)
 {
-    for (size_t i = 0; i < x->npt; i++)
-        if (!strcmp(x->pt[i].id, id))
-            return x->pt[i].json;
-    return NULL;
+    fprintf(md, "Scale: these runs use `--scale %g`. %s\n\n", x->scale, x->def->scale_need);
+    if (!x->def->scale_ok(x->scale))
+        fprintf(md, "**Warning: `--scale %g` is not such a scale: the claims below may not hold at it.**\n\n",
+                x->scale);
 }
 
 /* Skips one JSON value starting at p (object, array, string or scalar). */
@@ -113,14 +113,52 @@ int exp_num(const char *json, const char *path, double *v)
     return 0;
 }
 
+/* What a report holds at path where a number was expected, for the
+ * error: "none" (no such key), "null", or the value's first characters. */
+static void found_at(const char *json, const char *path, char *buf, size_t n)
+{
+    snprintf(buf, n, "none");
+    const char *p = json ? strchr(json, '{') : NULL;
+    while (p && *path) {
+        const char *dot = strchr(path, '.');
+        size_t kl = dot ? (size_t)(dot - path) : strlen(path);
+        if (*p != '{')
+            return;
+        p = member(p, path, kl);
+        path += kl + (dot ? 1 : 0);
+    }
+    if (p) {
+        size_t l = strcspn(p, ",}\n");
+        snprintf(buf, n, "%.*s", (int)(l < 24 ? l : 24), p);
+    }
+}
+
 double exp_get(const exp_ctx_t *x, const char *id, const char *path)
 {
+    size_t i = 0;
+    while (i < x->npt && strcmp(x->pt[i].id, id))
+        i++;
+    const char *json = i < x->npt ? x->pt[i].json : NULL;
     double v;
-    return exp_num(exp_json(x, id), path, &v) ? NAN : v;
+    if (!exp_num(json, path, &v) && isfinite(v))
+        return v;
+    exp_miss_t *m = x->miss;
+    if (m && !(i < x->npt && m->bad[i])) {
+        if (!m->n++) {
+            snprintf(m->id, sizeof m->id, "%s", id);
+            snprintf(m->path, sizeof m->path, "%s", path);
+            found_at(json, path, m->found, sizeof m->found);
+        }
+        if (i < x->npt)
+            m->bad[i] = 1;
+    }
+    return NAN;
 }
 
 FILE *exp_open(const exp_ctx_t *x, const char *file)
 {
+    if (x->probe)
+        return fopen("/dev/null", "w");
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", x->out, file);
     FILE *f = fopen(path, "w");
@@ -131,7 +169,7 @@ FILE *exp_open(const exp_ctx_t *x, const char *file)
 
 int exp_plot(exp_ctx_t *x, const char *script)
 {
-    if (!x->gnuplot_ok)
+    if (!x->gnuplot_ok || x->probe)
         return 0;
     char log[1024];
     snprintf(log, sizeof log, "%s/gnuplot.log", x->out);
@@ -146,6 +184,8 @@ int exp_plot(exp_ctx_t *x, const char *script)
 
 int exp_report_line(const exp_ctx_t *x, const char *csv, const char *const *pngs)
 {
+    if (x->probe)
+        return 0;
     printf("report: %s/summary.md  plots:", x->out);
     unsigned shown = 0;
     for (; *pngs; pngs++) {
@@ -158,12 +198,14 @@ int exp_report_line(const exp_ctx_t *x, const char *csv, const char *const *pngs
     return x->plot_failed;
 }
 
-double exp_geomean(const double *v, int n)
+double exp_geomean(const double *v, int n, int *used)
 {
     double s = 0;
     int k = 0;
     for (int i = 0; i < n; i++)
-        if (v[i] > 0 && !isnan(v[i]))
+        if (v[i] > 0 && isfinite(v[i]))
             s += log(v[i]), k++;
+    if (used)
+        *used = k;
     return k ? exp(s / k) : NAN;
 }

@@ -23,6 +23,13 @@ static const struct { const char *id, *label, *args; } sc[] = {
 };
 #define NSC (int)(sizeof sc / sizeof sc[0])
 
+/* The "same direction" noise band: the seeds change the random workloads
+ * (spmv's graph, hoa's addresses), and across seeds 1-3 at scale 0.25 a
+ * workload's IPC ratio to FR-FCFS moved by up to 0.8% and the MOA+HOA
+ * geomean of Warped-MC's by 0.2 points (-0.1%, +0.1%, -0.0%). */
+#define NOISE_PCT 1.0
+#define NOISE_WHY "across seeds 1-3 at scale 0.25 a workload's IPC ratio to FR-FCFS moves by up to 0.8%"
+
 static void points(exp_ctx_t *x)
 {
     for (int w = 0; w < NWL; w++)
@@ -146,13 +153,15 @@ static int summarize(exp_ctx_t *x)
             nmh++;
         }
     }
-    double g_wmc_mh = exp_geomean(ipc_wmc_mh, nmh), g_wmc_all = exp_geomean(ipc_wmc_all, nall);
-    double g_fcfs_mh = exp_geomean(ipc_fcfs_mh, nmh), g_fcfs_all = exp_geomean(ipc_fcfs_all, nall);
-    double g_div = exp_geomean(ipc_div_all, nall), g_recv = exp_geomean(ipc_recv_mh, nmh);
-    double g_p2 = exp_geomean(ipc_p2_mh, nmh), g_recv_p2 = exp_geomean(ipc_recv_p2_mh, nmh);
+    int used_mh;   /* the geomean's count, as the table says it */
+    double g_wmc_mh = exp_geomean(ipc_wmc_mh, nmh, &used_mh), g_wmc_all = exp_geomean(ipc_wmc_all, nall, NULL);
+    double g_fcfs_mh = exp_geomean(ipc_fcfs_mh, nmh, NULL), g_fcfs_all = exp_geomean(ipc_fcfs_all, nall, NULL);
+    double g_div = exp_geomean(ipc_div_all, nall, NULL), g_recv = exp_geomean(ipc_recv_mh, nmh, NULL);
+    double g_p2 = exp_geomean(ipc_p2_mh, nmh, NULL), g_recv_p2 = exp_geomean(ipc_recv_p2_mh, nmh, NULL);
     double inmc = nmh ? inmc_sum / nmh : NAN;
+    char vb[64];
 #define PCT(v) (100.0 * ((v) - 1.0))
-#define DIR(paper, gmc) (((paper) > 0) == ((gmc) > 0) ? "yes" : "**no**")
+#define DIR(paper, gmc) exp_verdict(vb, sizeof vb, (paper), (gmc), NOISE_PCT)
     FILE *md = exp_open(x, "summary.md");
     if (!md)
         return 1;
@@ -161,9 +170,10 @@ static int summarize(exp_ctx_t *x)
         "%d workloads x %d memory schedulers; every point's JSON is in points/, the table in warped-mc.csv.\n\n",
         exp_cmd(x), NWL, NSC);
     exp_md_overrides(x, md);
+    exp_md_scale(x, md);
     fprintf(md, "| claim (Warped-MC [ICPP'23]) | paper | gmc | same direction |\n|---|---|---|---|\n");
     fprintf(md, "| Warped-MC IPC over FR-FCFS, MOA+HOA (sec. 5.2) | +8.9%% | %+.1f%% (geomean of %d) | %s |\n",
-            PCT(g_wmc_mh), nmh, DIR(8.9, PCT(g_wmc_mh)));
+            PCT(g_wmc_mh), used_mh, DIR(8.9, PCT(g_wmc_mh)));
     fprintf(md, "| Warped-MC IPC over FR-FCFS, all | +5.1%% | %+.1f%% | %s |\n", PCT(g_wmc_all),
             DIR(5.1, PCT(g_wmc_all)));
     fprintf(md, "| Warped-MC best case | +45.8%% (KMN) | %+.1f%% (%s) | %s |\n", PCT(best), best_w,
@@ -179,6 +189,7 @@ static int summarize(exp_ctx_t *x)
             PCT(g_recv));
     fprintf(md, "| Warped-MC with M = any warp with two pending (`--wmc-m pending2`), MOA+HOA: Alg. 1 / "
                 "sec. 4.2 scoring | (not in the paper) | %+.1f%% / %+.1f%% | - |\n\n", PCT(g_p2), PCT(g_recv_p2));
+    exp_md_verdict_note(md, NOISE_PCT, NOISE_WHY);
     fprintf(md, "## Per workload\n\n| workload | class | off-chip/load | channels/load | ");
     for (int s = 0; s < NSC; s++)
         fprintf(md, "%s IPC | ", sc[s].label);
@@ -228,21 +239,34 @@ static int summarize(exp_ctx_t *x)
     if (fclose(md))
         return 1;
     /* the short table for the terminal */
-    printf("\nwarped-mc (rtx2060s, scale %g%s): IPC normalised to FR-FCFS\n%-16s %-4s", x->scale, x->setnote, "workload", "cls");
+    fprintf(x->term, "\nwarped-mc (rtx2060s, scale %g%s): IPC normalised to FR-FCFS\n%-16s %-4s", x->scale, x->setnote, "workload", "cls");
     for (int s = 0; s < NSC; s++)
-        printf(" %11s", sc[s].id);
-    printf("\n");
+        fprintf(x->term, " %11s", sc[s].id);
+    fprintf(x->term, "\n");
     for (int w = 0; w < NWL; w++) {
-        printf("%-16s %-4s", wl[w], klass(x, w));
+        fprintf(x->term, "%-16s %-4s", wl[w], klass(x, w));
         for (int s = 0; s < NSC; s++)
-            printf(" %11.3f", get(x, w, s, "ipc") / get(x, w, 1, "ipc"));
-        printf("\n");
+            fprintf(x->term, " %11.3f", get(x, w, s, "ipc") / get(x, w, 1, "ipc"));
+        fprintf(x->term, "\n");
     }
-    printf("Warped-MC over FR-FCFS on MOA+HOA: %+.1f%% (paper +8.9%%); FCFS %+.1f%% (paper -43.2%%)\n",
+    fprintf(x->term, "Warped-MC over FR-FCFS on MOA+HOA: %+.1f%% (paper +8.9%%); FCFS %+.1f%% (paper -43.2%%)\n",
            PCT(g_wmc_mh), PCT(g_fcfs_mh));
     static const char *const pngs[] = {"ipc.png", "lwt_box.png", NULL};
     return exp_report_line(x, "warped-mc.csv", pngs);
 }
 
-const exp_def_t exp_warped_mc = {"warped-mc", "Warped-MC [ICPP'23]: FCFS, FR-FCFS, Div-First, Warped-MC (its four "
-                                 "readings) over LOA/MOA/HOA workloads", points, summarize};
+/* Measured (seed 1): the claims that reproduce at the default scale keep
+ * their verdicts at 0.1, 0.15, 0.25 and 0.5; at 0.05 Div-First's loss is
+ * within noise and FCFS's is about half the paper's. */
+static int scale_ok(double scale)
+{
+    return scale >= 0.1;
+}
+
+const exp_def_t exp_warped_mc = {
+    "warped-mc", "Warped-MC [ICPP'23]: FCFS, FR-FCFS, Div-First, Warped-MC (its four readings) over LOA/MOA/HOA "
+    "workloads", points, summarize, scale_ok,
+    "The verdicts below need `--scale` 0.1 or more: measured at 0.1, 0.15, 0.25 and 0.5, FCFS's and "
+    "Div-First's losses against FR-FCFS keep theirs (FCFS over MOA+HOA -32% to -46%, the paper's -43.2%), "
+    "while at 0.05 FCFS loses about half the paper's (-24.5%) and Div-First's loss is within noise (-0.3%). "
+    "Warped-MC's gain is within noise at every one of them."};

@@ -49,6 +49,9 @@ typedef struct {
     unsigned    jobs;    /* parallel points; 0 = the online CPUs */
     int         force;   /* rerun points whose OUT/points/ID.json exists */
     int         tty;     /* progress as a redrawn bar (else a line per point) */
+    const double *cost;  /* NULL, or per point an estimate of its run time: the
+                            points start longest first (ties in file order), so
+                            that the run does not end on one long point */
 } gmc_sweep_run_opts_t;
 
 /* Runs the points not yet done, at most o->jobs at a time, then merges.
@@ -93,6 +96,12 @@ int   gmc_sweep_build_sync(const gmc_sweep_t *s, const char *out, const char *gm
  * (OUT/point-args): 0, or 1 after one line naming those that were not
  * (collect must not merge another command's results under this one). */
 int   gmc_sweep_args_check(const gmc_sweep_t *s, const char *out);
+
+/* Removes the temporary files (NAME.tmp.XXXXXX) a killed run left in OUT,
+ * OUT/points and OUT/slurm under the names a sweep writes there, and says
+ * how many on stderr; the count.  A resumed local run calls it first, so
+ * it must not run while another sweep writes into OUT.  (sweep_clean.c) */
+size_t gmc_sweep_clean_tmp(const char *out);
 
 /* Shared by the pieces above (sweep.c). */
 /* mkdir -p for one directory below an existing one; 0 or -1 (printed). */

@@ -34,6 +34,18 @@ static int by_index(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The cost estimates by_cost sorts by (qsort has no context argument). */
+static const double *sort_cost;
+
+/* Longest first; equal estimates in points-file order. */
+static int by_cost(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    if (sort_cost[x] != sort_cost[y])
+        return sort_cost[x] < sort_cost[y] ? 1 : -1;
+    return by_index(a, b);
+}
+
 static double now(void)
 {
     struct timespec t;
@@ -149,8 +161,24 @@ static void last_line(const char *path, char *buf, size_t n)
     free(t);
 }
 
-/* A child ended: keep its output or say why not (also in its log). */
-static int finish(slot_t *sl, int st, const gmc_sweep_t *s, sweep_progress_t *pr)
+/* Whether a child that did not deliver was stopped rather than failed:
+ * killed by an interrupt (the terminal's Ctrl-C reaches every point with
+ * the sweep, SIGTERM a batch system's stop) or ended while the sweep was
+ * being stopped.  Such a point is not wrong, only not done: the same
+ * command runs it again. */
+static int stopped(int st)
+{
+    if (stop_sig)
+        return 1;
+    if (!WIFSIGNALED(st))
+        return 0;
+    int sig = WTERMSIG(st);
+    return sig == SIGINT || sig == SIGTERM || sig == SIGHUP;
+}
+
+/* A child ended: keep its output or say why not (also in its log).
+ * Returns how it ended. */
+static sweep_point_end_t finish(slot_t *sl, int st, const gmc_sweep_t *s, sweep_progress_t *pr)
 {
     char why[96] = "", said[400] = "", shown[512];
     if (WIFSIGNALED(st))
@@ -168,20 +196,22 @@ static int finish(slot_t *sl, int st, const gmc_sweep_t *s, sweep_progress_t *pr
             snprintf(why, sizeof why, "cannot rename its output: %s", strerror(errno));
         free(txt);
     }
-    int ok = !why[0];
-    if (!ok) {
-        last_line(sl->log, said, sizeof said);   /* what the point said, before the line below */
+    sweep_point_end_t end = !why[0] ? SWEEP_POINT_OK : stopped(st) ? SWEEP_POINT_INTERRUPTED : SWEEP_POINT_FAILED;
+    if (end != SWEEP_POINT_OK) {
+        if (end == SWEEP_POINT_FAILED)
+            last_line(sl->log, said, sizeof said);   /* what the point said, before the line below */
         unlink(sl->tmp);
         unlink(sl->json);   /* a --force rerun that failed leaves no stale result */
         FILE *f = fopen(sl->log, "a");
         if (f) {
-            fprintf(f, "gmc sweep: point %s failed: %s\n", s->pts[sl->k].id, why);
+            fprintf(f, "gmc sweep: point %s %s: %s\n", s->pts[sl->k].id,
+                    end == SWEEP_POINT_FAILED ? "failed" : "interrupted", why);
             fclose(f);
         }
     }
     snprintf(shown, sizeof shown, "%s%s%s", why, said[0] ? ": " : "", said);
-    sweep_progress_point(pr, s->pts[sl->k].id, ok, shown, now() - sl->t0, sl->log);
-    return ok;
+    sweep_progress_point(pr, s->pts[sl->k].id, end, shown, now() - sl->t0, sl->log);
+    return end;
 }
 
 int gmc_sweep_run(const gmc_sweep_t *s, const gmc_sweep_run_opts_t *o)
@@ -190,7 +220,10 @@ int gmc_sweep_run(const gmc_sweep_t *s, const gmc_sweep_run_opts_t *o)
     int bad = gmc_sweep_mkdir(o->out) || gmc_sweep_mkdir(pdir) || gmc_sweep_mkdir(ldir);
     free(pdir);
     free(ldir);
-    if (bad || gmc_sweep_build_sync(s, o->out, o->gmc, o->force))
+    if (bad)
+        return 1;
+    gmc_sweep_clean_tmp(o->out);   /* a SIGKILLed run's leftovers: nothing else removes them */
+    if (gmc_sweep_build_sync(s, o->out, o->gmc, o->force))
         return 1;
     /* Resume: a point whose json exists is done (it is only ever renamed
      * into place whole, and by this gmc build: gmc_sweep_build_sync). */
@@ -205,6 +238,11 @@ int gmc_sweep_run(const gmc_sweep_t *s, const gmc_sweep_run_opts_t *o)
         if (o->force || stat(j, &sb))
             todo[nt++] = k;
         free(j);
+    }
+    if (o->cost) {   /* longest first: the last points to finish are short ones */
+        sort_cost = o->cost;
+        qsort(todo, nt, sizeof *todo, by_cost);
+        sort_cost = NULL;
     }
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     size_t jobs = o->jobs ? o->jobs : (cpus > 0 ? (size_t)cpus : 1);
@@ -261,7 +299,7 @@ int gmc_sweep_run(const gmc_sweep_t *s, const gmc_sweep_run_opts_t *o)
         while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
             for (size_t i = 0; i < jobs; i++)
                 if (slots[i].pid == pid) {
-                    if (!finish(&slots[i], st, s, &pr))
+                    if (finish(&slots[i], st, s, &pr) == SWEEP_POINT_FAILED)
                         failed[nf++] = slots[i].k;
                     slot_free(&slots[i]);
                     running--;
@@ -282,15 +320,16 @@ int gmc_sweep_run(const gmc_sweep_t *s, const gmc_sweep_run_opts_t *o)
             break;
         sigsuspend(&wait_mask);
     }
-    size_t interrupted = 0;
-    if (stop_sig) {   /* stop the points still running; their temps go */
+    if (stop_sig) {   /* stop the points still running: each is reported interrupted, its temp goes */
         for (size_t i = 0; i < jobs; i++)
             if (slots[i].pid) {
                 kill(slots[i].pid, SIGTERM);
-                waitpid(slots[i].pid, NULL, 0);
-                unlink(slots[i].tmp);
+                int st = 0;
+                while (waitpid(slots[i].pid, &st, 0) < 0 && errno == EINTR)
+                    ;
+                if (finish(&slots[i], st, s, &pr) == SWEEP_POINT_FAILED)
+                    failed[nf++] = slots[i].k;
                 slot_free(&slots[i]);
-                interrupted++;
             }
     }
     sweep_progress_end(&pr);
@@ -299,14 +338,8 @@ int gmc_sweep_run(const gmc_sweep_t *s, const gmc_sweep_run_opts_t *o)
     sigaction(SIGTERM, &old_term, NULL);
     sigaction(SIGCHLD, &old_chld, NULL);
 
-    int rc = 0;
-    if (stop_sig) {
-        fprintf(stderr, "gmc sweep: interrupted (%zu points stopped); the same command resumes\n",
-                interrupted);
-        rc = 130;
-    } else if (broken) {
-        rc = 1;
-    } else if (nf) {
+    int rc = broken || nf ? 1 : 0;
+    if (nf) {
         /* one line: every failed ID with its log, in points-file order */
         qsort(failed, nf, sizeof *failed, by_index);
         fprintf(stderr, "gmc sweep: %zu of %zu points failed:", nf, s->n);
@@ -316,7 +349,11 @@ int gmc_sweep_run(const gmc_sweep_t *s, const gmc_sweep_run_opts_t *o)
             free(l);
         }
         fputc('\n', stderr);
-        rc = 1;
+    }
+    if (stop_sig || pr.interrupted) {   /* last: what to do next */
+        fprintf(stderr, "gmc sweep: interrupted (%zu point%s stopped); the same command resumes\n",
+                pr.interrupted, pr.interrupted == 1 ? "" : "s");
+        rc = 130;
     }
     free(todo);
     free(slots);

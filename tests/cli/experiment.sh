@@ -49,13 +49,100 @@ grep -q "^| FR-FCFS's speedup over FIFO, memory-limited workloads, harmonic-mean
   && ok "schedulers summary quotes Yuan's +88.3% beside gmc's (yuan-gddr3 rows in the CSV)" \
   || notok "schedulers summary quotes Yuan's +88.3% beside gmc's (yuan-gddr3 rows in the CSV)"
 
+# ---- a point's report without a number the summary needs: an error that
+# names the point and the number, nothing written (it gave exit 0, nan in
+# the tables and a geomean of fewer values than it said).  A resumed run
+# also removes the temporary files a killed one left.
+edit_report() {   # edit_report FILE PYTHON-EXPR-ON-t: rewrite FILE as the expression of its text t
+  python3 -c 'import sys; t = open(sys.argv[1]).read(); open(sys.argv[1], "w").write(eval(sys.argv[2]))' "$1" "$2"
+}
+missing_case() {   # missing_case NAME POINT EXPR MESSAGE-REGEX
+  rm -rf "$T/miss" && cp -r "$T/pae" "$T/miss"
+  edit_report "$T/miss/points/$2.json" "$3"
+  printf '{"half": ' >"$T/miss/points/stencil.pm.json.tmp.Xy12Ab"
+  cp "$T/miss/summary.md" "$T/miss.md"; cp "$T/miss/pae.csv" "$T/miss.csv"
+  "$GMC" experiment pae --scale $S -j 2 -o "$T/miss" >"$T/out" 2>"$T/err"; local rc=$?
+  if [ $rc = 1 ] && grep -Eq "^gmc experiment: $T/miss/points/$2.json: expected a number at $4; nothing summarized: remove the file \(or use --force\) to run the point again$" "$T/err" \
+     && cmp -s "$T/miss.md" "$T/miss/summary.md" && cmp -s "$T/miss.csv" "$T/miss/pae.csv" && ! grep -q "^report:" "$T/out"
+  then ok "$1: exit 1, the point and the number named, summary and CSV untouched"
+  else notok "$1: exit 1, the point and the number named, summary and CSV untouched" "rc $rc: $(cat "$T/err"; grep -c nan "$T/miss/summary.md")"; fi
+}
+if [ -d "$T/pae/points" ]; then
+  missing_case "a report without cycles" transpose.pm 't.replace("\"cycles\":", "\"cycles_gone\":")' "cycles, found none"
+  grep -q "^gmc sweep: removed 1 temporary file an interrupted run left ($T/miss/points/stencil.pm.json.tmp.Xy12Ab)$" "$T/err" \
+    && [ ! -e "$T/miss/points/stencil.pm.json.tmp.Xy12Ab" ] && ok "a resumed experiment removes a killed run's temporary file, and says so" \
+    || notok "a resumed experiment removes a killed run's temporary file, and says so" "$(cat "$T/err"; ls "$T/miss/points" | grep tmp)"
+  missing_case "a report with a null number" bfs.fae 't.replace("\"dram_power_w\": ", "\"dram_power_w\": null, \"was\": ")' "dram_power_w, found null"
+  # cut after its machine_config: still '{' ... '}', so it merges; every
+  # statistic is gone
+  missing_case "a truncated report" kmeans.base 't[:t.index("}", t.index("\"machine_config\"")) + 1] + "\n"' "[a-z_.0-9]+, found none"
+  # the same folder, the edited point removed: resumed, it runs again and the summary is whole
+  rm "$T/miss/points/kmeans.base.json"
+  "$GMC" experiment pae --scale $S -j 2 -o "$T/miss" >/dev/null 2>"$T/err" && cmp -s "$T/miss/pae.csv" "$T/pae/pae.csv" \
+    && ok "the point removed, a resumed run makes it again: the same CSV" || notok "the point removed, a resumed run makes it again: the same CSV" "$(tail -2 "$T/err")"
+fi
+
+# ---- "same direction": a noise band and the sizes compared, on crafted
+# numbers (every Warped-MC point's IPC set to F x FR-FCFS's, resumed)
+verdicts() {   # verdicts F: the claims table's first three verdicts, '|'-separated
+  rm -rf "$T/craft" && cp -r "$T/warped-mc" "$T/craft"
+  python3 - "$T/craft/points" "$1" <<'PY'
+import json, os, sys
+d, f = sys.argv[1], float(sys.argv[2])
+for n in os.listdir(d):
+    if n.endswith(".wmc.json"):
+        w = json.load(open(os.path.join(d, n)))
+        w["ipc"] = json.load(open(os.path.join(d, n.replace(".wmc.", ".frfcfs."))))["ipc"] * f
+        json.dump(w, open(os.path.join(d, n), "w"))
+PY
+  "$GMC" experiment warped-mc --scale $S -j 2 -o "$T/craft" >/dev/null 2>&1 || echo "run failed"
+  grep -E '^\| Warped-MC (IPC over FR-FCFS|best case)' "$T/craft/summary.md" | awk -F' [|] ' '{ sub(/ [|]$/, "", $4); printf "%s|", $4 }'
+}
+if [ -d "$T/warped-mc/points" ]; then
+  for c in "1.004|within noise|within noise|within noise|" "0.97|**opposite**|**opposite**|**opposite**|" \
+           "1.0153|yes, 5.8x smaller|yes, 3.3x smaller|yes, 30x smaller|" "1.08|yes, similar size (0.90x)|yes, similar size (1.57x)|yes, 5.7x smaller|"; do
+    got=$(verdicts "${c%%|*}")
+    [ "$got" = "${c#*|}" ] && ok "same direction, Warped-MC at ${c%%|*}x FR-FCFS: ${c#*|}" \
+      || notok "same direction, Warped-MC at ${c%%|*}x FR-FCFS" "expected '${c#*|}', got '$got'"
+  done
+  grep -q "^Same direction: a change of gmc's below 1% either way is \*within noise\* (across seeds 1-3" "$T/craft/summary.md" \
+    && ok "the summary states the noise band and why" || notok "the summary states the noise band and why"
+fi
+
+# ---- every summary says which --scale its claims need, and warns (there
+# and on stderr) when a run is at another: S is below every experiment's
+for e in warped-mc pae schedulers; do
+  [ -s "$T/$e/summary.md" ] || continue
+  grep -q "^Scale: these runs use \`--scale $S\`\. .*\`--scale\`" "$T/$e/summary.md" \
+    && grep -q "^\*\*Warning: \`--scale $S\` is not such a scale: the claims below may not hold at it\.\*\*$" "$T/$e/summary.md" \
+    && [ "$(tail -n 1 "$T/$e.err")" = "gmc experiment: warning: --scale $S: the $e experiment's claims were measured to hold at other scales ($T/$e/summary.md says which)" ] \
+    && ok "$e at --scale $S: the summary says which scale its claims need and warns, and so does stderr" \
+    || notok "$e at --scale $S: the summary says which scale its claims need and warns, and so does stderr" "$(grep -i scale "$T/$e/summary.md" | head -3; tail -n 1 "$T/$e.err")"
+done
+# pae's headline needs the transposes' side a power of two: 0.0625 (512) is one, 0.05 (448) is not
+"$GMC" experiment pae --scale 0.0625 -j 2 -o "$T/pae-ok" >/dev/null 2>"$T/err"; rc=$?
+[ $rc = 0 ] && grep -q '^Scale: these runs use `--scale 0.0625`. PAE.s headline needs' "$T/pae-ok/summary.md" \
+  && ! grep -q "Warning" "$T/pae-ok/summary.md" && ! grep -q "warning" "$T/err" \
+  && ok "pae at --scale 0.0625 (transpose side 512): no warning" || notok "pae at --scale 0.0625 (transpose side 512): no warning" "rc $rc: $(tail -2 "$T/err")"
+rm -rf "$T/pae-ok"
+
 # results do not depend on the job count
-"$GMC" experiment warped-mc --scale $S -j 1 -o "$T/j1" >/dev/null 2>&1
+"$GMC" experiment warped-mc --scale $S -j 1 -o "$T/j1" >/dev/null 2>"$T/j1.err"
 if cmp -s "$T/j1/merged.json" "$T/warped-mc/merged.json" && cmp -s "$T/j1/warped-mc.csv" "$T/warped-mc/warped-mc.csv"; then
   ok "-j1 and -j2 give byte-identical merged.json and CSV"
 else
   notok "-j1 and -j2 give byte-identical merged.json and CSV"
 fi
+
+# the longest points start first (the estimate: the 128-byte lines a
+# workload's loads and stores touch; hoa and transpose-read are the slow
+# ones), so the run does not end on one long point; among a workload's
+# points, the points file's order
+order=$(sed -n 's/^\[[0-9]*\/56\] \([a-z-]*\)\.\([a-z0-9-]*\) ok .*/\1/p' "$T/j1.err" | uniq | tr '\n' ' ')
+first=$(sed -n 's/^\[[0-9]*\/56\] \(hoa\.[a-z0-9-]*\) ok .*/\1/p' "$T/j1.err" | tr '\n' ' ')
+[ "$order" = "hoa transpose-read kmeans spmv stencil loa moa stream " ] \
+  && [ "$first" = "hoa.fcfs hoa.frfcfs hoa.divfirst hoa.wmc hoa.wmc-recv hoa.wmc-p2 hoa.wmc-recv-p2 " ] \
+  && ok "points run longest first (by workload), in file order within one" || notok "points run longest first (by workload), in file order within one" "order: $order / $first"
 
 # resume: a second run reruns nothing (point files keep their times)
 t1=$(stat -c %Y "$T/j1/points/hoa.frfcfs.json"); sleep 1
@@ -102,6 +189,30 @@ if [ $rc = 1 ] && [ "$(wc -l <"$T/err")" = 2 ] \
    && [ ! -e "$T/bad3/points" ]
 then ok "--set leaving a workload's CTA no SM: gmc sim's error, the point named, nothing run"
 else notok "--set leaving a workload's CTA no SM: gmc sim's error, the point named, nothing run" "rc $rc: $(cat "$T/err")"; fi
+
+# a machine key the experiment chooses per point (--sched) cannot be --set:
+# the points' option would win and the summary would claim a changed
+# machine.  (--collect: a gmc without the check fails fast on the missing
+# points instead of running the experiment.)
+for e in warped-mc schedulers; do
+  expect_fail "--set mem_sched in $e (it sets the scheduler per point) is refused" 2 \
+    "^gmc experiment: --set: expected a machine key that $e does not choose per point, found mem_sched, which each of its points sets with --sched \(--set mem_sched=fcfs would change nothing\)$" -- \
+    "$GMC" experiment $e --set mem_sched=fcfs --collect -o "$T/perpoint"
+done
+[ ! -e "$T/perpoint" ] && ok "--set of a per-point key: nothing written" || notok "--set of a per-point key: nothing written"
+# pae chooses no scheduler: there it is an ablation, and passes the check
+"$GMC" experiment pae --set mem_sched=fcfs --collect -o "$T/perpoint" >/dev/null 2>"$T/err"
+grep -q "points without a result" "$T/err" && ok "--set mem_sched in pae (no per-point scheduler) is taken" \
+  || notok "--set mem_sched in pae (no per-point scheduler) is taken" "$(cat "$T/err")"
+rm -rf "$T/perpoint"
+# the Slurm script's options without --slurm: refused (--dry-run alone ran
+# the whole experiment locally)
+for o in "--dry-run" "--partition debug" "--time 0:10:00"; do
+  expect_fail "${o%% *} without --slurm is refused" 2 \
+    "^gmc experiment: ${o%% *}: expected it with --slurm \(it is for the Slurm script\), found it without$" -- \
+    "$GMC" experiment pae $o --collect -o "$T/noslurm"
+done
+[ ! -e "$T/noslurm" ] && ok "Slurm options without --slurm: nothing written" || notok "Slurm options without --slurm: nothing written"
 
 # a dry-run Slurm submission writes the array script
 "$GMC" experiment pae --scale $S --slurm --dry-run -o "$T/sl" >/dev/null 2>"$T/sl.err"

@@ -102,6 +102,47 @@ else notok "resume: runs the 2 missing points only, same merged.json" "$(cat "$T
   && [ "$(stat -c %i "$T/j2/points/frfcfs-2.json")" != "$inode" ] && ok "--force: runs every point" \
   || notok "--force: runs every point" "$(cat "$T/err")"
 
+# --- a resumed run removes what a SIGKILLed one left: its temporary files
+# (FILE.tmp.XXXXXX under the names a sweep writes), and nothing else
+printf '{"half": ' >"$T/j2/points/fcfs-4.json.tmp.AbC123"
+: >"$T/j2/merged.json.tmp.x1Y2z3"; : >"$T/j2/slurm.tmp.q"; : >"$T/j2/notes.txt.tmp.abcdef"
+"$GMC" sweep run "$T/p.txt" -o "$T/j2" -j2 >/dev/null 2>"$T/err"; rc=$?
+if [ $rc = 0 ] && grep -qF "gmc sweep: removed 2 temporary files an interrupted run left ($T/j2/" "$T/err" \
+   && [ -z "$(find "$T/j2/points" -name '*.tmp.*')" ] && [ ! -e "$T/j2/merged.json.tmp.x1Y2z3" ] \
+   && [ -e "$T/j2/slurm.tmp.q" ] && [ -e "$T/j2/notes.txt.tmp.abcdef" ] && cmp -s "$T/j1/merged.json" "$T/j2/merged.json"
+then ok "resume after a SIGKILL: its 2 temporary files removed and counted, the user's files kept, same merged.json"
+else notok "resume after a SIGKILL: its 2 temporary files removed and counted, the user's files kept, same merged.json" "rc $rc: $(cat "$T/err"; ls "$T/j2" "$T/j2/points")"; fi
+rm -f "$T/j2/slurm.tmp.q" "$T/j2/notes.txt.tmp.abcdef"
+
+# --- Ctrl-C reaches the sweep and its points (one process group, as a
+# terminal sends it): the points it stops are "interrupted", not FAILED;
+# exit 130, no temporary file left
+printf 'long%s\tvectors wmc --cycles 100000000 -o %s/int%s.vec\n' 1 "$T" 1 2 "$T" 2 >"$T/pi.txt"
+(trap - INT; exec setsid "$GMC" sweep run "$T/pi.txt" -o "$T/int" -j 2) >/dev/null 2>"$T/int.err" & pid=$!
+for _ in $(seq 400); do [ "$(ls "$T"/int1.vec.tmp.* "$T"/int2.vec.tmp.* 2>/dev/null | wc -l)" = 2 ] && break; sleep 0.05; done
+kill -INT -- -"$pid" || kill -KILL -- -"$pid"; wait "$pid"; rc=$?
+if [ $rc = 130 ] && [ "$(grep -Ec '^\[[12]/2\] long[12] interrupted \(killed by signal (2|15)\) [0-9.]* s$' "$T/int.err")" = 2 ] \
+   && ! grep -q FAILED "$T/int.err" && [ "$(tail -n 1 "$T/int.err")" = "gmc sweep: interrupted (2 points stopped); the same command resumes" ] \
+   && grep -Eq "^gmc sweep: point long1 interrupted: killed by signal (2|15)$" "$T/int/logs/long1.err" \
+   && [ -z "$(find "$T/int" "$T" -maxdepth 2 -name '*.tmp.*')" ]
+then ok "Ctrl-C: the stopped points are 'interrupted', not FAILED; exit 130, nothing left"
+else notok "Ctrl-C: the stopped points are 'interrupted', not FAILED; exit 130, nothing left" "rc $rc: $(cat "$T/int.err")"; fi
+
+# A point killed by SIGINT alone (the sweep not signalled) is interrupted
+# too, not failed; the other point completes, and the sweep exits 130
+printf 'long1\tvectors wmc --cycles 100000000 -o %s/int1.vec\nshort\tmem --trace %s/t.trc --json\n' "$T" "$T" >"$T/pk.txt"
+"$GMC" sweep run "$T/pk.txt" -o "$T/int2" -j 2 >/dev/null 2>"$T/int2.err" & pid=$!
+for _ in $(seq 400); do ls "$T"/int1.vec.tmp.* >/dev/null 2>&1 && break; sleep 0.05; done
+child=$(pgrep -P "$pid" -f -- 'vectors wmc')
+if [ -n "$child" ]; then kill -INT "$child"; else kill -KILL "$pid"; fi; wait "$pid"; rc=$?
+if [ $rc = 130 ] && grep -q '^\[[12]/2\] long1 interrupted (killed by signal 2) [0-9.]* s$' "$T/int2.err" \
+   && grep -q '^\[[12]/2\] short ok ' "$T/int2.err" && ! grep -q FAILED "$T/int2.err" \
+   && [ "$(tail -n 1 "$T/int2.err")" = "gmc sweep: interrupted (1 point stopped); the same command resumes" ] \
+   && [ -s "$T/int2/points/short.json" ] && [ ! -e "$T/int2/points/long1.json" ]
+then ok "a point killed by SIGINT alone: 'interrupted', not FAILED; the other done; exit 130"
+else notok "a point killed by SIGINT alone: 'interrupted', not FAILED; the other done; exit 130" "rc $rc: $(cat "$T/int2.err")"; fi
+rm -f "$T"/int*.vec
+
 # --- points made by another gmc build run again: OUT/gmc-build holds the
 # digest of the binary that made them (a rebuilt gmc must not merge the
 # old one's numbers as its own)
