@@ -234,8 +234,11 @@ static int scheduler(gmc_gs_t *g)
     char v[64];
     if (gmc_gs_value(g, o, v, sizeof v))
         return -1;
-    if (!strcmp(v, "lrr") || !strcmp(v, "gto")) {
-        snprintf(g->m->warp_sched, sizeof g->m->warp_sched, "%s", v);
+    /* the literal, not v: its length is known to fit warp_sched (v's is
+     * not, and GCC 12 at -O1/-Og/-Os says so: -Wformat-truncation) */
+    const char *name = !strcmp(v, "lrr") ? "lrr" : !strcmp(v, "gto") ? "gto" : NULL;
+    if (name) {
+        snprintf(g->m->warp_sched, sizeof g->m->warp_sched, "%s", name);
         g->warp_sched_set = 1;
         g->used[o->ent] = 1;
         return 0;
