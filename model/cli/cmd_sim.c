@@ -85,6 +85,7 @@ static int list_keys(void)
     return 0;
 }
 
+/* 0, a usage error's exit code (printed), or -1 after --help. */
 static int parse_args(sim_opts_t *o, int argc, char **argv)
 {
     memset(o, 0, sizeof *o);
@@ -114,7 +115,7 @@ static int parse_args(sim_opts_t *o, int argc, char **argv)
         }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
-            exit(0);
+            return -1;   /* done: main checks that stdout took it */
         } else if (!strcmp(a, "--json")) {
             o->json = 1;
         } else if (!strcmp(a, "--check")) {
@@ -292,7 +293,7 @@ int cmd_sim(int argc, char **argv)
     static sim_opts_t o;
     int rc = parse_args(&o, argc, argv);
     if (rc)
-        return rc;
+        return rc < 0 ? 0 : rc;
     if (o.list_keys)
         return list_keys();
     if (o.list_info)
