@@ -84,6 +84,13 @@ static const struct { const char *key; uint32_t lo, hi; } range[GMC_MACHINE_NPAR
 
 static const char *oname(const gmc_gs_opt_t *o) { return gmc_gs_entries[o->ent].name; }
 
+/* Key k (GMC_MACHINE_NKEYS numbering) was set by option o. */
+static void given(gmc_gs_t *g, unsigned k, const gmc_gs_opt_t *o)
+{
+    gmc_machine_origin_set(g->origin, k, g->d.src, oname(o), o->ln);
+    g->used[o->ent] = 1;
+}
+
 /* Sets key k from option o, in gmc's range. */
 static int set_key(gmc_gs_t *g, unsigned k, uint64_t v, const gmc_gs_opt_t *o)
 {
@@ -97,9 +104,7 @@ static int set_key(gmc_gs_t *g, unsigned k, uint64_t v, const gmc_gs_opt_t *o)
 #undef GMC_GS_SET_
     }
     m->set |= 1ull << k;
-    g->key_line[k] = o->ln;
-    g->key_opt[k] = oname(o);
-    g->used[o->ent] = 1;
+    given(g, k, o);
     return 0;
 }
 
@@ -239,8 +244,7 @@ static int scheduler(gmc_gs_t *g)
     const char *name = !strcmp(v, "lrr") ? "lrr" : !strcmp(v, "gto") ? "gto" : NULL;
     if (name) {
         snprintf(g->m->warp_sched, sizeof g->m->warp_sched, "%s", name);
-        g->warp_sched_set = 1;
-        g->used[o->ent] = 1;
+        given(g, GMC_MACHINE_K_warp_sched, o);
         return 0;
     }
     gmc_quote_t q;
@@ -427,8 +431,7 @@ static int dram_sched(gmc_gs_t *g)
         return bad(g, o, "0 (FIFO) or 1 (FR-FCFS)", v);
     }
     snprintf(g->m->mem_sched, sizeof g->m->mem_sched, "%s", x ? "frfcfs" : "fcfs");
-    g->mem_sched_set = 1;
-    g->used[o->ent] = 1;
+    given(g, GMC_MACHINE_K_mem_sched, o);
     return 0;
 }
 
