@@ -105,4 +105,18 @@ expect_fail "bim: a scheme's error without a doubled prefix" 1 "^gmc bim: scheme
   "$GMC" bim --map "Row[29:6] Block[5:0]" --scheme pae
 expect_fail "mem: a scheme's error without 'bim:'" 1 "^gmc mem: scheme pae needs channel or bank bits in the map$" -- \
   "$GMC" mem --trace "$T/one.trc" --map "Row[29:6] Block[5:0]" --scheme pae
+# ---- one range per key, and it is the truth: every sms of 1..1024 runs
+# (the crossbar once stopped at 256 ports), and so do 512 L2 slices (a
+# GPGPU-Sim config of 32 channels x 16 sub-partitions)
+sed -e 's/^-gpgpu_n_mem .*/-gpgpu_n_mem 32/' -e 's/^-gpgpu_n_sub_partition_per_mchannel .*/-gpgpu_n_sub_partition_per_mchannel 16/' \
+    -e 's/^-gpgpu_mem_addr_mapping .*/-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RRCCBBBB.CCCSSSSS/' \
+    "$(dirname "$0")/../data/gpgpusim/rtx2060-super.config" >"$T/slices.config"
+for args in "--set sms=1024" "--set sms=257" "--machine $T/slices.config --set sms=4"; do
+  # shellcheck disable=SC2086
+  "$GMC" sim --workload stream --scale 0.01 $args --json >"$T/big.json" 2>"$T/err"; rc=$?
+  if [ $rc = 0 ] && python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["dram_requests"] > 0' "$T/big.json"
+  then ok "sim $args runs"; else notok "sim $args runs" "rc $rc: $(grep -av warning "$T/err" | head -c 300)"; fi
+done
+expect_fail "sms=1025: the key's range" 2 "^gmc sim: --set #1 \(sms=1025\): sms: expected an integer in 1\.\.1024, found '1025'$" -- \
+  "$GMC" sim "${W[@]}" --set sms=1025
 finish
