@@ -72,9 +72,9 @@ then ok "--set: every point runs again with it; points, reports, summary and tab
 else notok "--set: every point runs again with it; points, reports, summary and table say so" "rc $rc: $(tail -3 "$T/set.err")"; fi
 expect_fail "--collect with another --set" 1 "points whose result was not made with the arguments .* gives them: loa.fcfs, .* \(56 of 56;" \
   -- "$GMC" experiment warped-mc --scale $S --set mc_queue=48 --collect -o "$T/j1"
-expect_fail "--set: unknown key" 2 "--set: expected a machine key .*found 'mc_queu'" -- "$GMC" experiment pae --set mc_queu=3 -o "$T/bad"
+expect_fail "--set: unknown key" 2 "--set \\(mc_queu=3\\): expected a machine key .*found 'mc_queu'" -- "$GMC" experiment pae --set mc_queu=3 -o "$T/bad"
 expect_fail "--set: out of range" 2 "mc_queue: expected an integer in 1..1024, found '0'" -- "$GMC" experiment pae --set mc_queue=0 -o "$T/bad"
-expect_fail "--set: no =" 2 "--set: expected KEY=VALUE, found 'mc_queue'" -- "$GMC" experiment pae --set mc_queue -o "$T/bad"
+expect_fail "--set: no =" 2 "--set \\(mc_queue\\): expected KEY=VALUE, found 'mc_queue'" -- "$GMC" experiment pae --set mc_queue -o "$T/bad"
 expect_fail "--set: an unknown DRAM preset" 2 "--set dram: expected a DRAM preset .*found 'nope'" -- "$GMC" experiment pae --set dram=nope -o "$T/bad"
 expect_fail "--set: an unknown scheduler" 2 "--set mem_sched: expected one of frfcfs.*found 'bogus'" -- "$GMC" experiment pae --set mem_sched=bogus -o "$T/bad"
 expect_fail "--set: a blank" 2 "--set: expected KEY=VALUE without blanks" -- "$GMC" experiment pae --set 'mc_queue=3 4' -o "$T/bad"

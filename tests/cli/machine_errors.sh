@@ -52,6 +52,10 @@ expect_fail "--set over a file: the --set that broke the rule" 2 "^gmc sim: --se
 expect_fail "--set: bytes of the value escaped" 2 "^gmc sim: --set #1 \(sms=4\\\\x01\): sms: expected an integer in 1\.\.1024, found '4\\\\x01'$" -- \
   "$GMC" sim "${W[@]}" --set "sms=4$(printf '\001')"
 
+expect_fail "experiment --set: the --set, not the base preset" 2 \
+  "^gmc experiment: --set \(warp_sched=bogus\): warp_sched: expected one of lrr, gto, found 'bogus'$" -- \
+  "$GMC" experiment pae --set warp_sched=bogus -o "$T/exp"
+
 # ---- options are blamed as options
 expect_fail "--warp-sched: the option, not the machine" 2 "^gmc sim: --warp-sched: expected one of lrr, gto, found 'bogus'$" -- \
   "$GMC" sim "${W[@]}" --warp-sched bogus
