@@ -11,6 +11,7 @@
 #include "gpu/gmc_machine_gpgpusim_impl.h"
 #include "util/gmc_num.h"
 #include "util/gmc_quote.h"
+#include "util/gmc_text.h"
 
 /* The table is indexed by kind: gmc_gs_entries[K_x].kind == K_x. */
 enum {
@@ -508,12 +509,13 @@ static int network(gmc_gs_t *g)
         return bad(g, nm, "1 (BookSim) or 2 (local crossbar)", v);
     }
     if (nm || cf) {
-        char file[128] = "not given";
+        char file[128] = "not given", shown[4 * sizeof file] = "";
         if (cf && gmc_gs_value(g, cf, file, sizeof file))
             return -1;
+        gmc_text_list_add(shown, sizeof shown, file, strlen(file));   /* its bytes escaped */
         gmc_diag_warn(&g->d, (nm ? nm : cf)->ln, "-network_mode 1 is BookSim with the network of "
                       "-inter_config_file (%s), which gmc does not read: gmc's crossbar keeps the "
-                      "base machine's buffers and latency%s", file,
+                      "base machine's buffers and latency%s", shown,
                       fl ? "; its flit is -icnt_flit_size" : " and flit");
     }
     return fl ? set_key(g, GMC_MACHINE_P_icnt_flit, flit, fl) : 0;

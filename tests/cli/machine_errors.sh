@@ -75,6 +75,14 @@ then ok "import: one short line of counts ($len bytes)"; else notok "import: one
 if grep -q ': used: -gpgpu_n_clusters -gpgpu_n_cores_per_cluster$' "$T/err" && grep -q ': ignored: -\\x01\\xff$' "$T/err" \
    && grep -q ': from the base machine rtx2060s: .*warp_sched mem_sched' "$T/err" && ! LC_ALL=C grep -q $'[\x01\xff]' "$T/err"
 then ok "import --verbose: the lists, bytes as \\xNN"; else notok "import --verbose: the lists, bytes as \\xNN" "$(cat -v "$T/err")"; fi
+# values shown in warnings, and option names in the lists: \xNN, never the byte
+for v in '-dram_dual_bus_interface \001' '-gpgpu_memory_partition_indexing \377' \
+         '-network_mode 1\n-inter_config_file \377' '-gpgpu_scheduler \001\377' '-\001\377 3'; do
+  printf -- "$v\n" >"$T/b.config"
+  "$GMC" sim --machine "$T/b.config" "${W[@]}" --verbose >/dev/null 2>"$T/err"
+  if grep -q 'x01\|xff' "$T/err" && ! LC_ALL=C grep -q $'[\x01\xff]' "$T/err"; then ok "bytes escaped on stderr: $v"
+  else notok "bytes escaped on stderr: $v" "$(cat -v "$T/err")"; fi
+done
 printf -- '-gpgpu_dram_buswidth 4\n-\001\377 3\n' >"$T/d.config"
 printf '0 R 0x0\n' >"$T/one.trc"
 "$GMC" mem --trace "$T/one.trc" --dram-cfg "$T/d.config" --verbose >/dev/null 2>"$T/err"
