@@ -145,10 +145,14 @@ int sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
     if (o->warp_sched && gmc_wsched_find(o->warp_sched, &wo, err, sizeof err))
         return cli_usage_error(SIM_CMD, "--warp-sched: %s",
                                strncmp(err, "warp_sched: ", 12) ? err : err + 12);
-    if (o->sched)
+    if (o->sched) {
         snprintf(m->mem_sched, sizeof m->mem_sched, "%s", o->sched);
-    if (o->warp_sched)
+        gmc_machine_origin_set(&origin, GMC_MACHINE_K_mem_sched, "--sched", NULL, 0);
+    }
+    if (o->warp_sched) {
         snprintf(m->warp_sched, sizeof m->warp_sched, "%s", o->warp_sched);
+        gmc_machine_origin_set(&origin, GMC_MACHINE_K_warp_sched, "--warp-sched", NULL, 0);
+    }
     if (gmc_machine_check(m, err, sizeof err) || gmc_gpu_cfg_defaults(cfg, err, sizeof err))
         return sim_machine_error(o, m, err, sizeof err, 2);
     cfg->mc.wmc.score_at = (uint8_t)o->wmc_score_at;

@@ -57,9 +57,9 @@ static void set_param(gmc_machine_t *m, unsigned i, uint32_t v)
     m->set |= 1ULL << i;
 }
 
-/* String keys: name, the text's field and the values allowed (NULL = any
- * [A-Za-z0-9_.-] word; the memory system checks it when it is built), and
- * the key's number (GMC_MACHINE_NKEYS). */
+/* String keys (any [A-Za-z0-9_.-] word; gmc_machine_check and the GPU's
+ * construction check the names): the text's field and its capacity, and
+ * the key's number (GMC_MACHINE_NKEYS numbering). */
 static char *str_field(gmc_machine_t *m, const char *key, size_t *cap, unsigned *k)
 {
     *k = GMC_MACHINE_NPARAM;

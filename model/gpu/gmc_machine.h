@@ -128,8 +128,8 @@ int gmc_machine_parse(const char *text, size_t len, const char *src, gmc_machine
 int gmc_machine_parse_at(const char *text, size_t len, const char *src, gmc_machine_t *m,
                          gmc_machine_origin_t *o, char *err, size_t n);
 /* One `KEY=VALUE` override over *m, as `gmc sim --set` and `gmc experiment
- * --set` take it: 0, or -1 with "--set (KV): expected KEY=VALUE, found
- * ..." or "--set (KV): KEY: expected ..." in err. */
+ * --set` take it: 0, or -1 with "--set: expected KEY=VALUE, found ..." or
+ * "--set: KEY: expected ..." in err. */
 int gmc_machine_set(gmc_machine_t *m, const char *kv, char *err, size_t n);
 /* The same, src naming the override in errors and in *o (if not NULL),
  * with no line: "--set #2 (sms=8): sms: expected ...". */
