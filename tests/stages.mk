@@ -3,7 +3,7 @@
 # stage listed after '|' starts only when that one is done (cosim-fault
 # links against the models cosim builds).
 .PHONY: all
-STAGES := unit equiv cli fast slurm vectors lint cosim cosim-fault synth formal
+STAGES := unit equiv cli asan fast slurm vectors lint cosim cosim-fault synth formal
 all: $(STAGES:%=stage-%)
 
 stage-unit:
@@ -12,6 +12,8 @@ stage-equiv:
 	+@bash tests/stage.sh equiv counted equiv
 stage-cli:
 	+@bash tests/stage.sh cli counted cli-tests
+stage-asan:
+	+@bash tests/stage.sh asan counted asan-test opt-levels
 stage-slurm:
 	+@bash tests/stage.sh slurm counted slurm-test
 stage-vectors:

@@ -1,5 +1,7 @@
 #include "gmc_overhead.h"
 #include <stdio.h>
+#include <string.h>
+#include "util/gmc_num.h"
 
 unsigned gmc_clog2(uint64_t x)
 {
@@ -28,21 +30,45 @@ void gmc_wmc_params_default(gmc_wmc_params_t *p)
     p->started_bits = 1;
 }
 
-int gmc_wmc_params_check(const gmc_wmc_params_t *p, char *err, size_t n)
+/* Each scheme's parameters, in its struct's order. */
+static const gmc_overhead_range_t wmc_ranges[] = {
+    {"sms", 1, 4096}, {"warps", 1, 4096}, {"max-pending", 1, 65535}, {"banks", 1, 1024},
+    {"rows", 1, 1u << 20}, {"score-bits", 1, 32}, {"pt-bits", 1, 4096}, {"pc-hash-bits", 0, 32},
+    {"started-bits", 0, 1}, {NULL, 0, 0},
+};
+static const gmc_overhead_range_t frfcfs_ranges[] = {
+    {"mcs", 1, UINT32_MAX}, {"queue", 1, UINT32_MAX}, {"rows", 1, UINT64_MAX},
+    {"banks", 1, UINT32_MAX}, {NULL, 0, 0},
+};
+
+const gmc_overhead_range_t *gmc_overhead_range(const char *scheme, const char *name)
 {
-    const struct { const char *name; unsigned v, lo, hi; } f[] = {
-        {"sms", p->sms, 1, 4096},        {"warps", p->warps, 1, 4096},
-        {"max-pending", p->max_pending, 1, 65535}, {"banks", p->banks, 1, 1024},
-        {"rows", p->rows, 1, 1u << 20},   {"score-bits", p->score_bits, 1, 32},
-        {"pt-bits", p->pt_bits, 1, 4096}, {"pc-hash-bits", p->pc_hash_bits, 0, 32},
-        {"started-bits", p->started_bits, 0, 1},
-    };
-    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
-        if (f[i].v < f[i].lo || f[i].v > f[i].hi) {
-            snprintf(err, n, "--%s: expected %u..%u, found %u", f[i].name, f[i].lo, f[i].hi, f[i].v);
+    const gmc_overhead_range_t *r = !strcmp(scheme, "warped-mc") ? wmc_ranges
+                                  : !strcmp(scheme, "frfcfs") ? frfcfs_ranges : NULL;
+    for (; r && r->name; r++)
+        if (!strcmp(r->name, name))
+            return r;
+    return NULL;
+}
+
+/* v[i] against ranges r[i]: 0, or -1 with the first one outside. */
+static int ranges_check(const gmc_overhead_range_t *r, const uint64_t *v, char *err, size_t n)
+{
+    for (size_t i = 0; r[i].name; i++)
+        if (v[i] < r[i].lo || v[i] > r[i].hi) {
+            snprintf(err, n, "--%s: expected %llu..%llu, found %llu", r[i].name,
+                     (unsigned long long)r[i].lo, (unsigned long long)r[i].hi,
+                     (unsigned long long)v[i]);
             return -1;
         }
     return 0;
+}
+
+int gmc_wmc_params_check(const gmc_wmc_params_t *p, char *err, size_t n)
+{
+    const uint64_t v[] = {p->sms, p->warps, p->max_pending, p->banks, p->rows, p->score_bits,
+                          p->pt_bits, p->pc_hash_bits, p->started_bits};
+    return ranges_check(wmc_ranges, v, err, n);
 }
 
 /* The block's parameters for these (gmc_wmc_rtl_cfg without its checks):
@@ -90,11 +116,41 @@ void gmc_frfcfs_params_default(gmc_frfcfs_params_t *p)
     p->banks = 4;
 }
 
+/* M*Q*(log2 nR + log2 nB) and M*(nB*log2 nR + log2 nB), through the
+ * checked arithmetic of util/gmc_num.h: 0, or -1 naming the count that
+ * does not fit in 64 bits (c's field 0). */
+static int frfcfs_counts(const gmc_frfcfs_params_t *p, gmc_frfcfs_cost_t *c, const char **what)
+{
+    uint64_t lr = gmc_clog2(p->rows), lb = gmc_clog2(p->banks), x, y;
+    c->frfcfs_bits = c->banked_fifo_bits = 0;
+    *what = NULL;
+    if (gmc_num_mul(p->mcs, p->queue, &x) || gmc_num_mul(x, lr + lb, &c->frfcfs_bits))
+        *what = "M*Q*(log2 nR + log2 nB)";
+    if (gmc_num_mul(p->banks, lr, &y) || gmc_num_add(y, lb, &y) ||
+        gmc_num_mul(p->mcs, y, &c->banked_fifo_bits))
+        *what = *what ? *what : "M*(nB*log2 nR + log2 nB)";
+    return *what ? -1 : 0;
+}
+
+int gmc_frfcfs_params_check(const gmc_frfcfs_params_t *p, char *err, size_t n)
+{
+    const uint64_t v[] = {p->mcs, p->queue, p->rows, p->banks};
+    if (ranges_check(frfcfs_ranges, v, err, n))
+        return -1;
+    gmc_frfcfs_cost_t c;
+    const char *what;
+    if (frfcfs_counts(p, &c, &what)) {
+        snprintf(err, n, "expected %s below 2^64, found more (M=%u Q=%u nR=%llu nB=%u)", what,
+                 p->mcs, p->queue, (unsigned long long)p->rows, p->banks);
+        return -1;
+    }
+    return 0;
+}
+
 void gmc_frfcfs_cost(const gmc_frfcfs_params_t *p, gmc_frfcfs_cost_t *c)
 {
-    uint64_t lr = gmc_clog2(p->rows), lb = gmc_clog2(p->banks);
-    c->frfcfs_bits = (uint64_t)p->mcs * p->queue * (lr + lb);
-    c->banked_fifo_bits = (uint64_t)p->mcs * ((uint64_t)p->banks * lr + lb);
+    const char *what;
+    (void)frfcfs_counts(p, c, &what);
 }
 
 int gmc_wmc_rtl_cfg(const gmc_wmc_params_t *p, gmc_wmc_cfg_t *c, char *err, size_t n)

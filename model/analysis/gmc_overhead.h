@@ -41,7 +41,14 @@ typedef struct {
     unsigned gwid_bits;     /* global warp id width: clog2(sms) + clog2(warps) */
 } gmc_wmc_cost_t;
 
+/* A parameter's range, one per parameter, the one every check uses: name
+ * is its option without "--" ("sms", "max-pending"). */
+typedef struct { const char *name; uint64_t lo, hi; } gmc_overhead_range_t;
+/* The range of parameter name of scheme "warped-mc" or "frfcfs", or NULL. */
+const gmc_overhead_range_t *gmc_overhead_range(const char *scheme, const char *name);
+
 void gmc_wmc_params_default(gmc_wmc_params_t *p);
+/* 0, or -1 with "--NAME: expected LO..HI, found V" in err. */
 int  gmc_wmc_params_check(const gmc_wmc_params_t *p, char *err, size_t n);
 void gmc_wmc_cost(const gmc_wmc_params_t *p, gmc_wmc_cost_t *c);
 
@@ -75,6 +82,12 @@ typedef struct {
 } gmc_frfcfs_cost_t;
 
 void gmc_frfcfs_params_default(gmc_frfcfs_params_t *p);
+/* The ranges, and counts that fit in 64 bits: 0, or -1 with one line in
+ * err ("--mcs: expected 1..4294967295, found 0", "expected M*Q*(log2 nR +
+ * log2 nB) below 2^64, found more: ..."). */
+int  gmc_frfcfs_params_check(const gmc_frfcfs_params_t *p, char *err, size_t n);
+/* The counts of parameters that pass gmc_frfcfs_params_check (others
+ * give 0 where a count would not fit). */
 void gmc_frfcfs_cost(const gmc_frfcfs_params_t *p, gmc_frfcfs_cost_t *c);
 
 #ifdef __cplusplus

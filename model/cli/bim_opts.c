@@ -134,11 +134,17 @@ int bim_sel_resolve(bim_sel_t *s, const char *cmd)
     if (s->rmp_bits && parse_rmp_bits(s->rmp_bits, &o, cmd))
         return 2;
     if (gmc_bim_scheme_make(sc, &s->map, s->seed, &o, &s->m, err, sizeof err)) {
-        fprintf(stderr, "gmc %s: %s\n", cmd, err);
+        bim_error(cmd, err);
         return 1;
     }
     snprintf(s->label, sizeof s->label, "%s seed %llu", s->scheme, (unsigned long long)s->seed);
     return 0;
+}
+
+void bim_error(const char *cmd, const char *err)
+{
+    /* the library's errors start "bim: " (its block), which "gmc bim: " says */
+    fprintf(stderr, "gmc %s: %s\n", cmd, strncmp(err, "bim: ", 5) ? err : err + 5);
 }
 
 /* ---- matrix files ---- */

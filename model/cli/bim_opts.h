@@ -42,6 +42,9 @@ int  bim_matrix_load(const char *path, gmc_gf2_t *m, char *err, size_t n);
 int  bim_matrix_read(FILE *f, const char *path, gmc_gf2_t *m, char *err, size_t n);
 /* Writes it back in the same form. */
 void bim_matrix_write(FILE *f, const gmc_gf2_t *m, const char *comment);
+/* An error of the BIM library (gmc_bim_scheme_make, gmc_bim_cfg_init) as
+ * "gmc CMD: ..." without its own "bim: " (never "gmc bim: bim: ..."). */
+void bim_error(const char *cmd, const char *err);
 /* Usage text for the shared options. */
 void bim_sel_usage(FILE *f);
 

@@ -91,7 +91,8 @@ int  cli_outputs_distinct(const char *cmd, const char *const *opt_path);
  * (EPIPE: `gmc ... | head -1`).  main() calls it after every command. */
 #define CLI_EXIT_PIPE 141   /* 128 + SIGPIPE, what a shell shows for a killed writer */
 int  cli_stdout_check(const char *cmd);
-/* Records that a write to stdout failed with errno e (for cli_stdout_check). */
+/* Records that a write to stdout failed with errno e (0: unknown), or that
+ * the reader of any output went away (EPIPE), for cli_stdout_check. */
 void cli_stdout_failed(int e);
 /* Runs gnuplot on script in folder dir (NULL: here) without a shell, its
  * output to log (a path as seen from here): 0, or -1 after one line

@@ -112,31 +112,34 @@ void cli_out_abort(cli_outfile_t *o)
     o->tmp = NULL;
 }
 
+/* Copies the temporary file into path ("-": stdout): 0, or the errno of
+ * the first failure (EIO when there is none to give). */
 static int copy_into(const char *from, const char *path)
 {
     FILE *in = fopen(from, "rb");
+    int e = in ? 0 : errno;
     int to_stdout = !strcmp(path, "-");
-    FILE *out = to_stdout ? stdout : fopen(path, "wb");
-    int rc = -1;
-    if (in && out) {
+    FILE *out = e ? NULL : to_stdout ? stdout : fopen(path, "wb");
+    if (!e && !out)
+        e = errno;
+    if (!e) {
         char buf[65536];
         size_t n;
-        rc = 0;
-        while ((n = fread(buf, 1, sizeof buf, in)) > 0)
-            if (fwrite(buf, 1, n, out) != n) {
-                rc = -1;
-                break;
-            }
-        if (ferror(in) || ferror(out) || fflush(out))
-            rc = -1;
-        if (rc && to_stdout)   /* main's cli_stdout_check says why, once */
-            cli_stdout_failed(errno);
+        while (!e && (n = fread(buf, 1, sizeof buf, in)) > 0)
+            if (fwrite(buf, 1, n, out) != n)
+                e = errno ? errno : EIO;
+        if (!e && ferror(in))
+            e = EIO;
+        if (!e && fflush(out))
+            e = errno ? errno : EIO;
+        if (!e && ferror(out))
+            e = EIO;
     }
     if (in)
         fclose(in);
-    if (out && !to_stdout && fclose(out))
-        rc = -1;
-    return rc;
+    if (out && !to_stdout && fclose(out) && !e)
+        e = errno ? errno : EIO;
+    return e;
 }
 
 int cli_out_close(cli_outfile_t *o)
@@ -157,25 +160,61 @@ int cli_out_commit(cli_outfile_t *o)
 {
     if (!o->tmp)
         return 0;
-    int bad = 0;
+    int e = 0;
     if (o->f) {
-        bad = ferror(o->f) != 0;
+        errno = 0;
+        int bad = ferror(o->f) != 0;
         if (fclose(o->f))
             bad = 1;
         o->f = NULL;
+        if (bad)
+            e = errno ? errno : EIO;
     }
-    if (!bad && (o->copy ? copy_into(o->tmp, o->path) : rename(o->tmp, o->path)))
-        bad = 1;
-    if (bad) {
-        if (strcmp(o->path, "-"))   /* stdout: cli_stdout_check reports it */
-            fprintf(stderr, "gmc %s: %s: cannot write: %s\n", o->cmd, o->path,
-                    errno ? strerror(errno) : "write error");
-        unlink(o->tmp);
-    } else if (o->copy) {
-        unlink(o->tmp);
+    errno = 0;
+    if (!e)
+        e = o->copy ? copy_into(o->tmp, o->path) : rename(o->tmp, o->path) ? errno : 0;
+    if (e == EPIPE || (e && !strcmp(o->path, "-"))) {
+        /* a reader that went away (-o /dev/stdout | head -1): main exits
+         * 141 quietly, as for stdout; stdout's other errors are said once
+         * by main's cli_stdout_check */
+        cli_stdout_failed(e);
+    } else if (e) {
+        fprintf(stderr, "gmc %s: %s: cannot write: %s\n", o->cmd, o->path, strerror(e));
     }
+    if (e || o->copy)
+        unlink(o->tmp);
     live_drop(o->tmp);
     free(o->tmp);
     o->tmp = NULL;
-    return bad ? -1 : 0;
+    return e ? -1 : 0;
+}
+
+int cli_outs_open(cli_outfile_t *o, size_t n, const char *cmd, const char *const *paths)
+{
+    memset(o, 0, n * sizeof *o);
+    for (size_t i = 0; i < n; i++)
+        if (paths[i] && cli_out_open(&o[i], cmd, paths[i])) {
+            cli_outs_abort(o, i);
+            return -1;
+        }
+    return 0;
+}
+
+int cli_outs_commit(cli_outfile_t *o, size_t n)
+{
+    /* the copies first: they are what fails (a full device, a reader gone),
+     * and then no regular file has been replaced yet */
+    for (int pass = 1; pass >= 0; pass--)
+        for (size_t i = 0; i < n; i++)
+            if (o[i].tmp && o[i].copy == pass && cli_out_commit(&o[i])) {
+                cli_outs_abort(o, n);
+                return -1;
+            }
+    return 0;
+}
+
+void cli_outs_abort(cli_outfile_t *o, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        cli_out_abort(&o[i]);
 }

@@ -1,10 +1,12 @@
 /* Small helpers shared by the subcommands (declared in cli.h). */
 #include <errno.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "cli.h"
 #include "mc/gmc_sched.h"
 #include "util/gmc_num.h"
@@ -74,13 +76,25 @@ int cli_outputs_distinct(const char *cmd, const char *const *op)
     return 1;
 }
 
-static int stdout_errno;     /* first failure recorded by cli_stdout_failed */
+/* The first failure recorded by cli_stdout_failed: its errno, or -1 when
+ * the reason is not known (a write that failed before the last flush:
+ * stdio keeps the error flag, not the errno). */
+static int stdout_errno;
 static int stdout_reported;  /* the one message is out */
+
+/* Whether stdout is a pipe or socket whose reader has gone: the reason of
+ * a write that failed before the last flush, which stdio does not keep
+ * (poll says POLLERR then; a file or device says POLLOUT). */
+static int reader_gone(void)
+{
+    struct pollfd p = {STDOUT_FILENO, POLLOUT, 0};
+    return poll(&p, 1, 0) == 1 && (p.revents & POLLERR);
+}
 
 void cli_stdout_failed(int e)
 {
     if (!stdout_errno)
-        stdout_errno = e ? e : EIO;
+        stdout_errno = e ? e : -1;
 }
 
 int cli_stdout_check(const char *cmd)
@@ -90,14 +104,15 @@ int cli_stdout_check(const char *cmd)
     if (bad)
         cli_stdout_failed(errno);
     if (ferror(stdout))
-        cli_stdout_failed(errno);
+        cli_stdout_failed(reader_gone() ? EPIPE : 0);
     if (!stdout_errno)
         return 0;
     if (stdout_errno == EPIPE)
         return CLI_EXIT_PIPE;
     if (!stdout_reported)
         fprintf(stderr, "gmc%s%s: writing standard output: %s\n", strcmp(cmd, "gmc") ? " " : "",
-                strcmp(cmd, "gmc") ? cmd : "", strerror(stdout_errno));
+                strcmp(cmd, "gmc") ? cmd : "",
+                stdout_errno > 0 ? strerror(stdout_errno) : "write error");
     stdout_reported = 1;
     return 1;
 }

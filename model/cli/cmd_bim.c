@@ -187,7 +187,7 @@ int cmd_bim(int argc, char **argv)
     gmc_bim_cfg_t *cfg = malloc(sizeof *cfg);
     char err[256];
     if (!cfg || gmc_bim_cfg_init(cfg, &s.m, (unsigned)o.reg_out, err, sizeof err)) {
-        fprintf(stderr, "gmc bim: %s\n", cfg ? err : "out of memory");
+        bim_error("bim", cfg ? err : "out of memory");
         free(cfg);
         return 1;
     }

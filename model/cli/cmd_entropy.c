@@ -210,47 +210,26 @@ static void report(FILE *f, const entropy_result_t *res)
         entropy_write_table(f, res);
 }
 
-/* Every file goes to a temporary name first; all are committed only when
- * everything succeeded, and stdout is written last, so an error leaves no
- * partial output.  Returns 0 or 1 (error printed). */
-static int write_outputs(const entropy_opts_t *o, const entropy_result_t *res,
-                         cli_outfile_t *fgen)
+/* The outputs: every one (the report on stdout included) a temporary
+ * file opened before the run and committed together after it, so that
+ * an error leaves each as it was (cli_outfile.h). */
+enum { OUT_GEN, OUT_CSV, OUT_PNG, OUT_REPORT, NOUT };
+
+/* Writes the outputs opened in of and commits them all: 0, or 1 with the
+ * error printed and every one aborted. */
+static int write_outputs(const entropy_opts_t *o, const entropy_result_t *res, cli_outfile_t *of)
 {
-    cli_outfile_t fo = {0}, fcsv = {0}, fpng = {0};
-    int rc = 1;
-    FILE *f = stdout;
-    if (o->csv) {
-        if (cli_out_open(&fcsv, "entropy", o->csv))
-            goto out;
-        entropy_write_csv(fcsv.f, res);
-        if (cli_out_close(&fcsv))
-            goto out;
-    }
-    if (o->png && (cli_out_open(&fpng, "entropy", o->png) || cli_out_close(&fpng) ||
-                   entropy_write_png(res, &fpng)))
-        goto out;
-    if (o->out && strcmp(o->out, "-")) {
-        if (cli_out_open(&fo, "entropy", o->out))
-            goto out;
-        f = fo.f;
-        report(f, res);
-        if (cli_out_close(&fo))
-            goto out;
-    }
-    if (cli_out_commit(fgen) || cli_out_commit(&fcsv) || cli_out_commit(&fpng) ||
-        cli_out_commit(&fo))
-        goto out;
-    if (f == stdout) {
-        report(stdout, res);
-        if (cli_stdout_check(CMD))
-            goto out;
-    }
-    rc = 0;
-out:
-    cli_out_abort(&fcsv);
-    cli_out_abort(&fpng);
-    cli_out_abort(&fo);
-    return rc;
+    if (o->csv)
+        entropy_write_csv(of[OUT_CSV].f, res);
+    if (o->png && (cli_out_close(&of[OUT_PNG]) || entropy_write_png(res, &of[OUT_PNG])))
+        goto fail;
+    report(of[OUT_REPORT].f, res);
+    if (cli_outs_commit(of, NOUT))
+        return 1;
+    return 0;
+fail:
+    cli_outs_abort(of, NOUT);
+    return 1;
 }
 
 int cmd_entropy(int argc, char **argv)
@@ -276,12 +255,16 @@ int cmd_entropy(int argc, char **argv)
     gmc_bim_cfg_t *bim = NULL;
     gmc_entropy_t *acc = NULL;
     double *h = NULL;
-    cli_outfile_t fgen = {0};
+    cli_outfile_t of[NOUT];
+    const char *paths[NOUT] = {o.trace ? NULL : o.gen_out, o.csv, o.png,
+                               o.out ? o.out : "-"};
     entropy_sink_t sk;
     memset(&sk, 0, sizeof sk);
     entropy_result_t res;
     memset(&res, 0, sizeof res);
     char err[1024];
+    if (cli_outs_open(of, NOUT, CMD, paths))
+        return 1;
     rc = 1;
 
     if (o.mapped) {
@@ -311,9 +294,7 @@ int cmd_entropy(int argc, char **argv)
         if (entropy_read_trace(&o, &sk, res.source, sizeof res.source))
             goto out;
     } else {
-        if (o.gen_out && cli_out_open(&fgen, "entropy", o.gen_out))
-            goto out;
-        if (entropy_run_gen(&o, map, &sk, fgen.f, res.source, sizeof res.source))
+        if (entropy_run_gen(&o, map, &sk, of[OUT_GEN].f, res.source, sizeof res.source))
             goto out;
     }
     if (o.have_kernel) {
@@ -328,9 +309,9 @@ int cmd_entropy(int argc, char **argv)
     }
     res.h[0] = h;
     res.h[1] = o.mapped ? h + 64 : NULL;
-    rc = write_outputs(&o, &res, &fgen);
+    rc = write_outputs(&o, &res, of);
 out:
-    cli_out_abort(&fgen);
+    cli_outs_abort(of, NOUT);   /* committed ones are no longer there to abort */
     gmc_entropy_free(acc);
     free(bim);
     free(h);

@@ -14,6 +14,7 @@
 #include "mem/gmc_addrmap.h"
 #include "mem/gmc_dram_cfg.h"
 #include "sweep.h"
+#include "util/gmc_quote.h"
 
 #define EXP_CMD "experiment"
 #define EXP_MAX_SET 32
@@ -56,7 +57,11 @@ static int set_ok(const char *a)
     char err[512];
     if (gmc_machine_preset(GMC_MACHINE_DEFAULT, &m, err, sizeof err))
         return cli_usage_error(EXP_CMD, "%s", err);
-    if (gmc_machine_set(&m, a, err, sizeof err))
+    char label[GMC_QUOTE_SIZE + 16];
+    gmc_machine_origin_t o;
+    memset(&o, 0, sizeof o);
+    gmc_machine_set_label(label, sizeof label, 0, a);
+    if (gmc_machine_set_at(&m, a, label, &o, err, sizeof err))
         return cli_usage_error(EXP_CMD, "%s", err);
     /* the string keys name things that must exist (gmc sim checks them
      * only once the machine is built: every point would fail) */
@@ -68,8 +73,10 @@ static int set_ok(const char *a)
     /* the plug-ins' names, against their registries (gmc_machine_check
      * names the key: "machine M: warp_sched: expected one of ...") */
     if ((KEY("warp_sched") || KEY("cta_dispatch") || KEY("icnt_topology")) &&
-        gmc_machine_check(&m, err, sizeof err))
-        return cli_usage_error(EXP_CMD, "--set %s", err);
+        gmc_machine_check(&m, err, sizeof err)) {
+        gmc_machine_blame(&m, &o, err, sizeof err);   /* "--set (KV): key: ..." */
+        return cli_usage_error(EXP_CMD, "%s", err);
+    }
     if (KEY("dram") && !gmc_dram_preset_text(m.dram))
         return cli_usage_error(EXP_CMD, "--set dram: expected a DRAM preset (gmc mem --help names them), found '%s'",
                                m.dram);

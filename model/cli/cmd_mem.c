@@ -152,6 +152,7 @@ static void on_complete(void *ctx, const gmc_mem_done_t *r)
         mem_per_request_line(c->per_request, r);
 }
 
+/* 0, a usage error's exit code (printed), or -1 after --help. */
 static int parse_args(mem_opts_t *o, int argc, char **argv)
 {
     memset(o, 0, sizeof *o);
@@ -174,9 +175,7 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
             continue;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
-            if (ferror(stdout))   /* the write's own errno (ENOSPC), before a flush loses it */
-                cli_stdout_failed(errno);
-            exit(cli_stdout_check(MEM_CMD));   /* a full disk is an error here too */
+            return -1;   /* done: main checks that stdout took it */
         }
         if (!strcmp(a, "--json"))
             o->json = 1;
@@ -327,7 +326,7 @@ int cmd_mem(int argc, char **argv)
     static char warn[2048];
     int rc = parse_args(&o, argc, argv);
     if (rc)
-        return rc;
+        return rc < 0 ? 0 : rc;
     const char *const outs[] = {"-o", o.out, "--per-request", o.per_request, NULL};
     if (!cli_outputs_distinct("mem", outs))
         return 2;
@@ -363,19 +362,22 @@ int cmd_mem(int argc, char **argv)
     }
     o.warplat = &wl;
     run_ctx_t run = {&t, &wl, NULL, 0, 0, &ms, 0};
-    cli_outfile_t pr = {0};
-    if (o.per_request) {
-        if (cli_out_open(&pr, MEM_CMD, o.per_request)) {
-            gmc_warplat_free(&wl);
-            gmc_memtrace_close(&t);
-            gmc_memsys_free(&ms);
-            return 1;
-        }
-        mem_per_request_header(pr.f);
-        run.per_request = pr.f;
+    /* every output, the report on stdout included, opened (as a temporary)
+     * before the run and committed together after it: all or none */
+    enum { OUT_PR, OUT_REP, NOUT };
+    const char *paths[NOUT] = {o.per_request, o.out ? o.out : "-"};
+    cli_outfile_t of[NOUT];
+    if (cli_outs_open(of, NOUT, MEM_CMD, paths)) {
+        gmc_warplat_free(&wl);
+        gmc_memtrace_close(&t);
+        gmc_memsys_free(&ms);
+        return 1;
     }
-    if (run.per_request)
+    if (o.per_request) {
+        mem_per_request_header(of[OUT_PR].f);
+        run.per_request = of[OUT_PR].f;
         listen(&run);
+    }
     rc = gmc_memsys_run(&ms, read_record, &run, err, sizeof err);
     gmc_memtrace_close(&t);
     gmc_warplat_end(&wl);
@@ -385,42 +387,19 @@ int cmd_mem(int argc, char **argv)
     }
     if (rc) {
         fprintf(stderr, "gmc mem: %s\n", err);
-        if (o.per_request)
-            cli_out_abort(&pr);
+        cli_outs_abort(of, NOUT);
         gmc_warplat_free(&wl);
         gmc_memsys_free(&ms);
         return 1;
     }
-    /* -o FILE: the report goes to a temporary file, committed with the
-     * per-request file only when both are whole (cli_outfile.h) */
-    cli_outfile_t rep = {0};
-    FILE *out = stdout;
-    if (o.out && strcmp(o.out, "-")) {
-        if (cli_out_open(&rep, MEM_CMD, o.out)) {
-            if (o.per_request)
-                cli_out_abort(&pr);
-            gmc_warplat_free(&wl);
-            gmc_memsys_free(&ms);
-            return 1;
-        }
-        out = rep.f;
-    }
     if (o.json)
-        mem_report_json(out, &o, &ms);
+        mem_report_json(of[OUT_REP].f, &o, &ms);
     else
-        mem_report_text(out, &o, &ms);
+        mem_report_text(of[OUT_REP].f, &o, &ms);
     gmc_warplat_free(&wl);
     gmc_memsys_free(&ms);
-    if (out != stdout && cli_out_close(&rep)) {
-        cli_out_abort(&rep);
-        if (o.per_request)
-            cli_out_abort(&pr);
+    if (cli_outs_commit(of, NOUT))
         return 1;
-    }
-    if ((o.per_request && cli_out_commit(&pr)) || (out != stdout && cli_out_commit(&rep))) {
-        cli_out_abort(&rep);
-        return 1;
-    }
     /* divfirst and warped-mc rank requests by their warp: without warp ids
      * they are bfifo and frfcfs (docs/memory.md "Schedulers") */
     const char *fallback = !strcmp(sc.mc.sched->name, "divfirst") ? "bfifo"

@@ -3,6 +3,10 @@
 #include <string.h>
 #include "analysis/gmc_overhead.h"
 #include "cli.h"
+#include "util/gmc_num.h"
+#include "util/gmc_quote.h"
+
+#define CMD "overhead"
 
 static void usage(FILE *f)
 {
@@ -19,10 +23,12 @@ static void usage(FILE *f)
         "           banked FIFO's M*(nB*log2 nR + log2 nB) (Yuan et al. [MICRO'09] sec. 3.4; defaults M=8 Q=32 nR=4096 nB=4)\n");
 }
 
-/* Parses "--name value" pairs into unsigned slots; returns 0, 2 on error. */
+/* Parses "--name value" pairs into unsigned slots, each in its range from
+ * the library's one table (gmc_overhead_range): 0, 2 on error, -1 after
+ * --help. */
 typedef struct { const char *opt; unsigned *u; uint64_t *u64; } numopt_t;
 
-static int parse(const char *cmd, int argc, char **argv, const numopt_t *o, size_t no, int *json)
+static int parse(const char *scheme, int argc, char **argv, const numopt_t *o, size_t no, int *json)
 {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--json")) {
@@ -37,13 +43,18 @@ static int parse(const char *cmd, int argc, char **argv, const numopt_t *o, size
         while (k < no && strcmp(argv[i], o[k].opt))
             k++;
         if (k == no || i + 1 >= argc)
-            return cli_usage_error(cmd, "unknown option or missing value: '%s' (see gmc overhead --help)", argv[i]);
+            return cli_usage_error(CMD, "unknown option or missing value: '%s' (see gmc overhead --help)", argv[i]);
+        const gmc_overhead_range_t *r = gmc_overhead_range(scheme, o[k].opt + 2);
         uint64_t v;
         const char *s = argv[++i];
-        if (cli_parse_u64(s, &v) || (o[k].u && v > 0xffffffffu))
-            return cli_usage_error(cmd, "%s: expected a non-negative integer, found '%s'", o[k].opt, s);
+        gmc_quote_t q;
+        int rc = gmc_num_u64_str(s, GMC_NUM_0X, r->hi, &v);
+        if (rc || v < r->lo)
+            return cli_usage_error(CMD, "%s: expected an integer in %llu..%llu, found %s%s", o[k].opt,
+                                   (unsigned long long)r->lo, (unsigned long long)r->hi,
+                                   gmc_quote(&q, s, strlen(s)), gmc_num_note(rc));
         if (o[k].u)
-            *o[k].u = (unsigned)v;
+            *o[k].u = (unsigned)v;   /* r->hi fits */
         else
             *o[k].u64 = v;
     }
@@ -61,13 +72,10 @@ static int warped_mc(int argc, char **argv)
         {"--pt-bits", &p.pt_bits, NULL},   {"--pc-hash-bits", &p.pc_hash_bits, NULL},
         {"--started-bits", &p.started_bits, NULL},
     };
-    int json = 0, rc = parse("overhead", argc, argv, o, sizeof o / sizeof o[0], &json);
+    int json = 0, rc = parse("warped-mc", argc, argv, o, sizeof o / sizeof o[0], &json);
     if (rc)
         return rc < 0 ? 0 : rc;
-    char err[256];
-    if (gmc_wmc_params_check(&p, err, sizeof err))
-        return cli_usage_error("overhead", "%s", err);
-    gmc_wmc_cost_t c;
+    gmc_wmc_cost_t c;   /* parse checked every value against the ranges */
     gmc_wmc_cost(&p, &c);
     gmc_wmc_cfg_t rc_;
     char rerr[256];
@@ -127,11 +135,12 @@ static int frfcfs(int argc, char **argv)
         {"--mcs", &p.mcs, NULL}, {"--queue", &p.queue, NULL},
         {"--rows", NULL, &p.rows}, {"--banks", &p.banks, NULL},
     };
-    int json = 0, rc = parse("overhead", argc, argv, o, sizeof o / sizeof o[0], &json);
+    int json = 0, rc = parse("frfcfs", argc, argv, o, sizeof o / sizeof o[0], &json);
     if (rc)
         return rc < 0 ? 0 : rc;
-    if (!p.mcs || !p.queue || !p.rows || !p.banks)
-        return cli_usage_error("overhead", "--mcs, --queue, --rows and --banks must be at least 1");
+    char err[256];
+    if (gmc_frfcfs_params_check(&p, err, sizeof err))   /* counts beyond 64 bits */
+        return cli_usage_error(CMD, "%s", err);
     gmc_frfcfs_cost_t c;
     gmc_frfcfs_cost(&p, &c);
     if (json) {
@@ -159,5 +168,5 @@ int cmd_overhead(int argc, char **argv)
         return warped_mc(argc - 1, argv + 1);
     if (!strcmp(argv[1], "frfcfs"))
         return frfcfs(argc - 1, argv + 1);
-    return cli_usage_error("overhead", "unknown scheme '%s' (expected warped-mc or frfcfs)", argv[1]);
+    return cli_usage_error(CMD, "unknown scheme '%s' (expected warped-mc or frfcfs)", argv[1]);
 }

@@ -27,7 +27,7 @@ static void usage(FILE *f)
         "L2 slices and gmc's memory controllers and DRAM (docs/harness.md).\n"
         "  --machine NAME|FILE  a preset (default " GMC_MACHINE_DEFAULT "; `list` names them), a file of\n"
         "                       `key = value` lines over the default preset, or a GPGPU-Sim\n"
-        "                       gpgpusim.config (options used and ignored are reported)\n"
+        "                       gpgpusim.config (options used and ignored are counted)\n"
         "  --set KEY=VALUE      override one machine key (repeatable; gmc sim --machine-keys)\n"
         "  --machine-keys       list the machine keys, one per line (units, ranges: docs/harness.md)\n"
         "  --workload NAME      a synthetic workload (`list` names them; classes: docs/harness.md)\n"
@@ -50,6 +50,8 @@ static void usage(FILE *f)
         "                       jump, mem, comma-separated, or all\n"
         "  --check              build the machine and check the workload or trace directory,\n"
         "                       run nothing: exit 0 silently, or the error a run would give\n"
+        "  --verbose            with a gpgpusim.config: list the options used and ignored\n"
+        "                       and the keys taken from the base machine\n"
         "  --json               the report as one JSON object\n"
         "  -o FILE              the report to FILE (written only if the run succeeds)\n"
         "  --csv FILE           also every field of the JSON report as name,value lines\n");
@@ -86,6 +88,7 @@ static int list_keys(void)
     return 0;
 }
 
+/* 0, a usage error's exit code (printed), or -1 after --help. */
 static int parse_args(sim_opts_t *o, int argc, char **argv)
 {
     memset(o, 0, sizeof *o);
@@ -115,11 +118,11 @@ static int parse_args(sim_opts_t *o, int argc, char **argv)
         }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
-            if (ferror(stdout))   /* the write's own errno (ENOSPC), before a flush loses it */
-                cli_stdout_failed(errno);
-            exit(cli_stdout_check(SIM_CMD));   /* a full disk is an error here too */
+            return -1;   /* done: main checks that stdout took it */
         } else if (!strcmp(a, "--json")) {
             o->json = 1;
+        } else if (!strcmp(a, "--verbose")) {
+            o->verbose = 1;
         } else if (!strcmp(a, "--check")) {
             o->check = 1;
         } else if (!strcmp(a, "--step-every-cycle")) {
@@ -295,7 +298,7 @@ int cmd_sim(int argc, char **argv)
     static sim_opts_t o;
     int rc = parse_args(&o, argc, argv);
     if (rc)
-        return rc;
+        return rc < 0 ? 0 : rc;
     if (o.list_keys)
         return list_keys();
     if (o.list_info)
@@ -319,10 +322,8 @@ int cmd_sim(int argc, char **argv)
     cfg.step_every = o.step_every;
     char err[1024];
     gmc_gpu_t *g = gmc_gpu_new(&cfg, err, sizeof err);
-    if (!g) {
-        fprintf(stderr, "gmc sim: %s\n", err);
-        return 1;
-    }
+    if (!g)   /* a machine's error names the key, said where it was given */
+        return sim_machine_error(&o, &cfg.machine, err, sizeof err, 1);
     if (o.check) {
         rc = check_workload(&o, g);
         gmc_gpu_delete(g);

@@ -17,6 +17,7 @@ typedef struct {
     uint64_t    seed, max_cycles;
     unsigned    wmc_score_at, wmc_m_rule;
     int         json, no_refresh, list_keys, list_info, bim_given;
+    int         verbose;       /* --verbose: a GPGPU-Sim config's options used and ignored, listed */
     int         check;         /* --check: build everything, run nothing (gmc experiment's preflight) */
     int         every_cycle;   /* --step-every-cycle: the slow reference (nothing skipped) */
     unsigned    step_every;    /* --step-every LIST: single components' slow references */
@@ -24,7 +25,6 @@ typedef struct {
     bim_sel_t   sel;
     /* results of the run, for the report */
     char        machine_src[300];     /* "preset rtx2060s", "file F ...", "gpgpusim.config F", then " --set K=V" per override */
-    char        import_note[8192];    /* a GPGPU-Sim config's used / ignored options */
     uint64_t    trace_lines, unknown_ops;
     unsigned    trace_version;
 } sim_opts_t;
@@ -32,6 +32,11 @@ typedef struct {
 /* The machine, the memory-controller settings, the map and BIM: 0, or the
  * exit code after one error line. */
 int  sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg);
+/* An error about machine m in err (gmc_machine_check, gmc_gpu_new), printed
+ * at the line or option that gave the key it names (gmc_machine_blame):
+ * returns 1 for a machine file's line, 2 for the command line, dflt when
+ * no key of the user's is to blame. */
+int  sim_machine_error(const sim_opts_t *o, const gmc_machine_t *m, char *err, size_t n, int dflt);
 /* The report (text or JSON) to stdout or -o: 0 or 1. */
 int  sim_report(sim_opts_t *o, gmc_gpu_t *g);
 void sim_progress_kernel(const sim_opts_t *o, unsigned done, unsigned total);

@@ -6,16 +6,53 @@
 #include <string.h>
 #include "cli.h"
 #include "gpu/gmc_machine_gpgpusim.h"
+#include "gpu/gmc_wsched.h"
 #include "mc/gmc_mem.h"
 #include "mc/gmc_sched.h"
 #include "mem/gmc_dram_import.h"
 #include "sim_cli.h"
+#include "util/gmc_quote.h"
 
 #define SIM_CMD "sim"
 
 static gmc_dram_cfg_t imported_dram;
 static char imported_map[512];
 static gmc_machine_import_t imported_info;   /* what the import found (its IPoly hash) */
+/* Where each key of the machine was given (a file's line, a --set, an
+ * option), for errors found after the machine is read; the --set labels
+ * it points to. */
+static gmc_machine_origin_t origin;
+static char set_label[SIM_MAX_SET][GMC_QUOTE_SIZE + 16];
+
+int sim_machine_error(const sim_opts_t *o, const gmc_machine_t *m, char *err, size_t n, int dflt)
+{
+    int k = gmc_machine_blame(m, &origin, err, n);
+    fprintf(stderr, "gmc sim: %s\n", err);
+    if (k < 0)
+        return dflt;
+    return origin.src[k] == o->machine ? 1 : 2;   /* the file's line: bad input; else the command line */
+}
+
+/* What a GPGPU-Sim config gave, on stderr: one short line of counts, and
+ * with --verbose the options used and ignored and the keys taken from the
+ * base machine, a line each. */
+static void import_note(const sim_opts_t *o, const gmc_machine_import_t *info, const char *base)
+{
+    unsigned nbase = 0;
+    for (const char *p = info->defaults; *p; p++)
+        nbase += (p == info->defaults || p[-1] == ' ') && *p != ' ';
+    fprintf(stderr, "gmc sim: %s: %u GPGPU-Sim options used, %u ignored, %u machine keys from the "
+            "base machine %s%s; DRAM: %s\n", o->machine, info->n_used, info->n_ignored, nbase, base,
+            o->verbose ? "" : " (--verbose lists them)", info->dram_note);
+    if (!o->verbose)
+        return;
+    fprintf(stderr, "gmc sim: %s: used: %s\n", o->machine, info->used[0] ? info->used : "none");
+    fprintf(stderr, "gmc sim: %s: ignored: %s\n", o->machine, info->ignored[0] ? info->ignored : "none");
+    fprintf(stderr, "gmc sim: %s: from the base machine %s: %s\n", o->machine, base,
+            info->defaults[0] ? info->defaults : "nothing");
+    if (info->dram_defaults[0])
+        fprintf(stderr, "gmc sim: %s: DRAM from the preset: %s\n", o->machine, info->dram_defaults);
+}
 
 static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
 {
@@ -32,9 +69,10 @@ static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
         }
     if (!strchr(o->machine, '/') && !strchr(o->machine, '.')) {
         FILE *f = fopen(o->machine, "r");
+        gmc_quote_t q;
         if (!f)
             return cli_usage_error(SIM_CMD, "--machine: expected a preset (gmc sim --machine list) or "
-                                   "a file, found '%s'", o->machine);
+                                   "a file, found %s", gmc_quote(&q, o->machine, strlen(o->machine)));
         fclose(f);
     }
     if (cli_input_ok(SIM_CMD, o->machine))
@@ -64,17 +102,14 @@ static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
             if (warn[0])
                 fprintf(stderr, "%s", warn);
             cfg->dram = &imported_dram;
+            origin = info->origin;
             snprintf(o->machine_src, sizeof o->machine_src, "gpgpusim.config %s", o->machine);
-            snprintf(o->import_note, sizeof o->import_note,
-                     "used %u options: %s; ignored %u: %s; from the base machine %s: %s; DRAM: %s",
-                     info->n_used, info->used, info->n_ignored, info->ignored, base.name,
-                     info->defaults[0] ? info->defaults : "nothing", info->dram_note);
-            fprintf(stderr, "gmc sim: %s: %s\n", o->machine, o->import_note);
+            import_note(o, info, base.name);
         }
     } else {
         *m = base;
         m->set = 0;
-        if (gmc_machine_parse(text, len, o->machine, m, err, sizeof err)) {
+        if (gmc_machine_parse_at(text, len, o->machine, m, &origin, err, sizeof err)) {
             fprintf(stderr, "gmc sim: %s\n", err);
             rc = 1;
         }
@@ -94,28 +129,32 @@ int sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
         return rc;
     gmc_machine_t *m = &cfg->machine;
     for (unsigned i = 0; i < o->nset; i++) {
-        if (gmc_machine_set(m, o->set[i], err, sizeof err))
+        gmc_machine_set_label(set_label[i], sizeof set_label[i], i + 1, o->set[i]);
+        if (gmc_machine_set_at(m, o->set[i], set_label[i], &origin, err, sizeof err))
             return cli_usage_error(SIM_CMD, "%s", err);
         /* the report's machine_source names the overrides too */
         size_t l = strlen(o->machine_src);
         if (l < sizeof o->machine_src)
             snprintf(o->machine_src + l, sizeof o->machine_src - l, " --set %s", o->set[i]);
     }
-    if (o->sched)
+    /* the options' names are checked as options, so their errors name them */
+    const gmc_sched_ops_t *so;
+    const gmc_wsched_ops_t *wo;
+    if (o->sched && gmc_sched_find(o->sched, &so, err, sizeof err))
+        return cli_usage_error(SIM_CMD, "%s", err);   /* "--sched: expected ..." */
+    if (o->warp_sched && gmc_wsched_find(o->warp_sched, &wo, err, sizeof err))
+        return cli_usage_error(SIM_CMD, "--warp-sched: %s",
+                               strncmp(err, "warp_sched: ", 12) ? err : err + 12);
+    if (o->sched) {
         snprintf(m->mem_sched, sizeof m->mem_sched, "%s", o->sched);
-    if (o->warp_sched)
-        snprintf(m->warp_sched, sizeof m->warp_sched, "%s", o->warp_sched);
-    if (gmc_machine_check(m, err, sizeof err))
-        return cli_usage_error(SIM_CMD, "%s", err);
-    if (gmc_gpu_cfg_defaults(cfg, err, sizeof err)) {
-        /* err is "--sched: expected ...": right for --sched, but the name
-         * may come from the machine (file, --set mem_sched=): say so, as
-         * gmc_machine_check does for warp_sched */
-        if (o->sched)
-            return cli_usage_error(SIM_CMD, "%s", err);
-        const char *e = strncmp(err, "--sched: ", 9) ? err : err + 9;
-        return cli_usage_error(SIM_CMD, "machine %s: mem_sched: %s", m->name, e);
+        gmc_machine_origin_set(&origin, GMC_MACHINE_K_mem_sched, "--sched", NULL, 0);
     }
+    if (o->warp_sched) {
+        snprintf(m->warp_sched, sizeof m->warp_sched, "%s", o->warp_sched);
+        gmc_machine_origin_set(&origin, GMC_MACHINE_K_warp_sched, "--warp-sched", NULL, 0);
+    }
+    if (gmc_machine_check(m, err, sizeof err) || gmc_gpu_cfg_defaults(cfg, err, sizeof err))
+        return sim_machine_error(o, m, err, sizeof err, 2);
     cfg->mc.wmc.score_at = (uint8_t)o->wmc_score_at;
     cfg->mc.wmc.m_rule = (uint8_t)o->wmc_m_rule;
     if (gmc_mc_cfg_check(&cfg->mc, err, sizeof err))

@@ -102,42 +102,27 @@ static void run_fields(const sim_opts_t *o, char *extra, size_t size)
 
 int sim_report(sim_opts_t *o, gmc_gpu_t *g)
 {
-    /* every output opened (as a temporary) before any is written, and
-     * committed only when all were written: all of them or none */
-    cli_outfile_t of, oc;
-    FILE *f = stdout;
-    if (o->csv && cli_out_open(&oc, SIM_CMD, o->csv))
+    /* every output, the report on stdout included, opened (as a
+     * temporary) before any is written, and committed only when all were
+     * written: all of them or none (cli_outfile.h) */
+    enum { OUT_REPORT, OUT_CSV, NOUT };
+    const char *paths[NOUT] = {o->out ? o->out : "-", o->csv};
+    cli_outfile_t of[NOUT];
+    if (cli_outs_open(of, NOUT, SIM_CMD, paths))
         return 1;
-    if (o->out) {
-        if (cli_out_open(&of, SIM_CMD, o->out)) {
-            if (o->csv)
-                cli_out_abort(&oc);
-            return 1;
-        }
-        f = of.f;
-    }
+    FILE *f = of[OUT_REPORT].f;
     char extra[2048];
     run_fields(o, extra, sizeof extra);
-    if (o->csv && gmc_gpu_write_csv(g, oc.f, extra)) {
-        cli_out_abort(&oc);
-        if (o->out)
-            cli_out_abort(&of);
+    if (o->csv && gmc_gpu_write_csv(g, of[OUT_CSV].f, extra)) {
+        cli_outs_abort(of, NOUT);
         fprintf(stderr, "gmc sim: %s: the CSV report failed\n", o->csv);
         return 1;
     }
     int rc = o->json ? gmc_gpu_write_json(g, f, extra) : write_text(f, g, o);
     if (rc) {
-        if (o->out)
-            cli_out_abort(&of);
-        if (o->csv)
-            cli_out_abort(&oc);
+        cli_outs_abort(of, NOUT);
         fprintf(stderr, "gmc sim: %s: cannot write\n", o->out ? o->out : "standard output");
         return 1;
     }
-    if (o->out && cli_out_commit(&of)) {
-        if (o->csv)
-            cli_out_abort(&oc);
-        return 1;
-    }
-    return o->csv && cli_out_commit(&oc) ? 1 : 0;
+    return cli_outs_commit(of, NOUT) ? 1 : 0;
 }

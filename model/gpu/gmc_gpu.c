@@ -157,11 +157,15 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     char warn[1024] = "";
     if (cfg->dram)
         sc.dram = *cfg->dram;
-    else if (gmc_dram_cfg_preset(m->dram, &sc.dram, err, n, warn, sizeof warn) < 0)
+    else if (gmc_dram_cfg_preset(m->dram, &sc.dram, err, n, warn, sizeof warn) < 0) {
+        char why[512];   /* the preset's own error: say which key named it */
+        snprintf(why, sizeof why, "%s", err);
+        snprintf(err, n, "machine %s: dram: %s", m->name, why);
         goto fail;
+    }
     if (m->dram_channels && m->dram_channels > sc.dram.channels) {
-        snprintf(err, n, "machine %s: dram_channels: expected at most %u (the channels of %s), found %u",
-                 m->name, sc.dram.channels, m->dram, m->dram_channels);
+        snprintf(err, n, "machine %s: dram_channels: expected at most %u (the channels of dram %s), "
+                 "found %u", m->name, sc.dram.channels, m->dram, m->dram_channels);
         goto fail;
     }
     if (cfg->map) {

@@ -81,8 +81,8 @@ void gmc_l2_free(gmc_l2_t *l)
 
 int gmc_l2_busy(const gmc_l2_t *l) { return l->pipe_n || l->rep_n || l->dq_n || gmc_cache_mshr_used(l->c); }
 
-/* A DRAM request's tag: the slice (bits 0-15: the crossbar has at most 256
- * ports); for a demand read, its MSHR entry + 1 (bits 16-32, at most
+/* A DRAM request's tag: the slice (bits 0-15: at most 65536 slices, the
+ * interconnect allocator's ports); for a demand read, its MSHR entry + 1 (bits 16-32, at most
  * GMC_MSHR_MAX_ENTRIES = 65536), so that its completion needs no MSHR
  * lookup, and the request that sent it: whether it is an atomic (bit 33)
  * and its own tag, the L1 entry + 1 (bits 34-63; the L1's entries are at

@@ -12,6 +12,7 @@
 #include "util/gmc_quote.h"
 #include "util/gmc_text.h"
 #include "mc/gmc_mc_pol.h"
+#include "mc/gmc_sched.h"
 
 static const struct { const char *key; uint32_t lo, hi; } params[GMC_MACHINE_NPARAM] = {
 #define GMC_MACHINE_P_META_(k, lo, hi, unit, doc) {#k, lo, hi},
@@ -29,6 +30,11 @@ const char *gmc_machine_name_key(unsigned i)
 #undef K_
     };
     return i < sizeof keys / sizeof keys[0] ? keys[i] : NULL;
+}
+
+const char *gmc_machine_key_name(unsigned k)
+{
+    return k < GMC_MACHINE_NPARAM ? params[k].key : gmc_machine_name_key(k - GMC_MACHINE_NPARAM);
 }
 
 uint32_t gmc_machine_get(const gmc_machine_t *m, unsigned i)
@@ -51,33 +57,54 @@ static void set_param(gmc_machine_t *m, unsigned i, uint32_t v)
     m->set |= 1ULL << i;
 }
 
-/* String keys: name, the text's field and the values allowed (NULL = any
- * [A-Za-z0-9_.-] word; the memory system checks it when it is built). */
-static char *str_field(gmc_machine_t *m, const char *key, size_t *cap)
+/* String keys (any [A-Za-z0-9_.-] word; gmc_machine_check and the GPU's
+ * construction check the names): the text's field and its capacity, and
+ * the key's number (GMC_MACHINE_NKEYS numbering). */
+static char *str_field(gmc_machine_t *m, const char *key, size_t *cap, unsigned *k)
 {
-#define S_(f) if (!strcmp(key, #f)) { *cap = sizeof m->f; return m->f; }
+    *k = GMC_MACHINE_NPARAM;
+#define S_(f) if (!strcmp(key, #f)) { *cap = sizeof m->f; return m->f; } ++*k;
     GMC_MACHINE_NAME_KEYS(S_)
 #undef S_
     return NULL;
 }
 
-int gmc_machine_set(gmc_machine_t *m, const char *kv, char *err, size_t n)
+void gmc_machine_set_label(char *out, size_t n, unsigned i, const char *kv)
 {
+    gmc_quote_t q;
+    gmc_quote(&q, kv, strlen(kv));
+    size_t l = strlen(q.s);
+    q.s[0] = '(';        /* 'KV' as (KV): the quoting's escapes, no quotes */
+    q.s[l - 1] = ')';
+    if (i)
+        snprintf(out, n, "--set #%u %s", i, q.s);
+    else
+        snprintf(out, n, "--set %s", q.s);
+}
+
+static int parse_text(const char *text, size_t len, gmc_diag_t *d, int numbered, gmc_machine_t *m,
+                      gmc_machine_origin_t *o);
+
+int gmc_machine_set_at(gmc_machine_t *m, const char *kv, const char *src, gmc_machine_origin_t *o,
+                       char *err, size_t n)
+{
+    gmc_diag_t d = {src, err, n, NULL, 0, 0};
     const char *eq = strchr(kv, '=');
-    if (!eq || eq == kv) {
-        snprintf(err, n, "--set: expected KEY=VALUE, found '%s'", kv);
-        return -1;
-    }
+    if (!eq || eq == kv)
+        return gmc_diag_expected(&d, 0, "KEY=VALUE", kv, strlen(kv));
     size_t len = strlen(kv) + 3;   /* "KEY = VALUE": the parser's line */
     char *line = malloc(len + 1);
-    if (!line) {
-        snprintf(err, n, "--set: out of memory");
-        return -1;
-    }
+    if (!line)
+        return gmc_diag_error(&d, 0, "expected memory for the line, found none");
     snprintf(line, len + 1, "%.*s = %s", (int)(eq - kv), kv, eq + 1);
-    int rc = gmc_machine_parse(line, strlen(line), "--set", m, err, n);
+    int rc = parse_text(line, strlen(line), &d, 0, m, o);
     free(line);
     return rc;
+}
+
+int gmc_machine_set(gmc_machine_t *m, const char *kv, char *err, size_t n)
+{
+    return gmc_machine_set_at(m, kv, "--set", NULL, err, n);
 }
 
 /* Longest line of a machine file (its comments included). */
@@ -89,8 +116,26 @@ static int name_char(char c)
            c == '_' || c == '.' || c == '-';
 }
 
+void gmc_machine_origin_set(gmc_machine_origin_t *o, unsigned k, const char *src, const char *opt,
+                            unsigned line)
+{
+    if (!o || k >= GMC_MACHINE_NKEYS)
+        return;
+    o->src[k] = src;
+    o->opt[k] = opt;
+    o->line[k] = line;
+    o->seq[k] = ++o->nseq;
+}
+
+/* Key k was given at line ln of d's input. */
+static void given(gmc_machine_origin_t *o, unsigned k, const gmc_diag_t *d, unsigned long ln)
+{
+    gmc_machine_origin_set(o, k, d->src, NULL, (unsigned)ln);
+}
+
 /* One `key = value` line (the comment cut, not blank) over *m. */
-static int parse_line(gmc_diag_t *d, unsigned long ln, const char *s, size_t n, gmc_machine_t *m)
+static int parse_line(gmc_diag_t *d, unsigned long ln, const char *s, size_t n, gmc_machine_t *m,
+                      gmc_machine_origin_t *o)
 {
     gmc_quote_t q;
     const char *eq = memchr(s, '=', n);
@@ -105,7 +150,8 @@ static int parse_line(gmc_diag_t *d, unsigned long ln, const char *s, size_t n, 
     char key[64];
     snprintf(key, sizeof key, "%.*s", (int)(kl < sizeof key ? kl : sizeof key - 1), k);
     size_t cap;
-    char *sf = kl < sizeof key ? str_field(m, key, &cap) : NULL;
+    unsigned sk;
+    char *sf = kl < sizeof key ? str_field(m, key, &cap, &sk) : NULL;
     if (sf) {
         for (size_t i = 0; i < vl; i++)
             if (!name_char(v[i]))
@@ -116,6 +162,7 @@ static int parse_line(gmc_diag_t *d, unsigned long ln, const char *s, size_t n, 
                                   cap - 1, gmc_quote(&q, v, vl));
         memcpy(sf, v, vl);
         sf[vl] = 0;
+        given(o, sk, d, ln);
         return 0;
     }
     unsigned i = 0;
@@ -130,27 +177,95 @@ static int parse_line(gmc_diag_t *d, unsigned long ln, const char *s, size_t n, 
         return gmc_diag_error(d, ln, "%s: expected an integer in %u..%u, found %s", key,
                               params[i].lo, params[i].hi, gmc_quote(&q, v, vl));
     set_param(m, i, (uint32_t)x);
+    given(o, i, d, ln);
     return 0;
 }
 
-int gmc_machine_parse(const char *text, size_t len, const char *src, gmc_machine_t *m,
-                      char *err, size_t n)
+/* The lines of text over *m; numbered 0: the text is one override with no
+ * line of its own (--set), said as "SRC: ..." */
+static int parse_text(const char *text, size_t len, gmc_diag_t *d, int numbered, gmc_machine_t *m,
+                      gmc_machine_origin_t *o)
 {
-    gmc_diag_t d = {src, err, n, NULL, 0, 0};
     gmc_lines_t r;
     const char *s;
     size_t l;
     int got;
     gmc_lines_text(&r, text, len, LINE_MAX_);
-    while ((got = gmc_lines_next(&r, &s, &l, &d)) == 1) {
+    while ((got = gmc_lines_next(&r, &s, &l, d)) == 1) {
         const char *h = memchr(s, '#', l);
         if (h)
             l = (size_t)(h - s);
         gmc_text_trim(&s, &l);
-        if (l && parse_line(&d, r.line, s, l, m))
+        if (l && parse_line(d, numbered ? r.line : 0, s, l, m, o))
             return -1;
     }
     return got;
+}
+
+int gmc_machine_parse_at(const char *text, size_t len, const char *src, gmc_machine_t *m,
+                         gmc_machine_origin_t *o, char *err, size_t n)
+{
+    gmc_diag_t d = {src, err, n, NULL, 0, 0};
+    return parse_text(text, len, &d, 1, m, o);
+}
+
+int gmc_machine_parse(const char *text, size_t len, const char *src, gmc_machine_t *m,
+                      char *err, size_t n)
+{
+    return gmc_machine_parse_at(text, len, src, m, NULL, err, n);
+}
+
+/* The key whose name starts s, followed by ':' or ' ' (the longest), or -1. */
+static int key_at(const char *s)
+{
+    int best = -1;
+    size_t bl = 0;
+    for (unsigned k = 0; k < GMC_MACHINE_NKEYS; k++) {
+        const char *name = gmc_machine_key_name(k);
+        size_t kl = strlen(name);
+        if (kl > bl && !strncmp(s, name, kl) && (s[kl] == ':' || s[kl] == ' '))
+            best = (int)k, bl = kl;
+    }
+    return best;
+}
+
+static int word_char(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; }
+
+/* Whether s names key k as a word (`name` never: it is a word of the
+ * messages too). */
+static int names_key(const char *s, unsigned k)
+{
+    const char *name = gmc_machine_key_name(k);
+    size_t kl = strlen(name);
+    if (!strcmp(name, "name"))
+        return 0;
+    for (const char *p = strstr(s, name); p; p = strstr(p + 1, name))
+        if ((p == s || !word_char(p[-1])) && !word_char(p[kl]))
+            return 1;
+    return 0;
+}
+
+int gmc_machine_blame(const gmc_machine_t *m, const gmc_machine_origin_t *o, char *err, size_t n)
+{
+    char pre[80];
+    int pl = snprintf(pre, sizeof pre, "machine %s: ", m->name);
+    if (!o || pl < 0 || strncmp(err, pre, (size_t)pl))
+        return -1;
+    const char *rest = err + pl;
+    int first = key_at(rest), k = -1;
+    for (unsigned j = 0; j < GMC_MACHINE_NKEYS; j++)
+        if (o->src[j] && ((int)j == first || names_key(rest, j)) && (k < 0 || o->seq[j] > o->seq[k]))
+            k = (int)j;
+    if (k < 0)
+        return -1;
+    char msg[1024];
+    snprintf(msg, sizeof msg, "%s", rest);
+    gmc_diag_t d = {o->src[k], err, n, NULL, 0, 0};
+    if (o->opt[k])
+        gmc_diag_error(&d, o->line[k], "%s: %s", o->opt[k], msg);
+    else
+        gmc_diag_error(&d, o->line[k], "%s", msg);
+    return k;
 }
 
 const char *gmc_machine_preset_name(unsigned i)
@@ -211,19 +326,27 @@ int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n)
                  m->dram[0] ? "mem_sched" : "dram");
         return -1;
     }
+    /* the memory scheduler by name too (its registry words it for --sched) */
+    const gmc_sched_ops_t *so;
+    if (gmc_sched_find(m->mem_sched, &so, why, sizeof why)) {
+        const char *e = strncmp(why, "--sched: ", 9) ? why : why + 9;
+        snprintf(err, n, "machine %s: mem_sched: %s", m->name, e);
+        return -1;
+    }
     if (m->threads_per_sm < m->warps_per_sm * 32u && m->threads_per_sm % 32) {
         snprintf(err, n, "machine %s: threads_per_sm: expected a multiple of 32, found %u", m->name,
                  m->threads_per_sm);
         return -1;
     }
     /* 128 B lines of 32 B sectors, as Volta/Turing (the coalescer's unit) */
-    struct { const char *what; uint32_t size, assoc; } c[2] = {
-        {"l1", m->l1_size, m->l1_assoc}, {"l2_slice", m->l2_slice_size, m->l2_assoc}};
+    struct { const char *size_key, *assoc_key; uint32_t size, assoc; } c[2] = {
+        {"l1_size", "l1_assoc", m->l1_size, m->l1_assoc},
+        {"l2_slice_size", "l2_assoc", m->l2_slice_size, m->l2_assoc}};
     for (int i = 0; i < 2; i++)
         if (c[i].size % (128u * c[i].assoc) || !pow2(c[i].size / (128u * c[i].assoc))) {
-            snprintf(err, n, "machine %s: %s_size %u with %u ways: expected size / (128 B x ways) "
-                     "to be a power of two, found %.2f sets", m->name, c[i].what, c[i].size,
-                     c[i].assoc, c[i].size / (128.0 * c[i].assoc));
+            snprintf(err, n, "machine %s: %s %u with %s %u: expected size / (128 B x ways) "
+                     "to be a power of two, found %.2f sets", m->name, c[i].size_key, c[i].size,
+                     c[i].assoc_key, c[i].assoc, c[i].size / (128.0 * c[i].assoc));
             return -1;
         }
     if (!pow2(m->l2_slices_per_ch)) {

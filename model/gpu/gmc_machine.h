@@ -63,6 +63,17 @@ typedef enum {
     X(name) X(warp_sched) X(dram) X(addr_map) X(mem_sched) X(cta_dispatch) X(icnt_topology) \
     X(mc_write_policy) X(mc_refresh_policy) X(mc_row_policy)
 
+/* Every key in one numbering: the numeric keys (gmc_machine_param_t),
+ * then the name keys in GMC_MACHINE_NAME_KEYS order (GMC_MACHINE_K_name,
+ * GMC_MACHINE_K_warp_sched, ...). */
+enum {
+    GMC_MACHINE_K_BEFORE_NAMES_ = GMC_MACHINE_NPARAM - 1,
+#define GMC_MACHINE_K_ENUM_(f) GMC_MACHINE_K_##f,
+    GMC_MACHINE_NAME_KEYS(GMC_MACHINE_K_ENUM_)
+#undef GMC_MACHINE_K_ENUM_
+    GMC_MACHINE_NKEYS
+};
+
 typedef struct {
     char name[48];
     char warp_sched[16];   /* "lrr" or "gto" */
@@ -91,14 +102,49 @@ typedef struct {
 #define GMC_MACHINE_CTA_DISPATCH  "rr"
 #define GMC_MACHINE_ICNT_TOPOLOGY "xbar"
 
+/* Where the keys of a machine were given, so that an error found later
+ * (a whole-machine check, the GPU's construction) names the user's line
+ * rather than the machine: per key (GMC_MACHINE_NKEYS numbering) the input
+ * that gave it last (src: a path, "--set #2 (sms=8)"; NULL: the base
+ * preset), the option there when it is not the key itself (a GPGPU-Sim
+ * option; else NULL) and the line (0: none).  The strings are the
+ * caller's: they must outlive the struct's use. */
+typedef struct {
+    const char *src[GMC_MACHINE_NKEYS];
+    const char *opt[GMC_MACHINE_NKEYS];
+    unsigned    line[GMC_MACHINE_NKEYS];
+    unsigned    seq[GMC_MACHINE_NKEYS];   /* the order they were given in (1, 2, ...) */
+    unsigned    nseq;
+} gmc_machine_origin_t;
+/* Records that key k was given by src (opt, line) just now. */
+void gmc_machine_origin_set(gmc_machine_origin_t *o, unsigned k, const char *src, const char *opt,
+                            unsigned line);
+
 /* Parses `key = value` text over *m (keys not given keep their value).
  * src names the text in errors ("file:line: ..."). */
 int gmc_machine_parse(const char *text, size_t len, const char *src, gmc_machine_t *m,
                       char *err, size_t n);
+/* The same, recording in *o (if not NULL) the line of every key set. */
+int gmc_machine_parse_at(const char *text, size_t len, const char *src, gmc_machine_t *m,
+                         gmc_machine_origin_t *o, char *err, size_t n);
 /* One `KEY=VALUE` override over *m, as `gmc sim --set` and `gmc experiment
  * --set` take it: 0, or -1 with "--set: expected KEY=VALUE, found ..." or
- * the parser's "--set:1: ..." in err. */
+ * "--set: KEY: expected ..." in err. */
 int gmc_machine_set(gmc_machine_t *m, const char *kv, char *err, size_t n);
+/* The same, src naming the override in errors and in *o (if not NULL),
+ * with no line: "--set #2 (sms=8): sms: expected ...". */
+int gmc_machine_set_at(gmc_machine_t *m, const char *kv, const char *src, gmc_machine_origin_t *o,
+                       char *err, size_t n);
+/* The name of override i (1, 2, ...) in errors: "--set #2 (KV)", KV shown
+ * as gmc_quote shows text; i 0: "--set (KV)". */
+void gmc_machine_set_label(char *out, size_t n, unsigned i, const char *kv);
+/* An error about m in err, "machine NAME: KEY...", as gmc_machine_check
+ * and gmc_gpu_new word them, said instead at the place *o gives for the
+ * key, of KEY and the other keys the message names, that was given last
+ * (the change that broke the rule): "SRC:LINE: [OPT: ]KEY..." or "SRC:
+ * ...".  Returns that key's number, or -1 (err unchanged) when no key of
+ * the message was given: the machine's own values are at fault. */
+int gmc_machine_blame(const gmc_machine_t *m, const gmc_machine_origin_t *o, char *err, size_t n);
 /* Loads a shipped preset by name. */
 int gmc_machine_preset(const char *name, gmc_machine_t *m, char *err, size_t n);
 const char *gmc_machine_preset_name(unsigned i);   /* NULL past the end */
@@ -112,6 +158,8 @@ int gmc_machine_check_mc_policies(const gmc_machine_t *m, char *err, size_t n);
  * (NULL past the end). */
 const char *gmc_machine_param_name(unsigned i);
 const char *gmc_machine_name_key(unsigned i);
+/* Either, in the GMC_MACHINE_NKEYS numbering. */
+const char *gmc_machine_key_name(unsigned k);
 uint32_t    gmc_machine_get(const gmc_machine_t *m, unsigned i);
 
 typedef struct { const char *name, *path, *text; } gmc_machine_preset_src_t;

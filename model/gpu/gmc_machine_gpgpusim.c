@@ -183,40 +183,30 @@ static int import_dram(gmc_gs_t *g, const char *text, size_t len, const gmc_gs_o
                       rest);
     }
     info->ipoly = di.ipoly;
-    /* the map first: the list of preset values is the part that may be cut */
-    int k = snprintf(info->dram_note, sizeof info->dram_note,
-                     "%s over DRAM preset %s; map: %s%s; from the preset: ", gmc_dram_fmt_name(di.fmt),
-                     base->dram, map[0] ? "-gpgpu_mem_addr_mapping"
-                                 : di.map_err[0] ? "unusable, derived" : "none given, derived",
-                     di.ipoly.sets ? " with its IPoly channel hash as a BIM" : "");
-    if (k > 0 && (size_t)k < sizeof info->dram_note)
-        gmc_text_list_add(info->dram_note + k, sizeof info->dram_note - (size_t)k,
-                 di.defaults[0] ? di.defaults : "nothing", strlen(di.defaults[0] ? di.defaults : "nothing"));
+    snprintf(info->dram_note, sizeof info->dram_note, "%s over DRAM preset %s; map: %s%s",
+             gmc_dram_fmt_name(di.fmt), base->dram,
+             map[0] ? "-gpgpu_mem_addr_mapping" : di.map_err[0] ? "unusable, derived" : "none given, derived",
+             di.ipoly.sets ? " with its IPoly channel hash as a BIM" : "");
+    snprintf(info->dram_defaults, sizeof info->dram_defaults, "%s", di.defaults);
     return 0;
 }
 
 /* ------------------------------------------------------------ the final check */
 
 /* gmc_machine_check, its error ("machine NAME: key...") said at the line
- * and option that set the key. */
+ * and option that set the key (gmc_machine_blame). */
 static int check(gmc_gs_t *g)
 {
     char e[512];
     if (!gmc_machine_check(g->m, e, sizeof e))
         return 0;
+    if (gmc_machine_blame(g->m, g->origin, e, sizeof e) >= 0) {   /* "SRC:LINE: OPT: ..." */
+        snprintf(g->d.err, g->d.en, "%s", e);
+        return -1;
+    }
     char pre[80];
     snprintf(pre, sizeof pre, "machine %s: ", g->m->name);
     const char *rest = strncmp(e, pre, strlen(pre)) ? e : e + strlen(pre);
-    int best = -1;
-    size_t bl = 0;
-    for (unsigned i = 0; i < GMC_MACHINE_NPARAM; i++) {
-        const char *k = gmc_machine_param_name(i);
-        size_t kl = strlen(k);
-        if (kl > bl && !strncmp(rest, k, kl) && (rest[kl] == ':' || rest[kl] == ' '))
-            best = (int)i, bl = kl;
-    }
-    if (best >= 0 && g->key_line[best])
-        return gmc_diag_error(&g->d, g->key_line[best], "%s: %s", g->key_opt[best], rest);
     return gmc_diag_error(&g->d, 0, "with the base machine's values: %s", rest);
 }
 
@@ -254,10 +244,12 @@ static void lists(gmc_gs_t *g, const gmc_gs_opt_t *o, unsigned nopt, gmc_machine
             const char *n = gmc_machine_param_name(k);
             gmc_text_list_add(info->defaults, sizeof info->defaults, n, strlen(n));
         }
-    if (!g->warp_sched_set)
-        gmc_text_list_add(info->defaults, sizeof info->defaults, "warp_sched", 10);
-    if (!g->mem_sched_set)
-        gmc_text_list_add(info->defaults, sizeof info->defaults, "mem_sched", 9);
+    static const unsigned names[] = {GMC_MACHINE_K_warp_sched, GMC_MACHINE_K_mem_sched};
+    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!g->origin->src[names[i]]) {
+            const char *n = gmc_machine_key_name(names[i]);
+            gmc_text_list_add(info->defaults, sizeof info->defaults, n, strlen(n));
+        }
 }
 
 int gmc_machine_gpgpusim(const char *text, size_t len, const char *src, const gmc_machine_t *base,
@@ -272,6 +264,7 @@ int gmc_machine_gpgpusim(const char *text, size_t len, const char *src, const gm
     memset(&g, 0, sizeof g);
     g.d = (gmc_diag_t){src ? src : "config", err, en, warn, wn, 0};
     g.m = m;
+    g.origin = &info->origin;
     char nomap[sizeof ((gmc_dram_import_t *)0)->map];
     if (!map || !mapn)   /* the caller does not want the map: room for any */
         map = nomap, mapn = sizeof nomap;

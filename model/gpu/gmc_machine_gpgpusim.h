@@ -24,8 +24,11 @@ typedef struct {
     char used[2048];              /* option names used, one blank between, cut with "..." */
     char ignored[2048];           /* option names ignored */
     char defaults[1024];          /* machine keys the file did not give (taken from the base machine) */
-    char dram_note[512];          /* what the DRAM importer said: format, defaults used */
+    char dram_note[512];          /* what the DRAM importer said: format, base preset, map */
+    char dram_defaults[1024];     /* the DRAM parameters taken from the base preset */
     gmc_ipoly_t ipoly;            /* the file's IPoly channel hash (gmc_dram_import.h) */
+    gmc_machine_origin_t origin;  /* the line and option that set each key (src: the src
+                                     given, which must outlive it; NULL: the base) */
 } gmc_machine_import_t;
 
 /* Reads a gpgpusim.config (text, len; src names it in errors) over *base:

@@ -11,6 +11,7 @@
 #include "gpu/gmc_machine_gpgpusim_impl.h"
 #include "util/gmc_num.h"
 #include "util/gmc_quote.h"
+#include "util/gmc_text.h"
 
 /* The table is indexed by kind: gmc_gs_entries[K_x].kind == K_x. */
 enum {
@@ -84,6 +85,13 @@ static const struct { const char *key; uint32_t lo, hi; } range[GMC_MACHINE_NPAR
 
 static const char *oname(const gmc_gs_opt_t *o) { return gmc_gs_entries[o->ent].name; }
 
+/* Key k (GMC_MACHINE_NKEYS numbering) was set by option o. */
+static void given(gmc_gs_t *g, unsigned k, const gmc_gs_opt_t *o)
+{
+    gmc_machine_origin_set(g->origin, k, g->d.src, oname(o), o->ln);
+    g->used[o->ent] = 1;
+}
+
 /* Sets key k from option o, in gmc's range. */
 static int set_key(gmc_gs_t *g, unsigned k, uint64_t v, const gmc_gs_opt_t *o)
 {
@@ -97,9 +105,7 @@ static int set_key(gmc_gs_t *g, unsigned k, uint64_t v, const gmc_gs_opt_t *o)
 #undef GMC_GS_SET_
     }
     m->set |= 1ull << k;
-    g->key_line[k] = o->ln;
-    g->key_opt[k] = oname(o);
-    g->used[o->ent] = 1;
+    given(g, k, o);
     return 0;
 }
 
@@ -234,10 +240,12 @@ static int scheduler(gmc_gs_t *g)
     char v[64];
     if (gmc_gs_value(g, o, v, sizeof v))
         return -1;
-    if (!strcmp(v, "lrr") || !strcmp(v, "gto")) {
-        snprintf(g->m->warp_sched, sizeof g->m->warp_sched, "%s", v);
-        g->warp_sched_set = 1;
-        g->used[o->ent] = 1;
+    /* the literal, not v: its length is known to fit warp_sched (v's is
+     * not, and GCC 12 at -O1/-Og/-Os says so: -Wformat-truncation) */
+    const char *name = !strcmp(v, "lrr") ? "lrr" : !strcmp(v, "gto") ? "gto" : NULL;
+    if (name) {
+        snprintf(g->m->warp_sched, sizeof g->m->warp_sched, "%s", name);
+        given(g, GMC_MACHINE_K_warp_sched, o);
         return 0;
     }
     gmc_quote_t q;
@@ -424,8 +432,7 @@ static int dram_sched(gmc_gs_t *g)
         return bad(g, o, "0 (FIFO) or 1 (FR-FCFS)", v);
     }
     snprintf(g->m->mem_sched, sizeof g->m->mem_sched, "%s", x ? "frfcfs" : "fcfs");
-    g->mem_sched_set = 1;
-    g->used[o->ent] = 1;
+    given(g, GMC_MACHINE_K_mem_sched, o);
     return 0;
 }
 
@@ -502,12 +509,13 @@ static int network(gmc_gs_t *g)
         return bad(g, nm, "1 (BookSim) or 2 (local crossbar)", v);
     }
     if (nm || cf) {
-        char file[128] = "not given";
+        char file[128] = "not given", shown[4 * sizeof file] = "";
         if (cf && gmc_gs_value(g, cf, file, sizeof file))
             return -1;
+        gmc_text_list_add(shown, sizeof shown, file, strlen(file));   /* its bytes escaped */
         gmc_diag_warn(&g->d, (nm ? nm : cf)->ln, "-network_mode 1 is BookSim with the network of "
                       "-inter_config_file (%s), which gmc does not read: gmc's crossbar keeps the "
-                      "base machine's buffers and latency%s", file,
+                      "base machine's buffers and latency%s", shown,
                       fl ? "; its flit is -icnt_flit_size" : " and flit");
     }
     return fl ? set_key(g, GMC_MACHINE_P_icnt_flit, flit, fl) : 0;

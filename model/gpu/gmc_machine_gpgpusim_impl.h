@@ -35,9 +35,7 @@ extern const unsigned gmc_gs_nentries;
 typedef struct {
     gmc_diag_t     d;                              /* src, err, warn (util/gmc_diag.h) */
     gmc_machine_t *m;
-    unsigned       key_line[GMC_MACHINE_NPARAM];   /* where each key was set, 0 = the base */
-    const char    *key_opt[GMC_MACHINE_NPARAM];    /* by which option */
-    int            warp_sched_set, mem_sched_set;
+    gmc_machine_origin_t *origin;                  /* where each key was set (src NULL: the base) */
     const gmc_gs_opt_t *last[GMC_GS_MAXENT];       /* per entry: its last occurrence, or NULL */
     char           used[GMC_GS_MAXENT];            /* per entry: it set something */
 } gmc_gs_t;

@@ -34,8 +34,9 @@
  * (the allocator's requests matrix), and a mask of the outputs with any
  * requester, are updated on send and grant; a tick visits only the
  * outputs with requesters (idle: a few word tests) and calls the
- * allocator once.  Masks are words of 64 bits, up to 4 per row with one
- * VC (256 ports).  No malloc after new.
+ * allocator once.  Masks are words of 64 bits, as many as the ports need
+ * (the allocator's limit, 65536 ports, is the crossbar's).  No malloc
+ * after new.
  * A ring that empties starts over at its first slot: a lightly loaded
  * port then reuses a few warm slots instead of cycling through all of
  * them (host cache misses, not behaviour).
@@ -55,9 +56,7 @@
 /* Packets are copied into both rings: keep them small (gmc_icnt.h). */
 _Static_assert(sizeof(gmc_pkt_t) == 40, "gmc_pkt_t grew: every request copies it several times");
 
-#define XBAR_MAX_PORTS 256u
 #define XBAR_MAX_BUF   65536u
-#define XBAR_WORDS     (XBAR_MAX_PORTS / 64u)
 
 typedef struct {
     gmc_icnt_t  base;            /* first: the ops see a gmc_icnt_t */
@@ -73,8 +72,8 @@ typedef struct {
     uint64_t   *busy_until;      /* output serializing until this cycle */
     uint64_t   *head_at;         /* base.dst_at: the arrival of each output's head, or UINT64_MAX */
     uint64_t   *req;             /* req[o * nwi ..]: requesters whose head targets o */
-    uint64_t    active[XBAR_WORDS];  /* outputs with a requester */
-    uint64_t    ready[XBAR_WORDS];   /* this tick: active outputs that may grant (scratch) */
+    uint64_t   *active;          /* [nwo]: outputs with a requester */
+    uint64_t   *ready;           /* [nwo]: this tick, active outputs that may grant (scratch) */
     uint64_t    queued, held;    /* packets in input FIFOs; in output rings */
     uint32_t   *gin, *gout;      /* one cycle's grants: requester, output (scratch) */
     int         flit_shift;      /* log2(flit_bytes) if a power of two, else -1 */
@@ -253,6 +252,8 @@ static void xbar_free(gmc_icnt_t *n)
     free(x->busy_until);
     free(x->head_at);
     free(x->req);
+    free(x->active);
+    free(x->ready);
     free(x->gin);
     free(x->gout);
     if (x->alloc.ops)
@@ -264,13 +265,10 @@ static const gmc_icnt_ops_t xbar_ops = {
     xbar_send, xbar_tick, xbar_peek, xbar_pop, xbar_idle, xbar_can_send, xbar_free,
 };
 
-/* The crossbar's own limits, past gmc_icnt_cfg_check's. */
+/* The crossbar's own limits, past gmc_icnt_cfg_check's (the ports': the
+ * allocator's, gmc_alloc_init). */
 static int xbar_cfg_check(const gmc_icnt_cfg_t *c, char *err, size_t n)
 {
-    if (c->inputs > XBAR_MAX_PORTS)
-        return snprintf(err, n, "crossbar inputs: expected 1..%u, found %u", XBAR_MAX_PORTS, c->inputs), -1;
-    if (c->outputs > XBAR_MAX_PORTS)
-        return snprintf(err, n, "crossbar outputs: expected 1..%u, found %u", XBAR_MAX_PORTS, c->outputs), -1;
     if (c->in_buf > XBAR_MAX_BUF)
         return snprintf(err, n, "crossbar in_buf: expected 1..%u packets, found %u", XBAR_MAX_BUF, c->in_buf), -1;
     if (c->out_buf > XBAR_MAX_BUF)
@@ -298,6 +296,12 @@ gmc_icnt_t *gmc_xbar_new(const gmc_icnt_cfg_t *cfg, char *err, size_t n)
     uint32_t ni = cfg->inputs, no = cfg->outputs, nr = ni * cfg->vcs;
     x->nwi = (nr + 63) / 64;
     x->nwo = (no + 63) / 64;
+    /* the allocator first: its limits on the ports are the crossbar's */
+    const gmc_alloc_cfg_t ac = {ni, no, cfg->vcs};
+    if (gmc_alloc_init(&x->alloc, x->base.cfg.alloc, &ac, err, n)) {
+        xbar_free(&x->base);
+        return NULL;
+    }
     x->inq = calloc((size_t)nr * cfg->in_buf, sizeof *x->inq);
     x->in_head = calloc(nr, sizeof *x->in_head);
     x->in_count = calloc(nr, sizeof *x->in_count);
@@ -311,16 +315,14 @@ gmc_icnt_t *gmc_xbar_new(const gmc_icnt_cfg_t *cfg, char *err, size_t n)
         for (uint32_t o = 0; o < no; o++)
             x->head_at[o] = UINT64_MAX;
     x->req = calloc((size_t)no * x->nwi, sizeof *x->req);
+    x->active = calloc(x->nwo, sizeof *x->active);
+    x->ready = calloc(x->nwo, sizeof *x->ready);
     x->gin = calloc(no, sizeof *x->gin);    /* at most one grant per output */
     x->gout = calloc(no, sizeof *x->gout);
     if (!x->inq || !x->in_head || !x->in_count || !x->outq || !x->arrive || !x->out_head ||
-        !x->out_count || !x->busy_until || !x->head_at || !x->req || !x->gin || !x->gout) {
+        !x->out_count || !x->busy_until || !x->head_at || !x->req || !x->active || !x->ready ||
+        !x->gin || !x->gout) {
         snprintf(err, n, "crossbar: out of memory for %u x %u ports", ni, no);
-        xbar_free(&x->base);
-        return NULL;
-    }
-    const gmc_alloc_cfg_t ac = {ni, no, cfg->vcs};
-    if (gmc_alloc_init(&x->alloc, x->base.cfg.alloc, &ac, err, n)) {
         xbar_free(&x->base);
         return NULL;
     }

@@ -87,14 +87,14 @@ static const uint8_t hex_tab[256] = {
     16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
 };
 
-/* A number field of the syntax (util/gmc_num.h): advances past it, or
- * leaves the cursor at it for fail(). */
-static inline int take_num(cur_t *c, unsigned syntax, uint64_t *v)
+/* A number field of the syntax (util/gmc_num.h), at most max: advances
+ * past it, or leaves the cursor at it for fail() (which then shows it). */
+static inline int take_num(cur_t *c, unsigned syntax, uint64_t max, uint64_t *v)
 {
     size_t used;
     uint64_t x;
     skip_blanks(c);
-    if (gmc_num_u64_lead(c->p, (size_t)(c->e - c->p), syntax, UINT64_MAX, &x, &used) ||
+    if (gmc_num_u64_lead(c->p, (size_t)(c->e - c->p), syntax, max, &x, &used) ||
         !at_delim(c, c->p + used))
         return -1;
     *v = x;
@@ -103,9 +103,9 @@ static inline int take_num(cur_t *c, unsigned syntax, uint64_t *v)
 }
 
 /* cycle, sm, warp */
-static inline int take_dec(cur_t *c, uint64_t *v) { return take_num(c, GMC_NUM_DEC, v); }
+static inline int take_dec(cur_t *c, uint64_t *v) { return take_num(c, GMC_NUM_DEC, UINT64_MAX, v); }
 /* addresses and PCs: hex, 0x optional */
-static inline int take_hex(cur_t *c, uint64_t *v) { return take_num(c, GMC_NUM_HEX, v); }
+static inline int take_hex(cur_t *c, uint64_t *v) { return take_num(c, GMC_NUM_HEX, UINT64_MAX, v); }
 
 /* The next field if it equals one of the lower-case words w[0..nw): its
  * index, else -1 (cursor left at the field). */
@@ -153,10 +153,10 @@ static int parse_gmc(cur_t *c, gmc_memtrace_rec_t *r)
     if (c->p == c->e)
         return 1;
     uint64_t sm, warp;
-    if (take_dec(c, &sm) || sm > UINT32_MAX)
-        return fail(c, "a decimal SM id or end of line");
-    if (take_dec(c, &warp) || warp > UINT32_MAX)
-        return fail(c, "a decimal warp id (sm warp pc: all three or none)");
+    if (take_num(c, GMC_NUM_DEC, UINT32_MAX, &sm))
+        return fail(c, "a decimal SM id below 2^32 or end of line");
+    if (take_num(c, GMC_NUM_DEC, UINT32_MAX, &warp))
+        return fail(c, "a decimal warp id below 2^32 (sm warp pc: all three or none)");
     if (take_hex(c, &r->pc))
         return fail(c, "a hex PC (sm warp pc: all three or none)");
     r->sm = (uint32_t)sm;
@@ -184,7 +184,7 @@ static int parse_ramulator(cur_t *c, gmc_memtrace_rec_t *r)
     int k = take_word(c, ldst_words, 2);
     if (k >= 0) {   /* Ramulator 2 LoadStoreTrace: LD|ST, then 0x-hex or decimal */
         r->is_write = (uint8_t)k;
-        if (take_num(c, GMC_NUM_0X, &r->addr))
+        if (take_num(c, GMC_NUM_0X, UINT64_MAX, &r->addr))
             return fail(c, "an address (0x hex or decimal)");
         return end_of_line(c);
     }

@@ -7,6 +7,20 @@
 
 #define LINE(p) (line ? line[GMC_DRAM_P_##p] : 0u)
 
+/* Whether to warn about the keys ps (to GMC_DRAM_NPARAM) and at which
+ * line: the first the text set.  Over a base (line given) a finding about
+ * keys the text set none of is the base's own: not the text's to answer
+ * for, nor said under its name (the base preset says it when it runs). */
+static int warn_at(const unsigned *line, unsigned *ln, const gmc_dram_param_t *ps)
+{
+    *ln = 0;
+    for (unsigned i = 0; line && ps[i] != GMC_DRAM_NPARAM && !*ln; i++)
+        *ln = line[ps[i]];
+    return !line || *ln;
+}
+#define WARN_AT(...) warn_at(line, &ln, (const gmc_dram_param_t[]){__VA_ARGS__, GMC_DRAM_NPARAM})
+#define P_(p) GMC_DRAM_P_##p
+
 /* Power data (gmc_dram_energy.h): all or nothing, and every per-command
  * energy of the DRAMPower formulas non-negative, i.e. each operating current
  * at least the standby current it is measured over. */
@@ -67,32 +81,34 @@ int gmc_dev_dram_check(const gmc_dram_cfg_t *c, gmc_diag_t *d, const unsigned *l
                        "tREFI / ranks apart), found tREFI '%u'", gmc_dram_ranks(c), c->tREFI);
         return -1;
     }
-    if (c->tRC < c->tRAS + c->tRP)
-        gmc_diag_warn(d, LINE(tRC), "tRC = %u is less than tRAS + tRP = %u; the engine "
+    unsigned ln;
+    if (c->tRC < c->tRAS + c->tRP && WARN_AT(P_(tRC), P_(tRAS), P_(tRP)))
+        gmc_diag_warn(d, ln, "tRC = %u is less than tRAS + tRP = %u; the engine "
                       "enforces tRAS and tRP as well, so ACT to ACT in one bank via PRE "
                       "takes at least %u",
                       c->tRC, c->tRAS + c->tRP, c->tRAS + c->tRP);
-    if (c->tFAW && c->tFAW < 4 * c->tRRD_S)
-        gmc_diag_warn(d, LINE(tFAW),
+    if (c->tFAW && c->tFAW < 4 * c->tRRD_S && WARN_AT(P_(tFAW), P_(tRRD_S)))
+        gmc_diag_warn(d, ln,
                       "tFAW = %u is less than 4 * tRRD_S = %u, so the four-activate window "
                       "never binds", c->tFAW, 4 * c->tRRD_S);
-    if (c->tRRD_L < c->tRRD_S)
-        gmc_diag_warn(d, LINE(tRRD_L), "tRRD_L = %u is less than tRRD_S = %u; within a bank "
+    if (c->tRRD_L < c->tRRD_S && WARN_AT(P_(tRRD_L), P_(tRRD_S)))
+        gmc_diag_warn(d, ln, "tRRD_L = %u is less than tRRD_S = %u; within a bank "
                       "group the engine applies tRRD_S", c->tRRD_L, c->tRRD_S);
-    if (c->tCCD_L < c->tCCD_S)
-        gmc_diag_warn(d, LINE(tCCD_L), "tCCD_L = %u is less than tCCD_S = %u; within a bank "
+    if (c->tCCD_L < c->tCCD_S && WARN_AT(P_(tCCD_L), P_(tCCD_S)))
+        gmc_diag_warn(d, ln, "tCCD_L = %u is less than tCCD_S = %u; within a bank "
                       "group the engine applies tCCD_S", c->tCCD_L, c->tCCD_S);
-    if (c->tWTR_L < c->tWTR_S)
-        gmc_diag_warn(d, LINE(tWTR_L), "tWTR_L = %u is less than tWTR_S = %u; within a bank "
+    if (c->tWTR_L < c->tWTR_S && WARN_AT(P_(tWTR_L), P_(tWTR_S)))
+        gmc_diag_warn(d, ln, "tWTR_L = %u is less than tWTR_S = %u; within a bank "
                       "group the engine applies tWTR_S", c->tWTR_L, c->tWTR_S);
-    if (c->tCCD_S < c->tBURST)
-        gmc_diag_warn(d, LINE(tCCD_S), "tCCD_S = %u is less than tBURST = %u; the data bus "
+    if (c->tCCD_S < c->tBURST && WARN_AT(P_(tCCD_S), P_(tBURST)))
+        gmc_diag_warn(d, ln, "tCCD_S = %u is less than tBURST = %u; the data bus "
                       "spaces column commands tBURST apart", c->tCCD_S, c->tBURST);
-    if ((uint64_t)c->tBURST * c->data_rate != c->burst_length)
-        gmc_diag_warn(d, LINE(tBURST), "tBURST = %u but burst_length / data_rate = %u/%u",
+    if ((uint64_t)c->tBURST * c->data_rate != c->burst_length &&
+        WARN_AT(P_(tBURST), P_(burst_length), P_(data_rate)))
+        gmc_diag_warn(d, ln, "tBURST = %u but burst_length / data_rate = %u/%u",
                       c->tBURST, c->burst_length, c->data_rate);
-    if (c->tRAS < c->tRCD)
-        gmc_diag_warn(d, LINE(tRAS), "tRAS = %u is less than tRCD = %u; a row may close "
+    if (c->tRAS < c->tRCD && WARN_AT(P_(tRAS), P_(tRCD)))
+        gmc_diag_warn(d, ln, "tRAS = %u is less than tRCD = %u; a row may close "
                       "before it can be read", c->tRAS, c->tRCD);
     return validate_power(c, d, line);
 }

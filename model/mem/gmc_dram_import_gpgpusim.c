@@ -368,8 +368,10 @@ static void warn_unmodelled(gmc_dram_imp_t *im, val_t *val, const char *have)
             continue;
         if (k == O_INDEXING && im->info->ipoly.sets)
             continue;   /* applied: bim/gmc_bim_ipoly.h */
-        gmc_diag_warn(&im->d, val[k].ln, "%s %.*s is not modelled: %s", opts[k].name, (int)n,
-                      s, w[i].what);
+        char shown[GMC_QUOTE_SIZE] = "";   /* the value, its bytes escaped (gmc_text.h) */
+        gmc_text_list_add(shown, sizeof shown, s, n);
+        gmc_diag_warn(&im->d, val[k].ln, "%s %s is not modelled: %s", opts[k].name, shown,
+                      w[i].what);
     }
     if (have[O_ADDR_MASK] && !have[O_MAP])
         gmc_diag_warn(&im->d, val[O_ADDR_MASK].ln, "-gpgpu_mem_address_mask selects a "

@@ -35,7 +35,10 @@ int gmc_dram_cfg_preset(const char *name, gmc_dram_cfg_t *c, char *err, size_t e
             snprintf(err + k, en - (size_t)k, "), found '%.40s'", name ? name : "(null)");
         return -1;
     }
-    int rc = gmc_dram_cfg_parse(p->text, strlen(p->text), p->path, c, err, en, warn, wn);
+    /* its messages name the preset, not the repository file it was built from */
+    char src[64];
+    snprintf(src, sizeof src, "preset %s", p->name);
+    int rc = gmc_dram_cfg_parse(p->text, strlen(p->text), src, c, err, en, warn, wn);
     if (rc >= 0 && !c->name[0])
         snprintf(c->name, sizeof c->name, "%s", p->name);
     return rc;

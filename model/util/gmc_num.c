@@ -69,6 +69,24 @@ int gmc_num_u64(const char *s, size_t len, unsigned syntax, uint64_t max, uint64
     return rc;
 }
 
+int gmc_num_mul(uint64_t a, uint64_t b, uint64_t *r)
+{
+    uint64_t x;
+    if (__builtin_mul_overflow(a, b, &x))
+        return GMC_NUM_BIG;
+    *r = x;
+    return GMC_NUM_OK;
+}
+
+int gmc_num_add(uint64_t a, uint64_t b, uint64_t *r)
+{
+    uint64_t x;
+    if (__builtin_add_overflow(a, b, &x))
+        return GMC_NUM_BIG;
+    *r = x;
+    return GMC_NUM_OK;
+}
+
 int gmc_num_u64_str(const char *s, unsigned syntax, uint64_t max, uint64_t *v)
 {
     return gmc_num_u64(s, s ? strlen(s) : 0, syntax, max, v);

@@ -51,6 +51,12 @@ int gmc_num_i64(const char *s, size_t len, int64_t min, int64_t max, int64_t *v)
  * change. */
 int gmc_num_real(const char *s, size_t len, double max, double *v);
 
+/* Counts computed from numbers read (a product of parameters): a * b and
+ * a + b without wrapping, 0 with *r set, or GMC_NUM_BIG (*r untouched)
+ * when the result does not fit in 64 bits. */
+int gmc_num_mul(uint64_t a, uint64_t b, uint64_t *r);
+int gmc_num_add(uint64_t a, uint64_t b, uint64_t *r);
+
 /* For a message after "found '...'": "" for 0 and the cases the quoted
  * text already shows, " (too large)" for GMC_NUM_BIG and " (junk after
  * the number)" for GMC_NUM_TRAIL. */

@@ -1,6 +1,11 @@
 /* gmc_quote: found text shown in messages (gmc_quote.h). */
 #include "util/gmc_quote.h"
 
+int gmc_quote_plain(unsigned char c)
+{
+    return c >= 0x20 && c < 0x7f && c != '\'' && c != '\\';
+}
+
 const char *gmc_quote(gmc_quote_t *q, const char *s, size_t len)
 {
     static const char hex[] = "0123456789abcdef";
@@ -9,7 +14,7 @@ const char *gmc_quote(gmc_quote_t *q, const char *s, size_t len)
     *o++ = '\'';
     for (i = 0; i < len && i < GMC_QUOTE_SHOWN; i++) {
         unsigned char ch = (unsigned char)s[i];
-        if (ch >= 0x20 && ch < 0x7f && ch != '\'' && ch != '\\') {
+        if (gmc_quote_plain(ch)) {
             *o++ = (char)ch;
         } else {
             *o++ = '\\';

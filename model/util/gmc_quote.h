@@ -23,6 +23,9 @@ typedef struct { char s[GMC_QUOTE_SIZE]; } gmc_quote_t;
  * argument list: gmc_diag_error(d, ln, "expected a key, found %s",
  * gmc_quote(&q, s, n)). */
 const char *gmc_quote(gmc_quote_t *q, const char *s, size_t len);
+/* The escape rule alone, for text shown without quotes (a list of names
+ * found in a file): 1 if byte c is shown as it is, 0 if as \xNN. */
+int gmc_quote_plain(unsigned char c);
 
 #ifdef __cplusplus
 }

@@ -2,6 +2,7 @@
 #include "util/gmc_text.h"
 #include <stdio.h>
 #include <string.h>
+#include "util/gmc_quote.h"
 
 int gmc_text_blank(char ch)
 {
@@ -18,12 +19,26 @@ void gmc_text_trim(const char **s, size_t *n)
 
 void gmc_text_list_add(char *list, size_t n, const char *w, size_t wl)
 {
-    size_t used = strlen(list);
+    static const char hex[] = "0123456789abcdef";
+    size_t used = strlen(list), el = 0;
     if (used >= 3 && !strcmp(list + used - 3, "..."))
         return;
-    if (used + 1 + wl + 4 >= n) {
+    for (size_t i = 0; i < wl; i++)
+        el += gmc_quote_plain((unsigned char)w[i]) ? 1 : 4;
+    if (used + 1 + el + 4 >= n) {
         snprintf(list + used, n - used, "%s...", used ? " " : "");
         return;
     }
-    snprintf(list + used, n - used, "%s%.*s", used ? " " : "", (int)wl, w);
+    char *o = list + used;
+    if (used)
+        *o++ = ' ';
+    for (size_t i = 0; i < wl; i++) {
+        unsigned char c = (unsigned char)w[i];
+        if (gmc_quote_plain(c)) {
+            *o++ = (char)c;
+        } else {
+            *o++ = '\\', *o++ = 'x', *o++ = hex[c >> 4], *o++ = hex[c & 15];
+        }
+    }
+    *o = 0;
 }

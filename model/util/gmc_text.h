@@ -12,7 +12,8 @@ int  gmc_text_blank(char ch);
 /* Trims blanks at both ends of [*s, *s + *n). */
 void gmc_text_trim(const char **s, size_t *n);
 /* Appends a word to a blank-separated list in list[0..n), ending it with
- * "..." (and taking no more) when the next word would not fit. */
+ * "..." (and taking no more) when the next word would not fit.  A byte
+ * gmc_quote would escape is written as \xNN: the words come from files. */
 void gmc_text_list_add(char *list, size_t n, const char *w, size_t wl);
 
 #ifdef __cplusplus

@@ -47,6 +47,6 @@ expect_fail "--seed: overflow" 2 "--seed: expected a non-negative integer, found
   "$GMC" "${SIM[@]}" --seed 99999999999999999999
 expect_fail "--seed: trailing junk" 2 "--seed: expected a non-negative integer, found '10x' \(junk after the number\)$" -- \
   "$GMC" "${SIM[@]}" --seed 10x
-expect_fail "--set: octal-looking junk" 2 "--set:1: sms: expected an integer in 1\.\.1024, found '010z'$" -- \
+expect_fail "--set: octal-looking junk" 2 "--set #1 \(sms=010z\): sms: expected an integer in 1\.\.1024, found '010z'$" -- \
   "$GMC" "${SIM[@]}" --set sms=010z
 finish

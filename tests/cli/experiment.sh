@@ -165,9 +165,9 @@ then ok "--set: every point runs again with it; points, reports, summary and tab
 else notok "--set: every point runs again with it; points, reports, summary and table say so" "rc $rc: $(tail -3 "$T/set.err")"; fi
 expect_fail "--collect with another --set" 1 "points whose result was not made with the arguments .* gives them: loa.fcfs, .* \(56 of 56;" \
   -- "$GMC" experiment warped-mc --scale $S --set mc_queue=48 --collect -o "$T/j1"
-expect_fail "--set: unknown key" 2 "--set:1: expected a machine key .*found 'mc_queu'" -- "$GMC" experiment pae --set mc_queu=3 -o "$T/bad"
+expect_fail "--set: unknown key" 2 "--set \\(mc_queu=3\\): expected a machine key .*found 'mc_queu'" -- "$GMC" experiment pae --set mc_queu=3 -o "$T/bad"
 expect_fail "--set: out of range" 2 "mc_queue: expected an integer in 1..1024, found '0'" -- "$GMC" experiment pae --set mc_queue=0 -o "$T/bad"
-expect_fail "--set: no =" 2 "--set: expected KEY=VALUE, found 'mc_queue'" -- "$GMC" experiment pae --set mc_queue -o "$T/bad"
+expect_fail "--set: no =" 2 "--set \\(mc_queue\\): expected KEY=VALUE, found 'mc_queue'" -- "$GMC" experiment pae --set mc_queue -o "$T/bad"
 expect_fail "--set: an unknown DRAM preset" 2 "--set dram: expected a DRAM preset .*found 'nope'" -- "$GMC" experiment pae --set dram=nope -o "$T/bad"
 expect_fail "--set: an unknown scheduler" 2 "--set mem_sched: expected one of frfcfs.*found 'bogus'" -- "$GMC" experiment pae --set mem_sched=bogus -o "$T/bad"
 expect_fail "--set: a blank" 2 "--set: expected KEY=VALUE without blanks" -- "$GMC" experiment pae --set 'mc_queue=3 4' -o "$T/bad"
@@ -176,7 +176,7 @@ expect_fail "--set: a blank" 2 "--set: expected KEY=VALUE without blanks" -- "$G
 # only once the machine is built: checked before any point runs
 "$GMC" experiment warped-mc --scale $S --set l2_slice_size=1000 -o "$T/bad2" >"$T/out" 2>"$T/err"; rc=$?
 if [ $rc = 2 ] && [ "$(wc -l <"$T/err")" = 2 ] \
-   && grep -q "^gmc sim: machine rtx2060s: l2_slice_size 1000 with 16 ways: expected size / (128 B x ways) to be a power of two, found 0.49 sets$" "$T/err" \
+   && grep -q "^gmc sim: --set #1 (l2_slice_size=1000): l2_slice_size 1000 with l2_assoc 16: expected size / (128 B x ways) to be a power of two, found 0.49 sets$" "$T/err" \
    && grep -q "^gmc experiment: $T/bad2/points.txt:2: point loa.fcfs would fail so (gmc sim --check); no point was run$" "$T/err" \
    && [ ! -e "$T/bad2/points" ] && [ ! -e "$T/bad2/logs" ] && [ ! -s "$T/out" ]
 then ok "--set breaking a rule across keys: gmc sim's error, the point named, nothing run"

@@ -86,7 +86,7 @@ expect_fail "bad --module name" 2 "--module: expected a Verilog identifier .*fou
 
 # The device's warnings on stderr, not in the report.
 "$GMC" mem --trace "$T/one" >"$T/out" 2>"$T/err"
-grep -q 'gddr6-rtx2060s.cfg:22: warning: tRC = 62' "$T/err" && ! grep -q warning "$T/out" \
+grep -q '^preset gddr6-rtx2060s:22: warning: tRC = 62' "$T/err" && ! grep -q warning "$T/out" \
   && ok "preset warning on stderr only" || notok "preset warning on stderr only"
 
 # divfirst / warped-mc without warp ids: said once.

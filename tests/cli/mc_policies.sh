@@ -96,10 +96,10 @@ print(j["row_hits"], j["commands"]["ACT"], j["commands"]["PRE"], p.get("row_poli
 
 # gmc sim: the machine keys.
 expect_fail "machine key mc_row_policy: unknown name" 2 \
-  "^gmc sim: machine rtx2060s: mc_row_policy: expected one of open, close, timeout, found 'ajar'$" -- \
+  "^gmc sim: --set #1 \(mc_row_policy=ajar\): mc_row_policy: expected one of open, close, timeout, found 'ajar'$" -- \
   "$GMC" sim --workload stream --scale 0.02 --set mc_row_policy=ajar
 expect_fail "machine key mc_write_policy: unknown name" 2 \
-  "^gmc sim: machine rtx2060s: mc_write_policy: expected one of gpgpusim, ramulator2, found 'lazy'$" -- \
+  "^gmc sim: --set #1 \(mc_write_policy=lazy\): mc_write_policy: expected one of gpgpusim, ramulator2, found 'lazy'$" -- \
   "$GMC" sim --workload stream --scale 0.02 --set mc_write_policy=lazy
 expect_fail "machine key mc_refresh_policy: unknown name" 2 \
   "mc_refresh_policy: expected one of all-bank, found 'x'$" -- \

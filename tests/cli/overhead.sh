@@ -40,7 +40,20 @@ PY
 "$GMC" overhead warped-mc --started-bits 0 --banks 32 --json | grep -q '"total_bits": 16384' \
   && ok "warped-mc scales with banks" || notok "warped-mc scales with banks"
 expect_fail "unknown scheme" 2 "unknown scheme 'lru'" -- "$GMC" overhead lru
-expect_fail "zero banks" 2 "--banks: expected 1..1024, found 0" -- "$GMC" overhead warped-mc --banks 0
-expect_fail "junk number" 2 "--queue: expected a non-negative integer, found 'x'" -- "$GMC" overhead frfcfs --queue x
+expect_fail "zero banks" 2 "^gmc overhead: --banks: expected an integer in 1\.\.1024, found '0'$" -- "$GMC" overhead warped-mc --banks 0
+expect_fail "junk number" 2 "^gmc overhead: --queue: expected an integer in 1\.\.4294967295, found 'x'$" -- "$GMC" overhead frfcfs --queue x
+expect_fail "a value past the range: the range, not 'a non-negative integer'" 2 \
+  "^gmc overhead: --mcs: expected an integer in 1\.\.4294967295, found '4294967296' \(too large\)$" -- \
+  "$GMC" overhead frfcfs --mcs 4294967296
+expect_fail "warped-mc: one range per option" 2 "^gmc overhead: --sms: expected an integer in 1\.\.4096, found '5000' \(too large\)$" -- \
+  "$GMC" overhead warped-mc --sms 5000
+# counts past 64 bits are an error, not a number wrapped around
+expect_fail "frfcfs: M*Q*(log2 nR + log2 nB) past 2^64" 2 \
+  "^gmc overhead: expected M\*Q\*\(log2 nR \+ log2 nB\) below 2\^64, found more \(M=4294967295 Q=4294967295 nR=4294967295 nB=4294967295\)$" -- \
+  "$GMC" overhead frfcfs --mcs 4294967295 --queue 4294967295 --rows 4294967295 --banks 4294967295 --json
+expect_fail "frfcfs: M*(nB*log2 nR + log2 nB) past 2^64" 2 "^gmc overhead: expected M\*\(nB\*log2 nR \+ log2 nB\) below 2\^64" -- \
+  "$GMC" overhead frfcfs --mcs 4294967295 --queue 1 --rows 18446744073709551615 --banks 4294967295
+"$GMC" overhead frfcfs --mcs 65536 --queue 65536 --rows 4294967296 --banks 65536 --json | grep -q '"bits_compared": 206158430208' \
+  && ok "frfcfs: a large count that fits is exact (2^32 x 48)" || notok "frfcfs: a large count that fits"
 expect_fail "missing value" 2 "missing value" -- "$GMC" overhead frfcfs --queue
 finish

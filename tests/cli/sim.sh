@@ -226,7 +226,7 @@ out=$("$GMC" sim --workload moa --check 2>&1); rc=$?
 [ $rc = 0 ] && [ -z "$out" ] && ok "--check: a good command, exit 0, silent" || notok "--check: a good command, exit 0, silent" "rc $rc: $out"
 out=$("$GMC" sim --traces "$AS/new" --set sms=4 --check 2>&1); rc=$?
 [ $rc = 0 ] && [ -z "$out" ] && ok "--check: a trace directory, exit 0, silent" || notok "--check: a trace directory, exit 0, silent" "rc $rc: $out"
-expect_fail "--check: a rule across machine keys" 2 "^gmc sim: machine rtx2060s: l2_slice_size 1000 with 16 ways: expected size / \(128 B x ways\) to be a power of two, found 0.49 sets$" -- \
+expect_fail "--check: a rule across machine keys" 2 "^gmc sim: --set #1 \(l2_slice_size=1000\): l2_slice_size 1000 with l2_assoc 16: expected size / \(128 B x ways\) to be a power of two, found 0.49 sets$" -- \
   "$GMC" sim --workload moa --set l2_slice_size=1000 --check
 expect_fail "--check: a CTA no SM holds" 1 "^gmc sim: kernel moa: a CTA \(256 threads, 32 registers/thread, 0 B shared memory\) fits no SM of machine rtx2060s" -- \
   "$GMC" sim --workload moa --set regs_per_sm=2048 --check
@@ -241,9 +241,9 @@ expect_fail "machine file with a bad key: file:line" 1 "^gmc sim: $T/bad\.cfg:2:
 printf '\nsms = many\n' >"$T/bad2.cfg"
 expect_fail "machine file with a bad value: file:line" 1 "^gmc sim: $T/bad2\.cfg:2: sms: expected an integer in 1\.\.1024, found 'many'$" -- \
   "$GMC" sim "${W[@]}" --machine "$T/bad2.cfg"
-expect_fail "--set nosuchkey=1" 2 "^gmc sim: --set:1: expected a machine key .*found 'nosuchkey'$" -- "$GMC" sim "${W[@]}" --set nosuchkey=1
-expect_fail "--set sms=0" 2 "^gmc sim: --set:1: sms: expected an integer in 1\.\.1024, found '0'$" -- "$GMC" sim "${W[@]}" --set sms=0
-expect_fail "--set without =" 2 "^gmc sim: --set: expected KEY=VALUE, found 'sms'$" -- "$GMC" sim "${W[@]}" --set sms
+expect_fail "--set nosuchkey=1" 2 "^gmc sim: --set #2 \(nosuchkey=1\): expected a machine key .*found 'nosuchkey'$" -- "$GMC" sim "${W[@]}" --set nosuchkey=1
+expect_fail "--set sms=0" 2 "^gmc sim: --set #2 \(sms=0\): sms: expected an integer in 1\.\.1024, found '0'$" -- "$GMC" sim "${W[@]}" --set sms=0
+expect_fail "--set without =" 2 "^gmc sim: --set #2 \(sms\): expected KEY=VALUE, found 'sms'$" -- "$GMC" sim "${W[@]}" --set sms
 expect_fail "--set l1_size that gives no power-of-two sets" 2 "l1_size 1000.*expected size / \(128 B x ways\)" -- \
   "$GMC" sim "${W[@]}" --set l1_size=1000
 expect_fail "both --workload and --traces" 2 "^gmc sim: expected one of --workload NAME or --traces DIR, found both$" -- \
@@ -261,14 +261,14 @@ expect_fail "--scale above the workloads' 64" 2 "^gmc sim: --scale: expected a n
 expect_fail "--preset (a gmc mem option)" 2 "^gmc sim: --preset: expected --machine" -- "$GMC" sim "${W[@]}" --preset gddr5-hynix
 expect_fail "unknown option" 2 "^gmc sim: unknown option '--bogus'" -- "$GMC" sim "${W[@]}" --bogus
 expect_fail "option without its value" 2 "^gmc sim: option --machine needs a value$" -- "$GMC" sim "${W[@]}" --machine
-expect_fail "bad --warp-sched" 2 "warp_sched: expected one of lrr, gto, found 'rr'$" -- "$GMC" sim "${W[@]}" --warp-sched rr
-expect_fail "bad cta_dispatch" 2 "^gmc sim: machine rtx2060s: cta_dispatch: expected one of rr, found 'temp'$" -- \
+expect_fail "bad --warp-sched" 2 "^gmc sim: --warp-sched: expected one of lrr, gto, found 'rr'$" -- "$GMC" sim "${W[@]}" --warp-sched rr
+expect_fail "bad cta_dispatch" 2 "^gmc sim: --set #2 \(cta_dispatch=temp\): cta_dispatch: expected one of rr, found 'temp'$" -- \
   "$GMC" sim "${W[@]}" --set cta_dispatch=temp
-expect_fail "bad icnt_topology" 2 "^gmc sim: machine rtx2060s: icnt_topology: expected one of xbar, found 'mesh'$" -- \
+expect_fail "bad icnt_topology" 2 "^gmc sim: --set #2 \(icnt_topology=mesh\): icnt_topology: expected one of xbar, found 'mesh'$" -- \
   "$GMC" sim "${W[@]}" --set icnt_topology=mesh
 expect_fail "bad --sched" 2 "--sched: expected one of frfcfs, .*found 'xx'$" -- "$GMC" sim "${W[@]}" --sched xx
 printf 'mem_sched = xx\n' >"$T/ms.cfg"
-expect_fail "bad mem_sched in a machine file: not blamed on --sched" 2 "^gmc sim: machine rtx2060s: mem_sched: expected one of frfcfs, .*found 'xx'$" -- \
+expect_fail "bad mem_sched in a machine file: its line, not --sched" 1 "^gmc sim: $T/ms\.cfg:1: mem_sched: expected one of frfcfs, .*found 'xx'$" -- \
   "$GMC" sim "${W[@]}" --machine "$T/ms.cfg"
 expect_fail "bad --seed" 2 "^gmc sim: --seed: expected a non-negative integer, found '-1'$" -- "$GMC" sim "${W[@]}" --seed -1
 expect_fail "bad --alu-per-mem" 2 "^gmc sim: --alu-per-mem: expected 0\.\.1000, found 5000$" -- "$GMC" sim "${W[@]}" --alu-per-mem 5000
@@ -278,7 +278,7 @@ expect_fail "--max-cycles watchdog" 1 "^gmc sim: kernel stream: ran past --max-c
 C="$GS/rtx2060-super.config"
 if "$GMC" sim --machine "$C" --workload stream --set sms=4 --scale 0.01 --json >"$T/g.json" 2>"$T/err" \
    && check_json "$T/g.json" "j['machine'] == 'rtx2060-super' and j['machine_source'] == 'gpgpusim.config $C --set sms=4'" \
-   && grep -Eq "^gmc sim: $C: used [0-9]+ options: -gpgpu_n_clusters .*; ignored [0-9]+: -.*; from the base machine rtx2060s: " "$T/err"
+   && grep -Eq "^gmc sim: $C: [0-9]+ GPGPU-Sim options used, [0-9]+ ignored, [0-9]+ machine keys from the base machine rtx2060s \(--verbose lists them\); DRAM: " "$T/err"
 then ok "GPGPU-Sim config runs, used/ignored options on stderr"; else notok "GPGPU-Sim config runs, used/ignored options on stderr" "$(cat "$T/err")"; fi
 grep -Eq "^$C:[0-9]+: warning: " "$T/err" && ok "GPGPU-Sim config: warnings name file:line" \
   || notok "GPGPU-Sim config: warnings name file:line" "$(cat "$T/err")"
@@ -286,7 +286,7 @@ grep -Eq "^$C:[0-9]+: warning: " "$T/err" && ok "GPGPU-Sim config: warnings name
 sed 's/^-gpgpu_memory_partition_indexing 0$/-gpgpu_memory_partition_indexing 2/' "$C" >"$T/ipoly.config"
 if "$GMC" sim --machine "$T/ipoly.config" --workload stream --set sms=4 --scale 0.01 --json >"$T/ip.json" 2>"$T/err" \
    && check_json "$T/ip.json" "j['bim'] == 'ipoly 32 (-gpgpu_memory_partition_indexing 2)'" \
-   && grep -q 'used [0-9]* options:.*-gpgpu_memory_partition_indexing' "$T/err" \
+   && "$GMC" sim --machine "$T/ipoly.config" --workload stream --set sms=4 --scale 0.01 --check --verbose 2>&1 | grep -q ": used: .*-gpgpu_memory_partition_indexing" \
    && grep -q 'map: -gpgpu_mem_addr_mapping with its IPoly channel hash as a BIM' "$T/err" \
    && "$GMC" sim --machine "$T/ipoly.config" --workload stream --set sms=4 --scale 0.01 --scheme base --json >"$T/ip0.json" 2>/dev/null \
    && check_json "$T/ip0.json" "j['bim'] == 'base seed 1'"

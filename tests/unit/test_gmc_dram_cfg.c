@@ -60,7 +60,9 @@ static void gddr6_preset_warns_that_trc_is_below_tras_plus_trp(void **st)
     char err[256], warn[1024] = "";
     assert_int_equal(gmc_dram_cfg_preset("gddr6-rtx2060s", &c, err, sizeof err, warn, sizeof warn),
                      1);
-    assert_non_null(strstr(warn, "model/mem/presets/gddr6-rtx2060s.cfg:"));
+    /* named as the preset, not by the repository file it was built from */
+    assert_non_null(strstr(warn, "preset gddr6-rtx2060s:"));
+    assert_null(strstr(warn, "model/mem/presets"));
     assert_non_null(strstr(warn, ": warning: tRC = 62 is less than tRAS + tRP = 70"));
     assert_int_equal(strchr(warn, '\n') - warn + 1, (long)strlen(warn));   /* one line */
 }

@@ -153,8 +153,9 @@ static void rtx2060_super_config_imports_the_dram_and_its_map(void **st)
     assert_int_equal(dram.tck_ps, 286);    /* 1e6 / 3500 MHz */
     assert_int_equal(dram.bus_width, 16);
     assert_string_equal(map, "Row[32:18] Col[17:16] Bank[15:12] Ch[11:8] Col[7:5] Block[4:0]");
-    assert_prefix(info.dram_note, "gpgpusim-config over DRAM preset gddr6-rtx2060s; map: "
-                        "-gpgpu_mem_addr_mapping; from the preset: tRFC tREFI refresh");
+    assert_string_equal(info.dram_note, "gpgpusim-config over DRAM preset gddr6-rtx2060s; map: "
+                        "-gpgpu_mem_addr_mapping");
+    assert_prefix(info.dram_defaults, "tRFC tREFI refresh");
 }
 
 /* ------------------------------------------------------------ the TITAN V-like file */
@@ -261,8 +262,9 @@ static void a_file_without_l1_config_keeps_the_base_l1_and_lists_it_in_defaults(
     assert_int_equal(info.n_ignored, 0);
     assert_string_equal(map, "");
     /* nothing of the DRAM in the file: all of it is the preset's */
-    assert_prefix(info.dram_note, "gpgpusim-config over DRAM preset gddr6-rtx2060s; map: "
-                                  "none given, derived; from the preset: channels bank_groups ");
+    assert_string_equal(info.dram_note, "gpgpusim-config over DRAM preset gddr6-rtx2060s; map: "
+                                  "none given, derived");
+    assert_prefix(info.dram_defaults, "channels bank_groups ");
 }
 
 static void dl1_none_keeps_the_base_l1_with_a_warning(void **st)
@@ -387,7 +389,7 @@ static void bad_values_name_the_option_and_line(void **st)
         {"\n-gpgpu_n_sub_partition_per_mchannel 3\n",
          "x:2: -gpgpu_n_sub_partition_per_mchannel: l2_slices_per_ch: expected a power of two, found 3"},
         {"-gpgpu_cache:dl2 S:48:128:16,L:B:m:L:P,A:192:4,32:0,32\n",
-         "x:1: -gpgpu_cache:dl2: l2_slice_size 98304 with 16 ways: expected size / (128 B x ways) "
+         "x:1: -gpgpu_cache:dl2: l2_slice_size 98304 with l2_assoc 16: expected size / (128 B x ways) "
          "to be a power of two, found 48.00 sets"},
         {"-gpgpu_cache:dl1 S:4:128:64,L:Q:m:L:L,A:256:32\n",
          "x:1: -gpgpu_cache:dl1: expected policies <rep L|F>:<write R|B|T|E|L>:<alloc m|f|s>:"

@@ -81,8 +81,13 @@ static void bad_lines_give_file_line_errors(void **st)
     expect_error(GMC_MT_GMC, "0 R 0x10\n1 Q 0x20\n", "t.trc:2: expected R or W, found 'Q'");
     expect_error(GMC_MT_GMC, "x R 0x10\n", "t.trc:1: expected a decimal cycle, found 'x'");
     expect_error(GMC_MT_GMC, "0 R\n", "t.trc:1: expected a hex address, found end of line");
-    expect_error(GMC_MT_GMC, "0 R 0x10 3", "t.trc:1: expected a decimal warp id (sm warp pc: "
-                 "all three or none), found end of file");
+    expect_error(GMC_MT_GMC, "0 R 0x10 3", "t.trc:1: expected a decimal warp id below 2^32 (sm "
+                 "warp pc: all three or none), found end of file");
+    /* a number out of range is shown, not the field after it */
+    expect_error(GMC_MT_GMC, "0 R 0x10 4294967296 1 0x1\n", "t.trc:1: expected a decimal SM id "
+                 "below 2^32 or end of line, found '4294967296'");
+    expect_error(GMC_MT_GMC, "0 R 0x10 1 99999999999 0x1\n", "t.trc:1: expected a decimal warp "
+                 "id below 2^32 (sm warp pc: all three or none), found '99999999999'");
     expect_error(GMC_MT_GMC, "0 R 0xg\n", "expected a hex address, found '0xg'");
     expect_error(GMC_MT_GMC, "0 R 0x11112222333344445\n", "expected a hex address");
     expect_error(GMC_MT_GMC, "99999999999999999999 R 0\n", "expected a decimal cycle");

@@ -67,6 +67,21 @@ static void frfcfs_comparisons_match_seed002_table1(void **st)
     assert_int_equal(c.banked_fifo_bits, 8 * (4 * 12 + 2));
 }
 
+static void frfcfs_counts_past_64_bits_are_refused(void **st)
+{
+    gmc_frfcfs_params_t p = {UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX};
+    char err[256];
+    assert_int_equal(gmc_frfcfs_params_check(&p, err, sizeof err), -1);
+    assert_non_null(strstr(err, "expected M*Q*(log2 nR + log2 nB) below 2^64, found more"));
+    p = (gmc_frfcfs_params_t){8, 32, 0, 4};
+    assert_int_equal(gmc_frfcfs_params_check(&p, err, sizeof err), -1);
+    assert_string_equal(err, "--rows: expected 1..18446744073709551615, found 0");
+    gmc_frfcfs_params_default(&p);
+    assert_int_equal(gmc_frfcfs_params_check(&p, err, sizeof err), 0);
+    assert_int_equal(gmc_overhead_range("warped-mc", "sms")->hi, 4096);
+    assert_null(gmc_overhead_range("frfcfs", "sms"));
+}
+
 static void clog2_rounds_up(void **st)
 {
     assert_int_equal(gmc_clog2(1), 0);
@@ -93,6 +108,7 @@ int main(void)
         cmocka_unit_test(warped_mc_started_bit_adds_one_bit_per_wet_entry),
         cmocka_unit_test(warped_mc_scales_with_parameters),
         cmocka_unit_test(frfcfs_comparisons_match_seed002_table1),
+        cmocka_unit_test(frfcfs_counts_past_64_bits_are_refused),
         cmocka_unit_test(clog2_rounds_up),
         cmocka_unit_test(bad_parameters_are_refused),
     };
