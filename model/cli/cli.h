@@ -94,6 +94,10 @@ int  cli_stdout_check(const char *cmd);
 /* Records that a write to stdout failed with errno e (0: unknown), or that
  * the reader of any output went away (EPIPE), for cli_stdout_check. */
 void cli_stdout_failed(int e);
+/* After a long write to stdout (a --help text): records the failed
+ * write's errno while it is still there (stdio keeps only the error flag,
+ * and a later flush may have nothing left to fail on). */
+void cli_stdout_note(void);
 /* Runs gnuplot on script in folder dir (NULL: here) without a shell, its
  * output to log (a path as seen from here): 0, or -1 after one line
  * "WHO: ..." (not installed, gnuplot's first complaint and exit status). */

@@ -97,6 +97,12 @@ void cli_stdout_failed(int e)
         stdout_errno = e ? e : -1;
 }
 
+void cli_stdout_note(void)
+{
+    if (ferror(stdout))   /* errno is still the failed write's: nothing since has set it */
+        cli_stdout_failed(errno);
+}
+
 int cli_stdout_check(const char *cmd)
 {
     errno = 0;

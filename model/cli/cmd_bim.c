@@ -122,6 +122,7 @@ static int parse_args(int argc, char **argv, bim_sel_t *s, opts_t *o)
             continue;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
+            cli_stdout_note();
             return -1;
         } else if (!strcmp(a, "--json")) o->json = 1;
         else if (!strcmp(a, "--cost")) o->cost_only = 1;

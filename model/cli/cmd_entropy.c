@@ -165,6 +165,7 @@ static int parse(entropy_opts_t *o, int argc, char **argv)
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
+            cli_stdout_note();
             return -1;
         }
         int is_matrix = !strcmp(a, "--scheme") || !strcmp(a, "--matrix");

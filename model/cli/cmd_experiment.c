@@ -254,6 +254,7 @@ int cmd_experiment(int argc, char **argv)
         int rc = 0;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
+            cli_stdout_note();
             return 0;
         } else if (!strcmp(a, "--list")) {
             for (size_t k = 0; k < NDEFS; k++)

@@ -175,6 +175,7 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
             continue;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
+            cli_stdout_note();
             return -1;   /* done: main checks that stdout took it */
         }
         if (!strcmp(a, "--json"))

@@ -37,6 +37,7 @@ static int parse(const char *scheme, int argc, char **argv, const numopt_t *o, s
         }
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout);
+            cli_stdout_note();
             return -1;
         }
         size_t k = 0;

@@ -118,6 +118,7 @@ static int parse_args(sim_opts_t *o, int argc, char **argv)
         }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
+            cli_stdout_note();
             return -1;   /* done: main checks that stdout took it */
         } else if (!strcmp(a, "--json")) {
             o->json = 1;

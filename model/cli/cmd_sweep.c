@@ -77,6 +77,7 @@ int cmd_sweep(int argc, char **argv)
         int has = i + 1 < argc;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
+            cli_stdout_note();
             return 0;
         } else if (!strcmp(a, "-o") && has) {
             out = argv[++i];
