@@ -122,7 +122,7 @@ opt-levels: $(BUILD)/gen/gmc_version.h  ## every C source compiles without a war
 	else echo "0 passed, 1 failed (a source fails at one of $(OPT_LEVELS))"; exit 1; fi
 
 # ---------------------------------------------------------------- run
-run: deps build $(BUILD)/bench/memtrace_gen  ## verify/price/measure tour ending with the warped-mc experiment on the GPU harness (about a minute on 2 cores)
+run: deps build $(BUILD)/bench/memtrace_gen  ## verify/price/measure tour ending with the warped-mc experiment on the GPU harness (under a minute of CPU after the build; longer on a loaded host)
 	@bash scripts/demo.sh $(GMC) $(BUILD)/run $(BUILD)/bench/memtrace_gen
 
 # ---------------------------------------------------------------- test
