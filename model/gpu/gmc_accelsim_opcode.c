@@ -27,14 +27,14 @@ enum { C_INT, C_SP, C_DP, C_SFU, C_TENSOR, C_BRANCH, C_TEX, C_UDP,
        C_LD, C_GLD, C_ST, C_GST, C_ATOM, C_SHMEM, C_BAR, C_EXIT, C_N };
 
 static const as_opinfo_t class_info[C_N] = {
-    [C_INT]    = {GMC_OP_ALU, 4, 0, 1},
-    [C_SP]     = {GMC_OP_ALU, 4, 0, 1},
-    [C_DP]     = {GMC_OP_ALU, 8, 0, 1},
-    [C_SFU]    = {GMC_OP_ALU, 20, 0, 1},
-    [C_TENSOR] = {GMC_OP_ALU, 32, 0, 1},
-    [C_BRANCH] = {GMC_OP_ALU, AS_LAT_BRANCH, 0, 1},
-    [C_TEX]    = {GMC_OP_ALU, 200, 0, 1},
-    [C_UDP]    = {GMC_OP_ALU, 4, 0, 1},
+    [C_INT]    = {GMC_OP_ALU, 4, 0, 1, GMC_UNIT_INT},
+    [C_SP]     = {GMC_OP_ALU, 4, 0, 1, GMC_UNIT_SP},
+    [C_DP]     = {GMC_OP_ALU, 8, 0, 1, GMC_UNIT_DP},
+    [C_SFU]    = {GMC_OP_ALU, 20, 0, 1, GMC_UNIT_SFU},
+    [C_TENSOR] = {GMC_OP_ALU, 32, 0, 1, GMC_UNIT_TENSOR},
+    [C_BRANCH] = {GMC_OP_ALU, AS_LAT_BRANCH, 0, 1, GMC_UNIT_BRANCH},
+    [C_TEX]    = {GMC_OP_ALU, 200, 0, 1, GMC_UNIT_TEX},
+    [C_UDP]    = {GMC_OP_ALU, 4, 0, 1, GMC_UNIT_UDP},
     [C_LD]     = {GMC_OP_LD, 0, 0, 1},
     [C_GLD]    = {GMC_OP_LD, 0, AS_OPF_GENERIC, 1},
     [C_ST]     = {GMC_OP_ST, 0, 0, 1},
@@ -157,7 +157,7 @@ as_opinfo_t as_opcode_lookup(const char *opcode, size_t len)
         else
             hi = mid;
     }
-    as_opinfo_t unknown = {GMC_OP_ALU, 0, 0, 0};
+    as_opinfo_t unknown = {GMC_OP_ALU, 0, 0, 0, GMC_UNIT_NONE};
     return unknown;
 }
 

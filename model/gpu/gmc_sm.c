@@ -149,6 +149,9 @@ static void fetch(gmc_gpu_t *g, gmc_sm_t *s, gmc_warp_t *w)
     in->width = w->in.width;
     in->lat = w->in.lat;
     in->strided = 0;   /* a kernel that lists addresses need not know the field */
+    in->deps = GMC_DEPS_SERIAL;   /* nor one that states no registers or units (gmc_kernel.h) */
+    in->unit = GMC_UNIT_NONE;
+    in->ndst = in->nsrc = 0;
     int r = g->k->ops->next(g->k, &w->cur, in, g->err, g->errn);
     if (r < 0) {
         g->failed = 1;

@@ -391,6 +391,54 @@ static void without_a_version_header_the_fourth_field_decides_the_layout(void **
     tmp_remove(&d);
 }
 
+/* Registers: destinations then sources as listed, R<n> as n and UR<n> as
+ * 256 + n, RZ and URZ dropped; the opcode's unit class; every trace
+ * instruction states its registers (GMC_DEPS_REGS), even none. */
+static void registers_and_unit_classes_come_from_the_line(void **st)
+{
+    (void)st;
+    tmpdir_t d;
+    tmp_make(&d);
+    char text[1024], err[256];
+    gmc_accelsim_t *t;
+    gmc_kernel_t k;
+    gmc_inst_t in[6];
+    snprintf(text, sizeof text, "%s#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 5\n"
+             "0000 ffffffff 2 R4 UR7 IMAD.WIDE 3 R2 R255 UR63 0\n"
+             "0010 ffffffff 1 R8 LDG.E 1 R4 4 1 0x1000 4\n"
+             "0020 ffffffff 1 R9 FFMA 3 R8 R8 R255 0\n"
+             "0030 ffffffff 0 BRA 0 0\n"
+             "0040 ffffffff 0 EXIT 0 0\n#END_TB\n", HDR_NOVERSION);
+    assert_int_equal(load_text(&d, text, strlen(text), &t, &k, err, sizeof err), 0);
+    assert_int_equal(read_warp(&k, 0, 0, in, 6), 5);
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(in[i].deps, GMC_DEPS_REGS);
+    assert_int_equal(in[0].ndst, 2);
+    assert_int_equal(in[0].dst[0], 4);
+    assert_int_equal(in[0].dst[1], GMC_REG_UR + 7);
+    assert_int_equal(in[0].nsrc, 1);                 /* RZ and URZ are no registers */
+    assert_int_equal(in[0].src[0], 2);
+    assert_int_equal(in[0].unit, GMC_UNIT_INT);
+    assert_int_equal(in[1].ndst, 1);
+    assert_int_equal(in[1].dst[0], 8);
+    assert_int_equal(in[1].src[0], 4);
+    assert_int_equal(in[1].unit, GMC_UNIT_NONE);     /* a load: the load/store unit */
+    assert_int_equal(in[2].nsrc, 2);
+    assert_int_equal(in[2].unit, GMC_UNIT_SP);
+    assert_int_equal(in[3].ndst + in[3].nsrc, 0);
+    assert_int_equal(in[3].unit, GMC_UNIT_BRANCH);
+    assert_int_equal(in[4].op, GMC_OP_EXIT);
+    gmc_accelsim_close(t);
+    /* a register number past R255 is an error, not a silent wrap */
+    snprintf(text, sizeof text, "%s#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n"
+             "0000 ffffffff 1 R256 MOV 0 0\n#END_TB\n", HDR_NOVERSION);
+    assert_int_equal(load_text(&d, text, strlen(text), &t, &k, err, sizeof err), -1);
+    assert_non_null(strstr(err, "kernel-1.traceg:8: expected destination register 1 of 1 (R0..R255 or "
+                                "UR0..UR63), found 'R256'"));
+    gmc_accelsim_close(t);
+    tmp_remove(&d);
+}
+
 static void an_overlong_line_is_refused_with_the_cap(void **st)
 {
     (void)st;
@@ -649,6 +697,7 @@ int main(void)
         cmocka_unit_test(interleaved_cursors_replay_the_same_stream),
         cmocka_unit_test(old_layout_reads_ids_at_the_front_of_each_line),
         cmocka_unit_test(without_a_version_header_the_fourth_field_decides_the_layout),
+        cmocka_unit_test(registers_and_unit_classes_come_from_the_line),
         cmocka_unit_test(an_overlong_line_is_refused_with_the_cap),
         cmocka_unit_test(truncated_and_corrupted_files_fail_cleanly),
         cmocka_unit_test(every_malformed_file_gives_its_file_line_error),
