@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "cli.h"
 #include "gpu/gmc_machine_gpgpusim.h"
 #include "mc/gmc_mem.h"
@@ -16,6 +17,27 @@
 static gmc_dram_cfg_t imported_dram;
 static char imported_map[512];
 static gmc_machine_import_t imported_info;   /* what the import found (its IPoly hash) */
+
+/* Accel-Sim's trace.config over the imported machine m: its opcode
+ * latencies, initiation intervals and specialized units. */
+static int load_trace_config(sim_opts_t *o, const char *path, gmc_machine_t *m)
+{
+    char err[1024], ignored[1024];
+    char *text = NULL;
+    size_t len;
+    if (gmc_dram_read_file(path, &text, &len, err, sizeof err) ||
+        gmc_machine_trace_config(text, len, path, m, ignored, sizeof ignored, err, sizeof err)) {
+        free(text);
+        fprintf(stderr, "gmc sim: %s\n", err);
+        return 1;
+    }
+    free(text);
+    size_t l = strlen(o->machine_src);
+    snprintf(o->machine_src + l, sizeof o->machine_src - l, " + trace.config %s", path);
+    fprintf(stderr, "gmc sim: %s: opcode latencies and units read; ignored: %s\n", path,
+            ignored[0] ? ignored : "nothing");
+    return 0;
+}
 
 static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
 {
@@ -30,18 +52,33 @@ static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
             }
             return 0;
         }
-    if (!strchr(o->machine, '/') && !strchr(o->machine, '.')) {
+    /* a directory: Accel-Sim's layout, its gpgpusim.config and, when it is
+     * there, the trace.config beside it */
+    static char cfg_path[4200], trace_path[4200];
+    const char *path = o->machine;
+    struct stat sb;
+    trace_path[0] = 0;
+    if (!stat(o->machine, &sb) && S_ISDIR(sb.st_mode)) {
+        snprintf(cfg_path, sizeof cfg_path, "%s/gpgpusim.config", o->machine);
+        snprintf(trace_path, sizeof trace_path, "%s/trace.config", o->machine);
+        if (stat(cfg_path, &sb))
+            return cli_usage_error(SIM_CMD, "--machine %s: expected a directory holding gpgpusim.config "
+                                   "(and trace.config), found no %s", o->machine, cfg_path);
+        if (stat(trace_path, &sb))
+            trace_path[0] = 0;
+        path = cfg_path;
+    } else if (!strchr(o->machine, '/') && !strchr(o->machine, '.')) {
         FILE *f = fopen(o->machine, "r");
         if (!f)
-            return cli_usage_error(SIM_CMD, "--machine: expected a preset (gmc sim --machine list) or "
-                                   "a file, found '%s'", o->machine);
+            return cli_usage_error(SIM_CMD, "--machine: expected a preset (gmc sim --machine list), "
+                                   "a file or a directory, found '%s'", o->machine);
         fclose(f);
     }
-    if (cli_input_ok(SIM_CMD, o->machine))
+    if (cli_input_ok(SIM_CMD, path))
         return 1;
     char *text;
     size_t len;
-    if (gmc_dram_read_file(o->machine, &text, &len, err, sizeof err)) {
+    if (gmc_dram_read_file(path, &text, &len, err, sizeof err)) {
         fprintf(stderr, "gmc sim: %s\n", err);
         return 1;
     }
@@ -55,7 +92,7 @@ static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
     if (gmc_machine_is_gpgpusim(text, len)) {
         const gmc_machine_import_t *const info = &imported_info;
         char warn[2048] = "";
-        if (gmc_machine_gpgpusim(text, len, o->machine, &base, m, &imported_dram, imported_map,
+        if (gmc_machine_gpgpusim(text, len, path, &base, m, &imported_dram, imported_map,
                                  sizeof imported_map, &imported_info, err, sizeof err, warn,
                                  sizeof warn) < 0) {
             fprintf(stderr, "gmc sim: %s\n", err);
@@ -64,12 +101,14 @@ static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
             if (warn[0])
                 fprintf(stderr, "%s", warn);
             cfg->dram = &imported_dram;
-            snprintf(o->machine_src, sizeof o->machine_src, "gpgpusim.config %s", o->machine);
+            snprintf(o->machine_src, sizeof o->machine_src, "gpgpusim.config %.280s", path);
             snprintf(o->import_note, sizeof o->import_note,
                      "used %u options: %s; ignored %u: %s; from the base machine %s: %s; DRAM: %s",
                      info->n_used, info->used, info->n_ignored, info->ignored, base.name,
                      info->defaults[0] ? info->defaults : "nothing", info->dram_note);
-            fprintf(stderr, "gmc sim: %s: %s\n", o->machine, o->import_note);
+            fprintf(stderr, "gmc sim: %s: %s\n", path, o->import_note);
+            if (trace_path[0] && load_trace_config(o, trace_path, m))
+                rc = 1;
         }
     } else {
         *m = base;

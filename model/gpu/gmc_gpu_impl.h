@@ -202,6 +202,8 @@ typedef struct {
     unsigned         ch;          /* its channel: every request of its dq goes there */
     gmc_mem_prepared_t dq_p;      /* the head of dq decoded (gmc_memsys_prepare), if dq_p_ok:
                                      a full controller queue costs a retry, not a decode */
+    uint64_t        *dq_at;       /* with dram_latency: per dq entry, the L2 cycle it may go
+                                     (the same ring indices as dq); NULL without */
 } gmc_l2_t;
 
 /* Samples for the distributions (grown as needed). */
@@ -239,6 +241,9 @@ struct gmc_gpu {
     size_t           errn;
     int              failed;
     uint64_t         progress_at;  /* core cycle of the last issue or memory event */
+    uint64_t         launch_at;    /* core cycle the running kernel may dispatch its first CTA
+                                      (kernel_launch_latency after its start) */
+    uint64_t         dram_lat_l2;  /* dram_latency in L2 cycles (rounded up) */
     uint64_t         run_start;    /* core cycle the running kernel started */
     /* The skip-ahead contract (docs/architecture.md "Skipping idle time";
      * gmc_gpu.c's edges and jump are its one reader).  Each component's

@@ -96,11 +96,20 @@ int gmc_sm_busy(const gmc_sm_t *s)
     return s->nctas || s->lsu_n || s->hitq_n || s->out_n;
 }
 
+/* A CTA's registers: its warps' 32 threads each (a partial warp is padded,
+ * as GPGPU-Sim pads the CTA), each with regs_per_thread rounded up to a
+ * multiple of regs_round. */
+static uint64_t cta_regs(const gmc_machine_t *m, const gmc_kernel_t *k)
+{
+    const uint64_t r = ((uint64_t)k->regs_per_thread + m->regs_round - 1) / m->regs_round * m->regs_round;
+    return r * gmc_kernel_warps_per_cta(k) * 32;
+}
+
 int gmc_sm_fits(const gmc_gpu_t *g, const gmc_sm_t *s, const gmc_kernel_t *k)
 {
     const gmc_machine_t *m = g->m;
     uint32_t tpc = gmc_kernel_threads_per_cta(k), wpc = gmc_kernel_warps_per_cta(k);
-    uint64_t regs = (uint64_t)k->regs_per_thread * wpc * 32;
+    uint64_t regs = cta_regs(m, k);
     if (!(s->nctas < m->ctas_per_sm && s->nctas < 64 && s->nwarps_used + wpc <= m->warps_per_sm &&
           s->threads + tpc <= m->threads_per_sm))
         return 0;   /* warp and thread slots: structural, never ignored */
@@ -117,7 +126,7 @@ int gmc_sm_fits(const gmc_gpu_t *g, const gmc_sm_t *s, const gmc_kernel_t *k)
 
 int gmc_sm_within_limits(const gmc_machine_t *m, const gmc_kernel_t *k)
 {
-    uint64_t regs = (uint64_t)k->regs_per_thread * gmc_kernel_warps_per_cta(k) * 32;
+    uint64_t regs = cta_regs(m, k);
     return (!m->regs_per_sm || regs <= m->regs_per_sm) && k->smem_per_cta <= m->smem_per_sm;
 }
 
@@ -191,7 +200,7 @@ void gmc_sm_launch(gmc_gpu_t *g, gmc_sm_t *s, uint32_t kcta)
     s->nctas++;
     s->nwarps_used += wpc;
     s->threads += gmc_kernel_threads_per_cta(k);
-    s->regs += k->regs_per_thread * wpc * 32;
+    s->regs += (unsigned)cta_regs(g->m, k);
     s->smem += k->smem_per_cta;
     unsigned wi = 0;
     for (uint32_t i = 0; i < wpc; i++) {
@@ -224,7 +233,7 @@ static void cta_finish(gmc_gpu_t *g, gmc_sm_t *s, unsigned c)
     s->nctas--;
     s->nwarps_used -= wpc;
     s->threads -= gmc_kernel_threads_per_cta(k);
-    s->regs -= k->regs_per_thread * wpc * 32;
+    s->regs -= (unsigned)cta_regs(g->m, k);
     s->smem -= k->smem_per_cta;
     cs->used = 0;
     if (g->disp.ops->cta_end)   /* room again: the dispatcher may want to know */
