@@ -462,7 +462,10 @@ static void out_push(gmc_gpu_t *g, gmc_sm_t *s, uint8_t kind, uint64_t addr, con
     gmc_pkt_t *p = &s->out[(s->out_head + s->out_n++) % GMC_OUT_CAP];
     memset(p, 0, sizeof *p);
     p->addr = addr;
-    p->pc = w->in.pc;
+    /* a read's or atomic's own PC (Warped-MC's warp identity): its load
+     * record's; the warp may have issued further since (a store's PC is
+     * not read past the L2) */
+    p->pc = kind == GMC_PKT_WRITE ? w->in.pc : s->ld[a->ld].pc;
     p->tag = (entry == NONE ? 0 : entry + 1) |
              (kind == GMC_PKT_WRITE ? 0 : (uint32_t)a->ld << GMC_TAG_LD_SHIFT);
     p->src = (uint16_t)s->id;
