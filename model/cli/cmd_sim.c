@@ -22,12 +22,13 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-        "usage: gmc sim [--machine NAME|FILE] (--workload NAME | --traces DIR) [options]\n"
+        "usage: gmc sim [--machine NAME|FILE|DIR] (--workload NAME | --traces DIR) [options]\n"
         "Runs a workload on a GPU: SMs and warps in a closed loop, L1s, crossbars,\n"
         "L2 slices and gmc's memory controllers and DRAM (docs/harness.md).\n"
-        "  --machine NAME|FILE  a preset (default " GMC_MACHINE_DEFAULT "; `list` names them), a file of\n"
-        "                       `key = value` lines over the default preset, or a GPGPU-Sim\n"
-        "                       gpgpusim.config (options used and ignored are counted)\n"
+        "  --machine NAME|FILE|DIR  a preset (default " GMC_MACHINE_DEFAULT "; `list` names them), a file of\n"
+        "                       `key = value` lines over the default preset, a GPGPU-Sim\n"
+        "                       gpgpusim.config (options used and ignored are counted), or a\n"
+        "                       directory holding one and Accel-Sim's trace.config\n"
         "  --set KEY=VALUE      override one machine key (repeatable; gmc sim --machine-keys)\n"
         "  --machine-keys       list the machine keys, one per line (units, ranges: docs/harness.md)\n"
         "  --workload NAME      a synthetic workload (`list` names them; classes: docs/harness.md)\n"

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "cli.h"
 #include "gpu/gmc_machine_gpgpusim.h"
 #include "gpu/gmc_wsched.h"
@@ -36,22 +37,44 @@ int sim_machine_error(const sim_opts_t *o, const gmc_machine_t *m, char *err, si
 /* What a GPGPU-Sim config gave, on stderr: one short line of counts, and
  * with --verbose the options used and ignored and the keys taken from the
  * base machine, a line each. */
-static void import_note(const sim_opts_t *o, const gmc_machine_import_t *info, const char *base)
+static void import_note(const sim_opts_t *o, const char *path, const gmc_machine_import_t *info,
+                        const char *base)
 {
     unsigned nbase = 0;
     for (const char *p = info->defaults; *p; p++)
         nbase += (p == info->defaults || p[-1] == ' ') && *p != ' ';
     fprintf(stderr, "gmc sim: %s: %u GPGPU-Sim options used, %u ignored, %u machine keys from the "
-            "base machine %s%s; DRAM: %s\n", o->machine, info->n_used, info->n_ignored, nbase, base,
+            "base machine %s%s; DRAM: %s\n", path, info->n_used, info->n_ignored, nbase, base,
             o->verbose ? "" : " (--verbose lists them)", info->dram_note);
     if (!o->verbose)
         return;
-    fprintf(stderr, "gmc sim: %s: used: %s\n", o->machine, info->used[0] ? info->used : "none");
-    fprintf(stderr, "gmc sim: %s: ignored: %s\n", o->machine, info->ignored[0] ? info->ignored : "none");
-    fprintf(stderr, "gmc sim: %s: from the base machine %s: %s\n", o->machine, base,
+    fprintf(stderr, "gmc sim: %s: used: %s\n", path, info->used[0] ? info->used : "none");
+    fprintf(stderr, "gmc sim: %s: ignored: %s\n", path, info->ignored[0] ? info->ignored : "none");
+    fprintf(stderr, "gmc sim: %s: from the base machine %s: %s\n", path, base,
             info->defaults[0] ? info->defaults : "nothing");
     if (info->dram_defaults[0])
-        fprintf(stderr, "gmc sim: %s: DRAM from the preset: %s\n", o->machine, info->dram_defaults);
+        fprintf(stderr, "gmc sim: %s: DRAM from the preset: %s\n", path, info->dram_defaults);
+}
+
+/* Accel-Sim's trace.config over the imported machine m: its opcode
+ * latencies, initiation intervals and specialized units. */
+static int load_trace_config(sim_opts_t *o, const char *path, gmc_machine_t *m)
+{
+    char err[1024], ignored[1024];
+    char *text = NULL;
+    size_t len;
+    if (gmc_dram_read_file(path, &text, &len, err, sizeof err) ||
+        gmc_machine_trace_config(text, len, path, m, ignored, sizeof ignored, err, sizeof err)) {
+        free(text);
+        fprintf(stderr, "gmc sim: %s\n", err);
+        return 1;
+    }
+    free(text);
+    size_t l = strlen(o->machine_src);
+    snprintf(o->machine_src + l, sizeof o->machine_src - l, " + trace.config %s", path);
+    fprintf(stderr, "gmc sim: %s: opcode latencies and units read; ignored: %s\n", path,
+            ignored[0] ? ignored : "nothing");
+    return 0;
 }
 
 static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
@@ -67,19 +90,35 @@ static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
             }
             return 0;
         }
-    if (!strchr(o->machine, '/') && !strchr(o->machine, '.')) {
+    /* a directory: Accel-Sim's layout, its gpgpusim.config and, when it is
+     * there, the trace.config beside it */
+    static char cfg_path[4200], trace_path[4200];
+    const char *path = o->machine;
+    struct stat sb;
+    trace_path[0] = 0;
+    if (!stat(o->machine, &sb) && S_ISDIR(sb.st_mode)) {
+        snprintf(cfg_path, sizeof cfg_path, "%s/gpgpusim.config", o->machine);
+        snprintf(trace_path, sizeof trace_path, "%s/trace.config", o->machine);
+        if (stat(cfg_path, &sb))
+            return cli_usage_error(SIM_CMD, "--machine %s: expected a directory holding gpgpusim.config "
+                                   "(and trace.config), found no %s", o->machine, cfg_path);
+        if (stat(trace_path, &sb))
+            trace_path[0] = 0;
+        path = cfg_path;
+    } else if (!strchr(o->machine, '/') && !strchr(o->machine, '.')) {
         FILE *f = fopen(o->machine, "r");
         gmc_quote_t q;
         if (!f)
-            return cli_usage_error(SIM_CMD, "--machine: expected a preset (gmc sim --machine list) or "
-                                   "a file, found %s", gmc_quote(&q, o->machine, strlen(o->machine)));
+            return cli_usage_error(SIM_CMD, "--machine: expected a preset (gmc sim --machine list), "
+                                   "a file or a directory, found %s",
+                                   gmc_quote(&q, o->machine, strlen(o->machine)));
         fclose(f);
     }
-    if (cli_input_ok(SIM_CMD, o->machine))
+    if (cli_input_ok(SIM_CMD, path))
         return 1;
     char *text;
     size_t len;
-    if (gmc_dram_read_file(o->machine, &text, &len, err, sizeof err)) {
+    if (gmc_dram_read_file(path, &text, &len, err, sizeof err)) {
         fprintf(stderr, "gmc sim: %s\n", err);
         return 1;
     }
@@ -93,7 +132,7 @@ static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
     if (gmc_machine_is_gpgpusim(text, len)) {
         const gmc_machine_import_t *const info = &imported_info;
         char warn[2048] = "";
-        if (gmc_machine_gpgpusim(text, len, o->machine, &base, m, &imported_dram, imported_map,
+        if (gmc_machine_gpgpusim(text, len, path, &base, m, &imported_dram, imported_map,
                                  sizeof imported_map, &imported_info, err, sizeof err, warn,
                                  sizeof warn) < 0) {
             fprintf(stderr, "gmc sim: %s\n", err);
@@ -103,8 +142,10 @@ static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
                 fprintf(stderr, "%s", warn);
             cfg->dram = &imported_dram;
             origin = info->origin;
-            snprintf(o->machine_src, sizeof o->machine_src, "gpgpusim.config %s", o->machine);
-            import_note(o, info, base.name);
+            snprintf(o->machine_src, sizeof o->machine_src, "gpgpusim.config %.280s", path);
+            import_note(o, path, info, base.name);
+            if (trace_path[0] && load_trace_config(o, trace_path, m))
+                rc = 1;
         }
     } else {
         *m = base;

@@ -10,7 +10,7 @@
  * in docs/harness.md (Accel-Sim traces).
  *
  * gmc_accelsim_load reads one kernel's whole file into a compact in-memory
- * form (24 bytes an instruction, plus 4 or 8 bytes per lane of irregular
+ * form (32 bytes an instruction, 2 per register it lists, plus 4 or 8 bytes per lane of irregular
  * addresses); the kernel's ops then replay each warp's instructions with
  * every lane's address expanded.  Errors are one line
  * "path:line: expected ..., found ...", and a failed load keeps nothing.

@@ -56,9 +56,10 @@ enum { AS_OPF_GENERIC = 1,   /* generic LD/ST: SHMEM when the address is in the 
 
 typedef struct {
     uint8_t op;      /* gmc_op_t */
-    uint8_t lat;     /* ALU latency (0 = the machine's default) */
+    uint8_t lat;     /* ALU latency: 0, the machine's for the unit class */
     uint8_t flags;   /* AS_OPF_* */
     uint8_t known;   /* 0: not in the table (ALU, lat 0) */
+    uint8_t unit;    /* gmc_unit_t of an ALU class (GMC_UNIT_NONE otherwise) */
 } as_opinfo_t;
 
 /* The opcode's base name (up to the first '.') looked up in the table. */
@@ -67,8 +68,6 @@ size_t      as_opcode_base_len(const char *opcode, size_t len);
 int         as_opcode_table_sorted(void);   /* 1 when the table is in strcmp order */
 /* Bytes per lane as Accel-Sim derives them from the opcode (clamped 1..16). */
 unsigned    as_opcode_width(const char *opcode, size_t len);
-/* The latency an EXIT/RET gets when it is not the warp's last instruction. */
-#define AS_LAT_BRANCH 4
 
 /* ------------------------------------------------------------ the kernel */
 
@@ -79,11 +78,13 @@ enum { AS_ADDR_NONE = 0,   /* no addresses (non-memory, shared, or no active lan
        AS_ADDR_ABS64 };    /* first active lane: base; the others: abs64[aux + k - 1] */
 #define AS_MODE_EXITCAND 0x80   /* parse-time only: an EXIT/RET, fixed up at the warp's end */
 
-typedef struct {          /* one instruction, 24 bytes */
+typedef struct {          /* one instruction, 32 bytes */
     uint64_t base;
     uint32_t pc, mask;
     uint32_t aux;         /* the stride (int32 bits) or a pool index */
     uint8_t  op, width, mode, lat;
+    uint32_t regs;        /* its ndst + nsrc registers at regs[this] (destinations first) */
+    uint8_t  ndst, nsrc, unit, pad_;
 } as_rec_t;
 
 typedef struct { uint32_t first, count; } as_warp_t;   /* a slice of recs */
@@ -110,6 +111,7 @@ typedef struct {
     as_rec_t  *recs;  size_t nrec, caprec;
     int32_t   *off32; size_t noff32, capoff32;
     uint64_t  *abs64; size_t nabs64, capabs64;
+    uint16_t  *regs;  size_t nregs_, capregs;   /* the records' registers (gmc_kernel.h numbers) */
     as_warp_t *warps; size_t nwarps, capwarps;
     as_tb_t   *tbs;   size_t ntb, captb;     /* sorted by cta after the parse */
 } as_kernel_t;

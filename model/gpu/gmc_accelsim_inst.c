@@ -39,21 +39,48 @@ static int fail(char *msg, size_t n, const char *t, size_t tl, const char *fmt, 
     return -1;
 }
 
-static int is_reg(const char *t, size_t tl)
+/* R<n> (0..255) or UR<n> (0..63) as gmc_kernel.h numbers it: 1 with *r
+ * the number, or GMC_REG_N for RZ (R255) and URZ (UR63), which are no
+ * registers; 0 if the token is neither. */
+static int reg_num(const char *t, size_t tl, unsigned *r)
 {
     size_t i = 0;
-    if (tl >= 2 && t[0] == 'U' && t[1] == 'R')
+    unsigned base = 0, zero = 255;
+    if (tl >= 2 && t[0] == 'U' && t[1] == 'R') {
         i = 2;
-    else if (tl >= 1 && t[0] == 'R')
+        base = GMC_REG_UR;
+        zero = 63;
+    } else if (tl >= 1 && t[0] == 'R') {
         i = 1;
-    else
+    } else {
         return 0;
-    if (i == tl || tl - i > 6)
+    }
+    if (i == tl || tl - i > 3)
         return 0;
-    for (; i < tl; i++)
+    unsigned v = 0;
+    for (; i < tl; i++) {
         if (t[i] < '0' || t[i] > '9')
             return 0;
+        v = v * 10 + (unsigned)(t[i] - '0');
+    }
+    if (v > zero)
+        return 0;
+    *r = v == zero ? GMC_REG_N : base + v;
     return 1;
+}
+
+/* Appends register r to the kernel's pool (RZ/URZ, GMC_REG_N, are not
+ * kept); 0 or -1 (out of memory). */
+static int keep_reg(as_kernel_t *kd, unsigned r, uint8_t *count)
+{
+    if (r >= GMC_REG_N)
+        return 0;
+    if (kd->nregs_ >= UINT32_MAX ||
+        as_grow((void **)&kd->regs, &kd->capregs, kd->nregs_ + 1, sizeof *kd->regs) < 0)
+        return -1;
+    kd->regs[kd->nregs_++] = (uint16_t)r;
+    ++*count;
+    return 0;
 }
 
 static int is_opcode(const char *t, size_t tl)
@@ -151,6 +178,12 @@ int as_inst_parse(const char *s, size_t len, const as_linectx_t *lc, as_kernel_t
 
     as_rec_t r;
     memset(&r, 0, sizeof r);
+    /* the registers go to the pool as they are read; a line that fails
+     * leaves them there, unreferenced (the kernel's load fails whole) */
+    if (kd->nregs_ > UINT32_MAX)
+        return snprintf(msg, n, "expected at most 2^32 registers listed in a kernel, found more"), -1;
+    r.regs = (uint32_t)kd->nregs_;
+    unsigned reg;
     if (!NEXT() || gmc_num_u64(t, tl, GMC_NUM_HEX, UINT32_MAX, &v))
         return fail(msg, n, t, tl, "a hex PC below 2^32");
     r.pc = (uint32_t)v;
@@ -163,9 +196,13 @@ int as_inst_parse(const char *s, size_t len, const as_linectx_t *lc, as_kernel_t
     if (!NEXT() || gmc_num_u64(t, tl, GMC_NUM_DEC, 16, &v))
         return fail(msg, n, t, tl, "a destination register count 0..16");
     unsigned ndst = (unsigned)v;
-    for (unsigned i = 0; i < ndst; i++)
-        if (!NEXT() || !is_reg(t, tl))
-            return fail(msg, n, t, tl, "destination register %u of %u (like R12)", i + 1, ndst);
+    for (unsigned i = 0; i < ndst; i++) {
+        if (!NEXT() || !reg_num(t, tl, &reg))
+            return fail(msg, n, t, tl, "destination register %u of %u (R0..R255 or UR0..UR63)", i + 1,
+                        ndst);
+        if (keep_reg(kd, reg, &r.ndst))
+            return snprintf(msg, n, "expected memory for the registers, found none (out of memory)"), -1;
+    }
 
     if (!NEXT() || !is_opcode(t, tl))
         return fail(msg, n, t, tl, "an opcode (like LDG.E.64)");
@@ -176,9 +213,12 @@ int as_inst_parse(const char *s, size_t len, const as_linectx_t *lc, as_kernel_t
     if (!NEXT() || gmc_num_u64(t, tl, GMC_NUM_DEC, 16, &v))
         return fail(msg, n, t, tl, "a source register count 0..16");
     unsigned nsrc = (unsigned)v;
-    for (unsigned i = 0; i < nsrc; i++)
-        if (!NEXT() || !is_reg(t, tl))
-            return fail(msg, n, t, tl, "source register %u of %u (like R12)", i + 1, nsrc);
+    for (unsigned i = 0; i < nsrc; i++) {
+        if (!NEXT() || !reg_num(t, tl, &reg))
+            return fail(msg, n, t, tl, "source register %u of %u (R0..R255 or UR0..UR63)", i + 1, nsrc);
+        if (keep_reg(kd, reg, &r.nsrc))
+            return snprintf(msg, n, "expected memory for the registers, found none (out of memory)"), -1;
+    }
 
     int mem = oi.op == GMC_OP_LD || oi.op == GMC_OP_ST || oi.op == GMC_OP_ATOM;
     if (!NEXT() || gmc_num_u64(t, tl, GMC_NUM_DEC, 255, &v))
@@ -245,13 +285,15 @@ int as_inst_parse(const char *s, size_t len, const as_linectx_t *lc, as_kernel_t
         count_unknown(fs, op, opl);
     r.op = oi.op;
     r.lat = oi.lat;
+    r.unit = oi.unit;
     if ((oi.flags & AS_OPF_GENERIC) && k > 0 && a[0] >= lc->shmem_lo && a[0] < lc->shmem_hi) {
         r.op = GMC_OP_SHMEM;   /* a generic access to the shared window (by its first lane, as Accel-Sim) */
         mem = 0;
     }
     if (oi.flags & AS_OPF_EXIT) {   /* an EXIT only if it ends the warp: fixed up there */
         r.op = GMC_OP_ALU;
-        r.lat = AS_LAT_BRANCH;
+        r.lat = 0;   /* the branch unit's latency */
+        r.unit = GMC_UNIT_BRANCH;
         r.mode = AS_MODE_EXITCAND;
     }
     if (kd->nrec >= UINT32_MAX)

@@ -1,13 +1,13 @@
 /* gmc_accelsim_ops: the gmc_kernel ops of a loaded Accel-Sim kernel.
  * The cursor holds the warp's [next, end) record indices and the kernel;
- * next() copies one 24-byte record out and expands its lane addresses --
+ * next() copies one 32-byte record out and expands its lane addresses --
  * no allocation, no parsing, O(active lanes). */
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_accelsim_impl.h"
 
 /* the memory budget docs/harness.md (Accel-Sim traces) states */
-_Static_assert(sizeof(as_rec_t) == 24, "an instruction record is 24 bytes");
+_Static_assert(sizeof(as_rec_t) == 32, "an instruction record is 32 bytes");
 
 static int cmp_cta(const void *key, const void *elem)
 {
@@ -44,6 +44,13 @@ static int as_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *
     in->width = r->width;
     in->lat = r->lat;
     in->strided = 0;   /* every form of the trace is listed lane by lane (below) */
+    in->deps = GMC_DEPS_REGS;   /* a trace line lists its registers, even none */
+    in->unit = r->unit;
+    in->ndst = r->ndst;
+    in->nsrc = r->nsrc;
+    const uint16_t *rg = kd->regs + r->regs;
+    memcpy(in->dst, rg, r->ndst * sizeof *rg);
+    memcpy(in->src, rg + r->ndst, r->nsrc * sizeof *rg);
     uint32_t m = r->mask;
     uint64_t a = r->base;
     switch (r->mode) {
@@ -81,6 +88,7 @@ void as_kernel_free(as_kernel_t *kd)
     free(kd->recs);
     free(kd->off32);
     free(kd->abs64);
+    free(kd->regs);
     free(kd->warps);
     free(kd->tbs);
     memset(kd, 0, sizeof *kd);

@@ -255,6 +255,7 @@ static int end_warp(ps_t *p)
         if (last->mode & AS_MODE_EXITCAND) {   /* the warp's last: its EXIT */
             last->op = GMC_OP_EXIT;
             last->lat = 0;
+            last->unit = GMC_UNIT_NONE;
             last->mode = AS_ADDR_NONE;
         }
     }

@@ -1,12 +1,9 @@
 /* gmc_dispatch_rr: GigaThread-like round robin (contract in
- * gmc_dispatch.h), in CTA order.  Each call scans nsm times from the
- * pointer: at step i it asks SM (next + i) mod nsm, and a launch moves
- * next to one past that SM.  Because the scan goes on from the moved
- * pointer plus i, one call skips SMs and may give an SM several CTAs
- * (with 12 empty SMs: 1, 0, 2, 1, 0, 3, 1, 0, 2, 1, 0, 1) -- not the one
- * CTA per SM per cycle docs/harness.md describes.  Every pinned report
- * rests on this order, so it stays until a deliberate fix with new pins
- * (tests/unit/test_gmc_dispatch.c checks it).
+ * gmc_dispatch.h), in CTA order.  Each call asks every SM once, starting
+ * at the pointer (one past the SM served last, by this call or an
+ * earlier one): SM next, next + 1, ... mod nsm, launching the next CTA
+ * where it fits.  So an SM gets at most one CTA per call (per core
+ * cycle), and consecutive CTAs go to consecutive SMs.
  *
  * An SM the kernel's CTA did not fit is not asked again until one of its
  * CTAs ends (nofit): every CTA of a kernel needs the same, so asking would
@@ -58,15 +55,15 @@ static void rr_dispatch(gmc_dispatch_t *d)
     const int all = gmc_dispatch_reference(d);
     if (r->nofit_n == r->sms && !all)
         return;
-    const unsigned nsm = r->sms;
+    const unsigned nsm = r->sms, start = r->next;   /* the scan's start stays put as next moves */
     const uint32_t ctas = gmc_dispatch_ctas(d);
     for (unsigned i = 0; i < nsm && gmc_dispatch_next_cta(d) < ctas; i++) {
-        unsigned s = (r->next + i) % nsm;
+        unsigned s = (start + i) % nsm;
         if (r->nofit[s] && !all)
             continue;
         if (gmc_dispatch_fits(d, s)) {
             gmc_dispatch_launch(d, s, gmc_dispatch_take(d));
-            r->next = s + 1;
+            r->next = (s + 1) % nsm;
         } else if (!r->nofit[s]) {
             r->nofit[s] = 1;
             r->nofit_n++;

@@ -237,6 +237,23 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     g->ps_icnt = period_ps(m->icnt_mhz);
     g->ps_l2 = period_ps(m->l2_mhz);
     g->ps_dram = sc.dram.tck_ps;
+    /* -dram_latency counts core cycles (GPGPU-Sim's gpu_sim_cycle); the
+     * slices wait in their own clock: the L2 cycles that cover it */
+    g->dram_lat_l2 = ((uint64_t)m->dram_latency * g->ps_core + g->ps_l2 - 1) / g->ps_l2;
+    /* the functional units: a class without units runs where GPGPU-Sim
+     * runs it (shader.cc scheduler_unit::cycle: int on the sp units when
+     * there are no int units, dp on the sfu units when there are no dp
+     * units); any other class without units is not limited */
+    for (unsigned u = 1; u < GMC_UNIT_N; u++) {
+        unsigned c = u;
+        if (c == GMC_UNIT_INT && !m->int_units)
+            c = GMC_UNIT_SP;
+        else if (c == GMC_UNIT_DP && !m->dp_units)
+            c = GMC_UNIT_SFU;
+        g->umap[u] = gmc_machine_get(m, gmc_machine_unit_key(c, 0)) ? (uint8_t)c : 0;
+        g->ulat[u] = (uint16_t)gmc_machine_get(m, gmc_machine_unit_key(u, 1));
+        g->uii[u] = (uint16_t)gmc_machine_get(m, gmc_machine_unit_key(u, 2));
+    }
     /* One VC, every port at its own node (what the crossbar needs; a mesh
      * would be given its placement here). */
     gmc_icnt_cfg_t rq = {g->nsm, g->nslice, m->icnt_in_buf, m->icnt_out_buf, m->icnt_latency,
@@ -325,7 +342,7 @@ static int busy(const gmc_gpu_t *g)
 static void core_edge(gmc_gpu_t *g)
 {
     const uint64_t now = g->core_cyc;
-    if (g->ctas_launched < g->ctas_total)
+    if (g->ctas_launched < g->ctas_total && now >= g->launch_at)
         g->disp.ops->dispatch(&g->disp);
     const uint64_t *at = g->rep_net->dst_at, inow = g->rep_net->now;
     const int all = (g->step & GMC_GPU_STEP_SM) != 0;
@@ -402,6 +419,8 @@ static void jump(gmc_gpu_t *g)
     if (g->ctas_launched < g->ctas_total) {   /* the dispatcher's next launch, if it knows one */
         const gmc_dispatch_ops_t *d = g->disp.ops;
         uint64_t dn = d->next_event ? d->next_event(&g->disp) : g->core_cyc;
+        if (dn < g->launch_at)
+            dn = g->launch_at;   /* the kernel's launch latency runs first */
         if (dn <= g->core_cyc)
             return;   /* it may launch a CTA at the next core edge */
         c = dn < c ? dn : c;
@@ -492,7 +511,11 @@ int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n)
     g->ctas_total = gmc_kernel_ctas(k);
     if (!gmc_sm_within_limits(g->m, k))
         g->st.kernels_over_limits++;   /* ignore_limits let it in */
-    g->progress_at = g->core_cyc;
+    /* GPGPU-Sim's kernel launch latency: no CTA is dispatched before it
+     * has passed (gpu-sim.cc: m_kernel_TB_latency counts down per core
+     * cycle); the watchdog counts from then */
+    g->launch_at = g->core_cyc + g->m->kernel_launch_latency;
+    g->progress_at = g->launch_at;
     const uint64_t start = g->run_start = g->core_cyc;
     if (g->disp.ops->kernel_begin)
         g->disp.ops->kernel_begin(&g->disp);
@@ -519,7 +542,7 @@ int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n)
             g->t_core += g->ps_core;
             if (g->failed)
                 return -1;
-            if (g->core_cyc - g->progress_at > g->cfg.stall_cycles) {
+            if (g->core_cyc > g->progress_at && g->core_cyc - g->progress_at > g->cfg.stall_cycles) {
                 snprintf(err, n, "kernel %s: watchdog: nothing issued or returned for %llu core cycles "
                          "(cycle %llu, %u of %u CTAs done): a warp waits forever", k->name,
                          (unsigned long long)g->cfg.stall_cycles, (unsigned long long)g->core_cyc,

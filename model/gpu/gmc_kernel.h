@@ -23,6 +23,29 @@
  *     the pattern instead of writing 32 addresses, and the coalescer need
  *     not check it (gmc_inst_lane_addr reads either form).  The SM clears
  *     strided before each next.
+ *   - Dependences (deps, dst, src): with deps = GMC_DEPS_SERIAL (0, what
+ *     a kernel that never sets the field gives) the instruction depends
+ *     on everything before it in its warp: it issues once every earlier
+ *     instruction of the warp is complete (an ALU or shared-memory
+ *     instruction its latency after issue, a store the next cycle, a load
+ *     or atomic when all its data is back, a barrier when released).
+ *     With deps = GMC_DEPS_REGS the kernel lists the instruction's
+ *     registers: ndst destinations dst[] and nsrc sources src[] (each at
+ *     most GMC_INST_MAX_REGS; register numbers below GMC_REG_N), and the
+ *     instruction issues when none of them has a write pending (RAW and
+ *     WAW, as GPGPU-Sim's scoreboard; no WAR, issue is in order).  A
+ *     destination's write is pending until the instruction's latency
+ *     passed (ALU, shared memory) or its data is back (load, atomic); a
+ *     store writes no register.  So independent instructions and loads
+ *     issue back to back, and only the instructions that read a load's
+ *     destinations wait for it.  BAR and EXIT wait for every earlier
+ *     instruction of the warp whatever deps says (its loads back, its ALU
+ *     results written).  The SM clears deps, ndst, nsrc and unit before
+ *     each next.
+ *   - unit (gmc_unit_t): the functional unit an ALU instruction issues to
+ *     (the machine's count, latency and initiation interval of that
+ *     class); GMC_UNIT_NONE: no unit limit.  lat, when not 0, overrides
+ *     the latency.
  */
 #ifndef GMC_KERNEL_H
 #define GMC_KERNEL_H
@@ -33,10 +56,10 @@ extern "C" {
 #endif
 
 typedef enum {
-    GMC_OP_ALU = 0,   /* any non-memory instruction: occupies the warp for lat cycles */
-    GMC_OP_LD,        /* global/local load through L1: the warp waits for all its data */
-    GMC_OP_ST,        /* global/local store: write-through, the warp does not wait */
-    GMC_OP_ATOM,      /* atomic/reduction: performed at L2, the warp waits for the reply */
+    GMC_OP_ALU = 0,   /* any non-memory instruction: its result is written lat cycles later */
+    GMC_OP_LD,        /* global/local load through L1: its destinations wait for all its data */
+    GMC_OP_ST,        /* global/local store: write-through, nothing waits for it */
+    GMC_OP_ATOM,      /* atomic/reduction: performed at L2, its destinations wait for the reply */
     GMC_OP_SHMEM,     /* shared-memory access: on-SM, a fixed latency */
     GMC_OP_BAR,       /* CTA-wide barrier */
     GMC_OP_EXIT,      /* the warp is done */
@@ -45,15 +68,48 @@ typedef enum {
 
 #define GMC_WARP_SIZE 32
 
+/* Register numbers (gmc_inst_t.dst, src): SASS's R<n> is n (0..254) and
+ * UR<n> is GMC_REG_UR + n (0..62); RZ (R255) and URZ (UR63) are not
+ * registers (never listed: reading them waits for nothing, writing them
+ * writes nothing).  A synthetic kernel may use any number below
+ * GMC_REG_N.  Predicates are not tracked (Accel-Sim's traces do not list
+ * them). */
+#define GMC_REG_UR 256
+#define GMC_REG_N  320
+#define GMC_INST_MAX_REGS 16   /* destinations, and sources, per instruction */
+
+enum { GMC_DEPS_SERIAL = 0,   /* depends on every earlier instruction of its warp */
+       GMC_DEPS_REGS = 1 };   /* depends only on its listed registers */
+
+/* Functional-unit classes (Accel-Sim's execution-unit classes, its
+ * specialized units 1, 2 and 4 as BRANCH, TEX and UDP). */
+typedef enum {
+    GMC_UNIT_NONE = 0,   /* no unit: limited only by issue; latency lat or alu_lat */
+    GMC_UNIT_INT,        /* integer, moves, conversions, predicates */
+    GMC_UNIT_SP,         /* fp32 / fp16 */
+    GMC_UNIT_DP,         /* fp64 */
+    GMC_UNIT_SFU,        /* special functions (MUFU) */
+    GMC_UNIT_TENSOR,     /* matrix multiply-accumulate */
+    GMC_UNIT_BRANCH,     /* branches, calls, EXIT/RET that do not end the warp */
+    GMC_UNIT_TEX,        /* texture */
+    GMC_UNIT_UDP,        /* uniform datapath (Turing and later) */
+    GMC_UNIT_N
+} gmc_unit_t;
+
 typedef struct {
     uint64_t pc;
     uint32_t mask;           /* active lanes */
     uint8_t  op;             /* gmc_op_t */
     uint8_t  width;          /* LD/ST/ATOM: bytes per lane (1..16; 0 = 4) */
-    uint16_t lat;            /* ALU/SHMEM: cycles until the warp may issue again;
-                                0 = the machine's default for the op */
+    uint16_t lat;            /* ALU/SHMEM: cycles until its result is written (its
+                                destinations' write pending); 0 = the machine's
+                                latency for its unit, else for the op */
     int32_t  stride;         /* with strided: bytes from lane to lane */
     uint8_t  strided;        /* 0: addr[] per lane; 1: addr[0] + lane * stride */
+    uint8_t  deps;           /* GMC_DEPS_SERIAL or GMC_DEPS_REGS (the contract above) */
+    uint8_t  unit;           /* gmc_unit_t of an ALU instruction */
+    uint8_t  ndst, nsrc;     /* with GMC_DEPS_REGS: registers in dst[] and src[] */
+    uint16_t dst[GMC_INST_MAX_REGS], src[GMC_INST_MAX_REGS];
     uint64_t addr[GMC_WARP_SIZE];
 } gmc_inst_t;
 

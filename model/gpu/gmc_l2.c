@@ -57,6 +57,10 @@ int gmc_l2_init(gmc_gpu_t *g, gmc_l2_t *l, unsigned id, char *err, size_t n)
     l->dq_cap = m->l2_queue;
     unsigned dq = pow2_at_least(m->l2_queue + 4 * l->pool_n + 8);
     l->dq = malloc(dq * sizeof *l->dq);
+    if (g->dram_lat_l2 && !(l->dq_at = malloc(dq * sizeof *l->dq_at))) {
+        snprintf(err, n, "out of memory for L2 slice %u", id);
+        return -1;
+    }
     l->dq_max = dq;
     l->dq_wrap = (dq < 16 ? dq : 16) - 1;
     if (!l->wait_head || !l->pool || !l->pipe || !l->rep || !l->dq) {
@@ -77,6 +81,7 @@ void gmc_l2_free(gmc_l2_t *l)
     free(l->pipe);
     free(l->rep);
     free(l->dq);
+    free(l->dq_at);
 }
 
 int gmc_l2_busy(const gmc_l2_t *l) { return l->pipe_n || l->rep_n || l->dq_n || gmc_cache_mshr_used(l->c); }
@@ -100,9 +105,16 @@ int gmc_l2_busy(const gmc_l2_t *l) { return l->pipe_n || l->rep_n || l->dq_n || 
 static void dq_push(gmc_gpu_t *g, gmc_l2_t *l, uint64_t addr, int is_write, const gmc_l2_delay_t *p,
                     uint32_t entry)
 {
-    if (l->dq_n > l->dq_wrap && l->dq_wrap + 1 < l->dq_max)
+    if (l->dq_n > l->dq_wrap && l->dq_wrap + 1 < l->dq_max) {
+        unsigned w = l->dq_wrap;
+        if (l->dq_at)
+            gmc_ring_widen(l->dq_at, sizeof *l->dq_at, &w, l->dq_head, l->dq_n);
         gmc_ring_widen(l->dq, sizeof *l->dq, &l->dq_wrap, l->dq_head, l->dq_n);
-    gmc_mem_req_t *r = &l->dq[(l->dq_head + l->dq_n++) & l->dq_wrap];
+    }
+    const unsigned at = (l->dq_head + l->dq_n++) & l->dq_wrap;
+    if (l->dq_at)   /* GPGPU-Sim's dram_latency queue between the L2 and DRAM (l2cache.cc) */
+        l->dq_at[at] = g->l2_cyc + g->dram_lat_l2;
+    gmc_mem_req_t *r = &l->dq[at];
     memset(r, 0, sizeof *r);
     r->addr = addr;
     r->tag = l->id | (entry == NONE ? 0 : (uint64_t)(entry + 1) << 16);
@@ -304,7 +316,7 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
     const gmc_pkt_t *p;
     if (l->pipe_n <= l->pipe_mask && (p = gmc_icnt_peek(g->req_net, l->id))) {
         gmc_l2_delay_t *d = &l->pipe[(l->pipe_head + l->pipe_n++) & l->pipe_mask];
-        assert(p->tag < 1u << 24);
+        assert(p->tag < 1u << 28);
         *d = (gmc_l2_delay_t){g->l2_cyc + g->m->l2_lat, p->addr, p->pc, p->tag, p->kind,
                               p->sm, p->warp};
         if (l->pipe_n == 1)
@@ -317,6 +329,8 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
         /* gmc_memsys_send in its two halves (prepare, send at now): the
          * head is decoded once, however many cycles its queue stays full */
         while (l->dq_n) {
+            if (l->dq_at && l->dq_at[l->dq_head] > g->l2_cyc)
+                break;   /* its dram_latency has not passed (next_at wakes the slice then) */
             if (!l->dq_p_ok) {
                 if (gmc_memsys_prepare(g->ms, &l->dq[l->dq_head], &l->dq_p))
                     break;   /* GMC_MEM_EINVAL: larger than a burst, never accepted */
@@ -344,15 +358,21 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
  * waits for room in dq (which takes room in a controller queue first). */
 static uint64_t next_at(const gmc_l2_t *l, uint64_t now)
 {
-    if (l->rep_n || (l->dq_n && !l->dq_blocked))
+    uint64_t t = UINT64_MAX;   /* the dq head's: now + 1, or when its dram_latency has passed */
+    if (l->rep_n)
         return now + 1;
+    if (l->dq_n && !l->dq_blocked) {
+        t = l->dq_at ? l->dq_at[l->dq_head] : 0;
+        if (t <= now + 1)
+            return now + 1;
+    }
     if (!l->pipe_n)
-        return UINT64_MAX;
-    uint64_t t = l->pipe_ready;
-    if (t > now)
         return t;
+    uint64_t p = l->pipe_ready;
+    if (p > now)
+        return p < t ? p : t;
     if (l->stuck_lim >= 0 && (int)l->dq_n >= l->stuck_lim)
-        return UINT64_MAX;
+        return t;
     return now + 1;
 }
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_machine.h"
+#include "gpu/gmc_kernel.h"
 #include "gpu/gmc_dispatch.h"
 #include "gpu/gmc_icnt.h"
 #include "gpu/gmc_wsched.h"
@@ -13,6 +14,9 @@
 #include "util/gmc_text.h"
 #include "mc/gmc_mc_pol.h"
 #include "mc/gmc_sched.h"
+
+_Static_assert(GMC_MACHINE_P_udp_ii == GMC_MACHINE_P_int_units + 3 * (GMC_UNIT_N - 1) - 1,
+               "the unit keys are three per gmc_unit_t class, in its order (gmc_machine_unit_key)");
 
 static const struct { const char *key; uint32_t lo, hi; } params[GMC_MACHINE_NPARAM] = {
 #define GMC_MACHINE_P_META_(k, lo, hi, unit, doc) {#k, lo, hi},
@@ -353,6 +357,17 @@ int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n)
         snprintf(err, n, "machine %s: l2_slices_per_ch: expected a power of two, found %u", m->name,
                  m->l2_slices_per_ch);
         return -1;
+    }
+    /* split among the schedulers, a class's units must give each one */
+    for (unsigned u = 1; m->sub_core_model && u < GMC_UNIT_N; u++) {
+        const unsigned k = gmc_machine_unit_key(u, 0);
+        const uint32_t units = gmc_machine_get(m, k);
+        if (units && units < m->schedulers_per_sm) {
+            snprintf(err, n, "machine %s: %s: expected 0 or at least schedulers_per_sm (%u) with "
+                     "sub_core_model = 1 (each scheduler needs a unit of its own), found %u", m->name,
+                     params[k].key, m->schedulers_per_sm, units);
+            return -1;
+        }
     }
     return gmc_machine_check_mc_policies(m, err, n);
 }

@@ -27,8 +27,36 @@ extern "C" {
     X(core_mhz,          1, 10000,    "MHz",   "SM clock")                                     \
     X(icnt_mhz,          1, 10000,    "MHz",   "interconnect clock")                           \
     X(l2_mhz,            1, 10000,    "MHz",   "L2 clock")                                     \
-    X(alu_lat,           1, 1000,     "core cycles", "ALU instruction: issue to next issue of the warp") \
+    X(alu_lat,           1, 1000,     "core cycles", "latency of an ALU instruction of no unit class (GMC_UNIT_NONE)") \
     X(shmem_lat,         1, 1000,     "core cycles", "shared-memory access latency")          \
+    X(sub_core_model,    0, 1,        "-",     "1: the functional units are split among the warp schedulers (scheduler k owns units k, k + schedulers_per_sm, ...); 0: shared by them") \
+    X(int_units,       0, 64,       "-",     "integer, move, conversion units per SM (0: int runs on the sp units, dp on the sfu units, any other class is not limited)") \
+    X(int_lat,         1, 1000,     "core cycles", "integer, move, conversion instruction: issue to its result") \
+    X(int_ii,          1, 1000,     "core cycles", "integer, move, conversion unit: issue to its next issue (initiation interval)") \
+    X(sp_units,        0, 64,       "-",     "fp32/fp16 units per SM (0: int runs on the sp units, dp on the sfu units, any other class is not limited)") \
+    X(sp_lat,          1, 1000,     "core cycles", "fp32/fp16 instruction: issue to its result") \
+    X(sp_ii,           1, 1000,     "core cycles", "fp32/fp16 unit: issue to its next issue (initiation interval)") \
+    X(dp_units,        0, 64,       "-",     "fp64 units per SM (0: int runs on the sp units, dp on the sfu units, any other class is not limited)") \
+    X(dp_lat,          1, 1000,     "core cycles", "fp64 instruction: issue to its result") \
+    X(dp_ii,           1, 1000,     "core cycles", "fp64 unit: issue to its next issue (initiation interval)") \
+    X(sfu_units,       0, 64,       "-",     "special-function units per SM (0: int runs on the sp units, dp on the sfu units, any other class is not limited)") \
+    X(sfu_lat,         1, 1000,     "core cycles", "special-function instruction: issue to its result") \
+    X(sfu_ii,          1, 1000,     "core cycles", "special-function unit: issue to its next issue (initiation interval)") \
+    X(tensor_units,    0, 64,       "-",     "tensor-core units per SM (0: int runs on the sp units, dp on the sfu units, any other class is not limited)") \
+    X(tensor_lat,      1, 1000,     "core cycles", "tensor-core instruction: issue to its result") \
+    X(tensor_ii,       1, 1000,     "core cycles", "tensor-core unit: issue to its next issue (initiation interval)") \
+    X(branch_units,    0, 64,       "-",     "branch units per SM (0: int runs on the sp units, dp on the sfu units, any other class is not limited)") \
+    X(branch_lat,      1, 1000,     "core cycles", "branch instruction: issue to its result") \
+    X(branch_ii,       1, 1000,     "core cycles", "branch unit: issue to its next issue (initiation interval)") \
+    X(tex_units,       0, 64,       "-",     "texture units per SM (0: int runs on the sp units, dp on the sfu units, any other class is not limited)") \
+    X(tex_lat,         1, 1000,     "core cycles", "texture instruction: issue to its result") \
+    X(tex_ii,          1, 1000,     "core cycles", "texture unit: issue to its next issue (initiation interval)") \
+    X(udp_units,       0, 64,       "-",     "uniform-datapath units per SM (0: int runs on the sp units, dp on the sfu units, any other class is not limited)") \
+    X(udp_lat,         1, 1000,     "core cycles", "uniform-datapath instruction: issue to its result") \
+    X(udp_ii,          1, 1000,     "core cycles", "uniform-datapath unit: issue to its next issue (initiation interval)") \
+    X(loads_per_warp,    1, 16,       "-",     "load and atomic instructions a warp has in flight at once (one more waits to issue)") \
+    X(regs_round,        1, 256,      "regs",  "registers per thread are rounded up to a multiple of this when CTAs are fitted on an SM (GPGPU-Sim: 4; 1 = none)") \
+    X(kernel_launch_latency, 0, 100000000, "core cycles", "from a kernel's start to its first CTA's dispatch (GPGPU-Sim's -gpgpu_kernel_launch_latency)") \
     X(l1_size,           128, 16777216, "B",   "L1 data cache per SM")                         \
     X(l1_assoc,          1, 4096,     "ways",  "L1 associativity")                             \
     X(l1_mshr,           1, 4096,     "-",     "L1 MSHR entries (lines with misses outstanding)") \
@@ -48,7 +76,9 @@ extern "C" {
     X(icnt_flit,         4, 1024,     "B",     "interconnect channel width per cycle")         \
     X(dram_channels,     0, 4096,     "-",     "memory channels (0 = the DRAM preset's)")      \
     X(mc_queue,          1, 1024,     "-",     "memory-controller read queue per channel (writes: the same)") \
-    X(mc_row_timeout,    0, 1048576,  "DRAM cycles", "idle cycles after which the timeout row policy closes a row (0 = 100; only with mc_row_policy = timeout)")
+    X(mc_row_timeout,    0, 1048576,  "DRAM cycles", "idle cycles after which the timeout row policy closes a row (0 = 100; only with mc_row_policy = timeout)") \
+    X(dram_latency,      0, 100000,   "core cycles", "fixed delay of every request from the L2 slice's DRAM queue to the memory controller (GPGPU-Sim's -dram_latency)")
+
 
 typedef enum {
 #define GMC_MACHINE_P_ENUM_(k, lo, hi, unit, doc) GMC_MACHINE_P_##k,
@@ -56,6 +86,14 @@ typedef enum {
 #undef GMC_MACHINE_P_ENUM_
     GMC_MACHINE_NPARAM
 } gmc_machine_param_t;
+/* gmc_machine_t.set has a bit per key */
+typedef char gmc_machine_keys_fit_set_[GMC_MACHINE_NPARAM <= 64 ? 1 : -1];
+
+/* The unit keys of class u (gmc_unit_t, 1 .. GMC_UNIT_N - 1): units, lat, ii. */
+static inline gmc_machine_param_t gmc_machine_unit_key(unsigned u, unsigned which)
+{
+    return (gmc_machine_param_t)(GMC_MACHINE_P_int_units + 3 * (u - 1) + which);
+}
 
 /* The name keys, in `gmc sim --machine-keys` order (each a char[] field
  * of gmc_machine_t). */

@@ -302,6 +302,10 @@ int gmc_machine_gpgpusim(const char *text, size_t len, const char *src, const gm
          * 2 (addrdec.cc): every GPGPU-Sim config does, so the file sets it */
         g.m->l2_slice_bank = 1;
         g.m->set |= 1ull << GMC_MACHINE_P_l2_slice_bank;
+        /* and rounds registers per thread up to a multiple of 4 when it
+         * fits CTAs (shader.cc max_cta / occupy_shader_resource_1block) */
+        g.m->regs_round = 4;
+        g.m->set |= 1ull << GMC_MACHINE_P_regs_round;
     }
     if (rc == 0)
         rc = import_dram(&g, text, len, o, nopt, base, dram, map, mapn, info);

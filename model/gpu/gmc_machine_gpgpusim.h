@@ -45,6 +45,16 @@ int gmc_machine_gpgpusim(const char *text, size_t len, const char *src, const gm
                          gmc_machine_t *m, gmc_dram_cfg_t *dram, char *map, size_t mapn,
                          gmc_machine_import_t *info, char *err, size_t en, char *warn, size_t wn);
 
+/* Reads Accel-Sim's trace.config (text, len; src names it in errors) over
+ * *m: the opcode latencies and initiation intervals per unit class
+ * (-trace_opcode_latency_initiation_{int,sp,dp,sfu,tensor,spec_op_N}) and
+ * the specialized units' counts (-specialized_unit_N; N = 1 branch, 2 tex,
+ * 3 tensor, 4 udp).  ignored (may be NULL) gets the option names it does
+ * not read.  0, or -1 with "src:line: -option: expected ..., found ..." in
+ * err. */
+int gmc_machine_trace_config(const char *text, size_t len, const char *src, gmc_machine_t *m,
+                             char *ignored, size_t in, char *err, size_t en);
+
 /* 1 if text looks like a gpgpusim.config (the first line that is not
  * blank or a '#' comment starts with '-'), else 0. */
 int gmc_machine_is_gpgpusim(const char *text, size_t len);

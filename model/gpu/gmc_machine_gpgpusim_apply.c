@@ -18,7 +18,8 @@ enum {
     K_CLUSTERS, K_CORES, K_PIPE, K_CTA, K_REGS, K_SHMEM, K_ADAPT, K_UNIFIED, K_SHMEM_OPT,
     K_NSCHED, K_SCHED, K_CLOCKS, K_DL1, K_DL2, K_SKIP_L1, K_NMEM, K_SUBPART, K_L1_LAT,
     K_SMEM_LAT, K_ROP, K_ROP3, K_DRAM_SCHED, K_QSIZE, K_PARTQ, K_NETMODE, K_ICNT_FILE,
-    K_FLIT, K_INBUF, K_OUTBUF, K_IGNORE, K_DRAM
+    K_FLIT, K_INBUF, K_OUTBUF, K_IGNORE, K_NSP, K_NSFU, K_NINT, K_NDP, K_NTENSOR, K_SUBCORE,
+    K_DRAM_LAT, K_LAUNCH, K_DRAM
 };
 
 #define M_ GMC_GS_MACHINE
@@ -56,6 +57,14 @@ const gmc_gs_entry_t gmc_gs_entries[] = {
     {"-icnt_in_buffer_limit", K_INBUF, M_},
     {"-icnt_out_buffer_limit", K_OUTBUF, M_},
     {"-gpgpu_ignore_resources_limitation", K_IGNORE, M_},
+    {"-gpgpu_num_sp_units", K_NSP, M_},
+    {"-gpgpu_num_sfu_units", K_NSFU, M_},
+    {"-gpgpu_num_int_units", K_NINT, M_},
+    {"-gpgpu_num_dp_units", K_NDP, M_},
+    {"-gpgpu_num_tensor_core_units", K_NTENSOR, M_},
+    {"-gpgpu_sub_core_model", K_SUBCORE, M_},
+    {"-dram_latency", K_DRAM_LAT, M_ | H_},   /* core cycles in both (l2cache.cc: gpu_sim_cycle) */
+    {"-gpgpu_kernel_launch_latency", K_LAUNCH, M_},
     /* the DRAM importer's (model/mem/gmc_dram_import_gpgpusim.c): used, or
      * read and warned about there when not 0.  -gpgpu_mem_address_mask is
      * not here: it picks one of GPGPU-Sim's built-in maps, which gmc lacks,
@@ -532,7 +541,13 @@ int gmc_gs_apply(gmc_gs_t *g)
         cache(g, K_DL1, 1) || cache(g, K_DL2, 0) || plain(g, K_NMEM, GMC_MACHINE_P_dram_channels) ||
         plain(g, K_SUBPART, GMC_MACHINE_P_l2_slices_per_ch) ||
         plain(g, K_L1_LAT, GMC_MACHINE_P_l1_lat) || plain(g, K_SMEM_LAT, GMC_MACHINE_P_shmem_lat) ||
-        rop(g) || dram_sched(g) || queues(g) || network(g))
+        rop(g) || dram_sched(g) || queues(g) || network(g) ||
+        plain(g, K_NSP, GMC_MACHINE_P_sp_units) || plain(g, K_NSFU, GMC_MACHINE_P_sfu_units) ||
+        plain(g, K_NINT, GMC_MACHINE_P_int_units) || plain(g, K_NDP, GMC_MACHINE_P_dp_units) ||
+        plain(g, K_NTENSOR, GMC_MACHINE_P_tensor_units) ||
+        plain(g, K_SUBCORE, GMC_MACHINE_P_sub_core_model) ||
+        plain(g, K_DRAM_LAT, GMC_MACHINE_P_dram_latency) ||
+        plain(g, K_LAUNCH, GMC_MACHINE_P_kernel_launch_latency))
         return -1;
     return 0;
 }

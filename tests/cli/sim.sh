@@ -233,7 +233,7 @@ expect_fail "--check: a CTA no SM holds" 1 "^gmc sim: kernel moa: a CTA \(256 th
 expect_fail "--check: a workload option" 2 "^gmc sim: workload hoa: expected lines=" -- "$GMC" sim --workload hoa:lines=8 --check
 expect_fail "--check: a trace directory without kernelslist.g" 1 "^gmc sim: $T/empty/kernelslist\.g: expected a readable kernel list" -- \
   "$GMC" sim --traces "$T/empty" --check
-expect_fail "unknown machine" 2 "^gmc sim: --machine: expected a preset \(gmc sim --machine list\) or a file, found 'nosuch'$" -- \
+expect_fail "unknown machine" 2 "^gmc sim: --machine: expected a preset \(gmc sim --machine list\), a file or a directory, found 'nosuch'$" -- \
   "$GMC" sim "${W[@]}" --machine nosuch
 printf 'sms = 4\nbogus = 3\n' >"$T/bad.cfg"
 expect_fail "machine file with a bad key: file:line" 1 "^gmc sim: $T/bad\.cfg:2: expected a machine key .*found 'bogus'$" -- \
@@ -250,7 +250,7 @@ expect_fail "both --workload and --traces" 2 "^gmc sim: expected one of --worklo
   "$GMC" sim "${W[@]}" --traces "$AS/new"
 expect_fail "neither --workload nor --traces" 2 "^gmc sim: expected one of --workload NAME or --traces DIR, found neither$" -- \
   "$GMC" sim --set sms=4
-expect_fail "a directory as --machine" 1 "^gmc sim: $T: is a directory" -- "$GMC" sim "${W[@]}" --machine "$T"
+expect_fail "a directory as --machine: Accel-Sim's layout, without its gpgpusim.config" 2 "^gmc sim: --machine $T: expected a directory holding gpgpusim.config \(and trace.config\), found no $T/gpgpusim.config$" -- "$GMC" sim "${W[@]}" --machine "$T"
 expect_fail "a missing --machine file" 1 "^gmc sim: $T/no\.cfg: " -- "$GMC" sim "${W[@]}" --machine "$T/no.cfg"
 for s in 0 -1 abc 1e9 ''; do
   expect_fail "bad --scale '$s'" 2 "^gmc sim: --scale: expected a number in \(0, 64\], found '$s'$" -- \
@@ -282,6 +282,25 @@ if "$GMC" sim --machine "$C" --workload stream --set sms=4 --scale 0.01 --json >
 then ok "GPGPU-Sim config runs, used/ignored options on stderr"; else notok "GPGPU-Sim config runs, used/ignored options on stderr" "$(cat "$T/err")"; fi
 grep -Eq "^$C:[0-9]+: warning: " "$T/err" && ok "GPGPU-Sim config: warnings name file:line" \
   || notok "GPGPU-Sim config: warnings name file:line" "$(cat "$T/err")"
+# --machine DIR: Accel-Sim's layout, gpgpusim.config and the trace.config beside it
+mkdir -p "$T/acc" && cp "$C" "$T/acc/gpgpusim.config"
+printf -- '-trace_opcode_latency_initiation_sp 7,3\n-specialized_unit_1 1,8,4,4,4,BRA\n-trace_opcode_latency_initiation_spec_op_1 6,2\n' >"$T/acc/trace.config"
+if "$GMC" sim --machine "$T/acc" --workload stream --set sms=4 --scale 0.01 --json >"$T/acc.json" 2>"$T/err" \
+   && check_json "$T/acc.json" "j['machine'] == 'acc' and j['machine_config']['sp_lat'] == 7 and j['machine_config']['sp_ii'] == 3 and j['machine_config']['branch_units'] == 8 and j['machine_config']['branch_lat'] == 6 and j['machine_config']['dram_latency'] == 96 and j['machine_source'] == 'gpgpusim.config $T/acc/gpgpusim.config + trace.config $T/acc/trace.config --set sms=4'" \
+   && grep -q "^gmc sim: $T/acc/trace.config: opcode latencies and units read; ignored: nothing$" "$T/err"
+then ok "--machine DIR reads gpgpusim.config and trace.config"; else notok "--machine DIR reads gpgpusim.config and trace.config" "$(cat "$T/err")"; fi
+rm "$T/acc/trace.config"
+if "$GMC" sim --machine "$T/acc" --workload stream --set sms=4 --scale 0.01 --json >"$T/acc.json" 2>"$T/err" \
+   && check_json "$T/acc.json" "j['machine_config']['sp_lat'] == 2"
+then ok "--machine DIR without trace.config: the base's latencies"; else notok "--machine DIR without trace.config: the base's latencies" "$(cat "$T/err")"; fi
+printf -- '-trace_opcode_latency_initiation_sfu 21\n' >"$T/acc/trace.config"
+"$GMC" sim --machine "$T/acc" --workload stream --scale 0.01 >/dev/null 2>"$T/err"; rc=$?
+[ $rc = 1 ] && [ "$(tail -1 "$T/err")" = "gmc sim: $T/acc/trace.config:1: -trace_opcode_latency_initiation_sfu: expected <latency>,<initiation interval>, found '21'" ] \
+  && ok "--machine DIR: a bad trace.config line is file:line, exit 1" \
+  || notok "--machine DIR: a bad trace.config line is file:line, exit 1" "exit $rc: $(tail -1 "$T/err")"
+rm "$T/acc/gpgpusim.config"
+expect_fail "--machine DIR without gpgpusim.config" 2 "^gmc sim: --machine $T/acc: expected a directory holding gpgpusim.config \(and trace.config\), found no $T/acc/gpgpusim.config$" -- \
+  "$GMC" sim --machine "$T/acc" --workload stream --scale 0.01
 # -gpgpu_memory_partition_indexing 2: the IPoly channel hash becomes the run's BIM
 sed 's/^-gpgpu_memory_partition_indexing 0$/-gpgpu_memory_partition_indexing 2/' "$C" >"$T/ipoly.config"
 if "$GMC" sim --machine "$T/ipoly.config" --workload stream --set sms=4 --scale 0.01 --json >"$T/ip.json" 2>"$T/err" \

@@ -33,6 +33,11 @@ for c in $(seq "$CASES"); do
     rand 6; a=$((R + 2)); rand 4; b=$((R + 1)); rand 3; c3=$((R + 1))
     args+=(--set mc_queue=$a --set l2_queue=$b --set icnt_in_buf=$c3)
   fi
+  # fixed latencies in half of the cases: the slices' DRAM queue waits, dispatch waits
+  rand 2
+  if [ "$R" = 1 ]; then
+    rand 150; args+=(--set dram_latency=$R); rand 400; args+=(--set kernel_launch_latency=$R)
+  fi
   if ! "$GMC" sim "${args[@]}" --json -o "$T/ref.json" 2>"$T/err"; then
     notok "case $c runs: ${args[*]}" "$(head -c 300 "$T/err")"
     continue

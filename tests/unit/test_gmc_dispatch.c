@@ -71,13 +71,11 @@ static void counted_kernel(gmc_kernel_t *k, tk_t *t, uint32_t ctas, uint32_t thr
 
 /* ---- round robin ---- */
 
-/* Round robin as it is: the pointer moves to one past each SM served and
- * the scan goes on from the pointer plus the loop's count, so one call
- * skips SMs and may give an SM more than one CTA -- not the "one CTA per
- * SM per cycle, SM after SM" docs/harness.md describes.  Every pinned
- * report rests on this order (tests/cli/sim_pin.sh); it is checked here
- * so that a fix is a deliberate change, made with new pins. */
-static void rr_first_call_fills_sms_in_the_order_the_pins_rest_on(void **st)
+/* One call asks every SM once from the pointer: 12 CTAs on 12 empty SMs
+ * land one per SM, CTA i on SM i; the next call starts after the SM
+ * served last.  (The loop had indexed from a pointer it moved inside the
+ * loop: SMs 0, 2, 5, 9, ... got 1, 0, 2, 1, 0, 3, ... CTAs.) */
+static void rr_gives_each_sm_at_most_one_cta_per_call_in_order(void **st)
 {
     gmc_gpu_t *g = gpu("pae-gddr5", NULL, 0);   /* 12 SMs, 4 CTAs of this kernel fit one */
     tk_t t = {1, 0, 0, 1};
@@ -90,13 +88,44 @@ static void rr_first_call_fills_sms_in_the_order_the_pins_rest_on(void **st)
     d->ops->kernel_begin(d);
     assert_int_equal(d->ops->next_event(d), g->core_cyc);
     d->ops->dispatch(d);
-    static const unsigned want[12] = {1, 0, 2, 1, 0, 3, 1, 0, 2, 1, 0, 1};
+    for (unsigned i = 0; i < g->nsm; i++) {
+        if (g->sm[i].nctas != 1)
+            fail_msg("SM %u: %u CTAs after the first call, expected 1", i, g->sm[i].nctas);
+        assert_int_equal(g->sm[i].cta[0].kcta, i);
+    }
+    assert_int_equal(gmc_dispatch_launched(d), 12);
+    d->ops->dispatch(d);   /* the second round: CTA 12 + i on SM i again */
+    for (unsigned i = 0; i < g->nsm; i++) {
+        assert_int_equal(g->sm[i].nctas, 2);
+        assert_int_equal(g->sm[i].cta[1].kcta, 12 + i);
+    }
+    g->k = NULL;
+    gmc_gpu_delete(g);
+}
+
+/* Fewer CTAs than SMs: the next kernel's first CTA goes after the SM the
+ * previous one ended on (the pointer is kept), still one per SM. */
+static void rr_goes_on_after_the_sm_served_last(void **st)
+{
+    gmc_gpu_t *g = gpu("pae-gddr5", NULL, 0);
+    tk_t t = {1, 0, 0, 1};
+    gmc_kernel_t k;
+    tk_make(&k, &t, 5, 256);
+    g->k = &k;
+    g->ctas_total = 5;
+    g->next_cta = g->ctas_launched = 0;
+    gmc_dispatch_t *d = &g->disp;
+    d->ops->kernel_begin(d);
+    d->ops->dispatch(d);   /* CTAs 0..4 on SMs 0..4 */
+    g->ctas_total = 15;    /* as if a second kernel of 10 CTAs began (ids 5..14) */
+    d->ops->kernel_begin(d);
+    d->ops->dispatch(d);   /* SMs 5..11, then 0, 1, 2 */
+    static const unsigned want[12] = {2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1};
     for (unsigned i = 0; i < g->nsm; i++)
         if (g->sm[i].nctas != want[i])
-            fail_msg("SM %u: %u CTAs after the first call, expected %u", i, g->sm[i].nctas, want[i]);
-    assert_int_equal(g->sm[0].cta[0].kcta, 0);
-    assert_int_equal(g->sm[2].cta[0].kcta, 1);
-    assert_int_equal(gmc_dispatch_launched(d), 12);
+            fail_msg("SM %u: %u CTAs, expected %u", i, g->sm[i].nctas, want[i]);
+    assert_int_equal(g->sm[5].cta[0].kcta, 5);
+    assert_int_equal(g->sm[0].cta[1].kcta, 12);
     g->k = NULL;
     gmc_gpu_delete(g);
 }
@@ -348,7 +377,8 @@ int main(void)
 {
     const struct CMUnitTest t[] = {
         cmocka_unit_test(rr_is_registered_and_unknown_names_are_listed),
-        cmocka_unit_test(rr_first_call_fills_sms_in_the_order_the_pins_rest_on),
+        cmocka_unit_test(rr_gives_each_sm_at_most_one_cta_per_call_in_order),
+        cmocka_unit_test(rr_goes_on_after_the_sm_served_last),
         cmocka_unit_test(rr_waits_for_a_cta_to_end_once_every_sm_is_full),
         cmocka_unit_test(the_gpu_jumps_to_the_dispatchers_next_event),
         cmocka_unit_test(per_sm_queues_of_consecutive_ctas_run_each_cta_once),

@@ -37,6 +37,53 @@ static void ctas_go_round_robin_over_the_sms(void **s)
     gmc_gpu_delete(g);
 }
 
+/* A pure-ALU kernel: each warp 64 ALU instructions, then EXIT. */
+static int alu_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)
+{
+    (void)k; (void)err; (void)n;
+    uint64_t step = c->u.w[1]++;
+    if (step > 64)
+        return 0;
+    in->mask = ~0u;
+    in->pc = 0x100 + 16 * step;
+    in->op = step == 64 ? GMC_OP_EXIT : GMC_OP_ALU;
+    in->lat = 0;
+    return 1;
+}
+static const gmc_kernel_ops_t alu_ops = {tk_begin, alu_next, NULL};
+
+static uint64_t alu_cycles(uint32_t sms, uint32_t ctas)
+{
+    gmc_gpu_cfg_t c;
+    test_gpu_machine(&c, "rtx2060s");
+    c.machine.sms = sms;
+    test_gpu_defaults(&c);
+    gmc_gpu_t *g = test_gpu_new(&c);
+    tk_t t = {1, 0, 0, 1};
+    gmc_kernel_t k;
+    tk_make(&k, &t, ctas, 256);
+    k.ops = &alu_ops;
+    char err[512];
+    if (gmc_gpu_run(g, &k, err, sizeof err))
+        fail_msg("%s", err);
+    gmc_gpu_stats_t st;
+    gmc_gpu_stats(g, &st);
+    gmc_gpu_delete(g);
+    return st.cycles;
+}
+
+/* 34 CTAs on 35 SMs run one per SM: as fast as on 48 SMs.  Dispatch had
+ * put them on 12 SMs, several per SM in one cycle, and taken twice as
+ * long (521 cycles against 261). */
+static void a_grid_smaller_than_the_sms_runs_one_cta_per_sm(void **s)
+{
+    (void)s;
+    const uint64_t c35 = alu_cycles(35, 34), c48 = alu_cycles(48, 34);
+    print_message("    34 CTAs: %llu cycles on 35 SMs, %llu on 48\n", (unsigned long long)c35,
+                  (unsigned long long)c48);
+    assert_int_equal(c35, c48);
+}
+
 /* ---- limits ---- */
 static void a_cta_that_fits_no_sm_is_an_error(void **s)
 {
@@ -114,6 +161,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ctas_go_round_robin_over_the_sms),
+        cmocka_unit_test(a_grid_smaller_than_the_sms_runs_one_cta_per_sm),
         cmocka_unit_test(a_cta_that_fits_no_sm_is_an_error),
         cmocka_unit_test(ignore_limits_runs_one_oversized_cta_per_sm),
     };

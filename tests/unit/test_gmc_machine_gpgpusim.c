@@ -110,16 +110,80 @@ static void rtx2060_super_config_gives_the_machine_keys(void **st)
     assert_false(from_file(GMC_MACHINE_P_alu_lat) || from_file(GMC_MACHINE_P_icnt_latency));
     assert_int_equal(m.alu_lat, base.alu_lat);
     assert_int_equal(m.icnt_latency, base.icnt_latency);
+    /* the SM's units and the fixed latencies */
+    assert_int_equal(m.sub_core_model, 1);
+    assert_int_equal(m.sp_units, 4);
+    assert_int_equal(m.int_units, 4);
+    assert_int_equal(m.dram_latency, 96);                /* core cycles in both */
+    assert_int_equal(m.kernel_launch_latency, 5000);
+    assert_int_equal(m.regs_round, 4);                   /* GPGPU-Sim's rounding: every import */
+    assert_true(from_file(GMC_MACHINE_P_dram_latency) && from_file(GMC_MACHINE_P_sp_units));
     assert_int_equal(gmc_machine_check(&m, err, sizeof err), 0);
+}
+
+/* Accel-Sim's trace.config: latencies and initiation intervals per unit
+ * class; specialized units 1-4 as branch, tex, tensor and udp, unit 3's
+ * latency over the tensor line; other options listed as ignored. */
+static void trace_config_sets_the_unit_latencies_and_counts(void **st)
+{
+    (void)st;
+    gmc_machine_t t = base;
+    char ign[256];
+    static const char text[] =
+        "-trace_opcode_latency_initiation_int 2,2\n"
+        "-trace_opcode_latency_initiation_sp 3,1\n"
+        "-trace_opcode_latency_initiation_dp 64,64\n"
+        "-trace_opcode_latency_initiation_sfu 21,8\n"
+        "-trace_opcode_latency_initiation_tensor 99,99\n"
+        "# a comment\n"
+        "-specialized_unit_1 1,4,4,4,4,BRA\n"
+        "-trace_opcode_latency_initiation_spec_op_1 5,4\n"
+        "-specialized_unit_2 0,9,200,4,4,TEX\n"
+        "-trace_opcode_latency_initiation_spec_op_2 200,4\n"
+        "-specialized_unit_3 1,8,16,4,4,TENSOR\n"
+        "-trace_opcode_latency_initiation_spec_op_3 16,16\n"
+        "-trace_opcode_latency_initiation_spec_op_4 4,1\n"
+        "-some_future_option 7\n";
+    assert_int_equal(gmc_machine_trace_config(text, strlen(text), "trace.config", &t, ign, sizeof ign, err,
+                                              sizeof err), 0);
+    assert_int_equal(t.int_lat, 2);
+    assert_int_equal(t.int_ii, 2);
+    assert_int_equal(t.sp_lat, 3);
+    assert_int_equal(t.sp_ii, 1);
+    assert_int_equal(t.dp_lat, 64);
+    assert_int_equal(t.sfu_lat, 21);
+    assert_int_equal(t.sfu_ii, 8);
+    assert_int_equal(t.tensor_lat, 16);    /* unit 3's line, not the tensor line */
+    assert_int_equal(t.tensor_ii, 16);
+    assert_int_equal(t.tensor_units, 8);
+    assert_int_equal(t.branch_units, 4);
+    assert_int_equal(t.branch_lat, 5);
+    assert_int_equal(t.tex_units, base.tex_units);   /* unit 2 disabled: its count is not read */
+    assert_int_equal(t.tex_lat, 200);
+    assert_int_equal(t.udp_lat, 4);
+    assert_int_equal(t.udp_ii, 1);
+    assert_string_equal(ign, "-some_future_option");
+    /* errors: file, line, option, what was expected */
+    t = base;
+    assert_int_equal(gmc_machine_trace_config("\n-trace_opcode_latency_initiation_sp 4\n", 38, "tc", &t,
+                                              NULL, 0, err, sizeof err), -1);
+    assert_string_equal(err, "tc:2: -trace_opcode_latency_initiation_sp: expected <latency>,<initiation "
+                             "interval>, found '4'");
+    assert_int_equal(gmc_machine_trace_config("-trace_opcode_latency_initiation_dp 0,4\n", 40, "tc", &t,
+                                              NULL, 0, err, sizeof err), -1);
+    assert_non_null(strstr(err, "tc:1: -trace_opcode_latency_initiation_dp: dp_lat: expected an integer in "
+                                "1..1000, found '0'"));
+    assert_int_equal(gmc_machine_trace_config("oops\n", 5, "tc", &t, NULL, 0, err, sizeof err), -1);
+    assert_non_null(strstr(err, "tc:1: expected an option '-name value', found 'oops'"));
 }
 
 static void rtx2060_super_config_lists_used_and_ignored_options(void **st)
 {
     (void)st;
     assert_true(imp_file(DIR "rtx2060-super.config") >= 0);
-    assert_int_equal(info.n_used, 36);
-    assert_int_equal(info.n_ignored, 36);
-    assert_prefix(info.used, "-gpgpu_n_clusters -gpgpu_n_cores_per_cluster -gpgpu_n_mem ");
+    assert_int_equal(info.n_used, 43);
+    assert_int_equal(info.n_ignored, 29);
+    assert_prefix(info.used, "-gpgpu_kernel_launch_latency -gpgpu_n_clusters -gpgpu_n_cores_per_cluster ");
     assert_non_null(strstr(info.used, " -gpgpu_cache:dl1 "));
     assert_non_null(strstr(info.used, " -gpgpu_l2_rop_latency "));
     assert_non_null(strstr(info.used, " -network_mode "));
@@ -127,20 +191,24 @@ static void rtx2060_super_config_lists_used_and_ignored_options(void **st)
     assert_prefix(info.ignored, "-gpgpu_ptx_sim_mode ");
     assert_non_null(strstr(info.ignored, " -gpgpu_cache:il1 "));
     assert_non_null(strstr(info.ignored, " -icnt_arbiter_algo "));
-    assert_non_null(strstr(info.ignored, " -dram_latency "));
+    assert_non_null(strstr(info.used, " -dram_latency "));   /* a machine key now */
+    assert_non_null(strstr(info.used, " -gpgpu_num_sp_units "));
     assert_null(strstr(info.ignored, "-gpgpu_cache:dl1"));
     /* DRAM policies: used at 0 (gmc's behaviour), ignored otherwise; the
      * built-in-map selector always */
     assert_non_null(strstr(info.used, " -dram_bnk_indexing_policy "));
     assert_non_null(strstr(info.ignored, " -dram_bnkgrp_indexing_policy "));
     assert_non_null(strstr(info.ignored, " -gpgpu_mem_address_mask "));
-    assert_string_equal(info.defaults, "ignore_limits alu_lat icnt_latency mc_row_timeout");
+    assert_string_equal(info.defaults, "ignore_limits alu_lat int_lat int_ii sp_lat sp_ii dp_lat dp_ii "
+                        "sfu_lat sfu_ii tensor_units tensor_lat tensor_ii branch_units branch_lat branch_ii "
+                        "tex_units tex_lat tex_ii udp_units udp_lat udp_ii loads_per_warp icnt_latency "
+                        "mc_row_timeout");
     /* the carve-out is said where -gpgpu_adaptive_cache_config is */
     assert_non_null(strstr(warn, "rtx2060-super.config:46: warning: the L1 is fixed at 64 KB"));
     /* the controller options the machine reads are not called unread */
     assert_non_null(strstr(warn, "not read (gmc mem sets the controller with --sched, --rq, --wq, "
                                  "--wq-high, --wq-low; gmc sim with --sched and the machine keys "
-                                 "mc_queue and mc_write_policy): -gpgpu_dram_return_queue_size -dram_latency\n"));
+                                 "mc_queue and mc_write_policy): -gpgpu_dram_return_queue_size\n"));
 }
 
 static void rtx2060_super_config_imports_the_dram_and_its_map(void **st)
@@ -448,6 +516,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rtx2060_super_config_gives_the_machine_keys),
         cmocka_unit_test(rtx2060_super_config_lists_used_and_ignored_options),
+        cmocka_unit_test(trace_config_sets_the_unit_latencies_and_counts),
         cmocka_unit_test(rtx2060_super_config_imports_the_dram_and_its_map),
         cmocka_unit_test(titanv_config_has_64_warps_the_whole_unified_l1_and_a_channel_modulo_24),
         cmocka_unit_test(older_cache_string_form_sets_l1_and_l2),
