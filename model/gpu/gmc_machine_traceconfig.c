@@ -70,7 +70,7 @@ static int set_unit_key(gmc_diag_t *d, const gmc_gs_tok_t *t, gmc_machine_t *m, 
     char e[256];
     if (gmc_machine_set(m, kv, e, sizeof e))   /* the key's range, worded by the machine parser */
         return gmc_diag_error(d, t->ln, "%.*s: %s", (int)t->nl, t->name,
-                              strncmp(e, "--set:1: ", 9) ? e : e + 9);
+                              strncmp(e, "--set: ", 7) ? e : e + 7);
     return 0;
 }
 

@@ -59,7 +59,10 @@ expect_fail "bim --matrix DIR" 1 "$msg" -- "$GMC" bim --matrix "$T/dir"
 expect_fail "vectors bim --matrix DIR" 1 "$msg" -- "$GMC" vectors bim --matrix "$T/dir" -o "$T/v"
 expect_fail "entropy --trace DIR" 1 "$msg" -- "$GMC" entropy --trace "$T/dir"
 expect_fail "block check DIR" 1 "$msg" -- "$GMC" block check bankarb nb4_tl1 "$T/dir"
-expect_fail "sim --machine DIR" 1 "$msg" -- "$GMC" sim --machine "$T/dir" --workload moa
+# --machine DIR is Accel-Sim's config folder: without its gpgpusim.config, a usage error
+expect_fail "sim --machine DIR without gpgpusim.config" 2 \
+  "expected a directory holding gpgpusim.config \(and trace.config\), found no $T/dir/gpgpusim.config" \
+  -- "$GMC" sim --machine "$T/dir" --workload moa
 expect_fail "sim --map-file DIR" 1 "$msg" -- "$GMC" sim --workload moa --map-file "$T/dir"
 expect_fail "sweep run DIR" 1 "$msg" -- "$GMC" sweep run "$T/dir" -o "$T/sw"
 # inside an Accel-Sim trace directory: a read error of that file (docs/cli.md)
