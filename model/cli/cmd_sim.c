@@ -65,14 +65,18 @@ static int list_workloads(void)
 {
     for (unsigned i = 0; i < gmc_workload_count(); i++)
         printf("%s\n", gmc_workload_info(i)->name);
+    for (unsigned i = 0; i < gmc_workload_val_count(); i++)
+        printf("%s\n", gmc_workload_val_info(i)->name);
     return 0;
 }
 
 static int workload_info(void)
 {
-    for (unsigned i = 0; i < gmc_workload_count(); i++)
-        printf("%s\t%s\t%s\n", gmc_workload_info(i)->name, gmc_workload_info(i)->klass,
-               gmc_workload_info(i)->what);
+    for (unsigned i = 0; i < gmc_workload_count() + gmc_workload_val_count(); i++) {
+        const gmc_workload_info_t *w = i < gmc_workload_count() ? gmc_workload_info(i)
+                                                                : gmc_workload_val_info(i - gmc_workload_count());
+        printf("%s\t%s\t%s\n", w->name, w->klass, w->what);
+    }
     return 0;
 }
 
