@@ -56,7 +56,7 @@ enum { AS_OPF_GENERIC = 1,   /* generic LD/ST: SHMEM when the address is in the 
 
 typedef struct {
     uint8_t op;      /* gmc_op_t */
-    uint8_t lat;     /* ALU latency (0 = the machine's default) */
+    uint8_t lat;     /* ALU latency: 0, the machine's for the unit class */
     uint8_t flags;   /* AS_OPF_* */
     uint8_t known;   /* 0: not in the table (ALU, lat 0) */
     uint8_t unit;    /* gmc_unit_t of an ALU class (GMC_UNIT_NONE otherwise) */
@@ -68,8 +68,6 @@ size_t      as_opcode_base_len(const char *opcode, size_t len);
 int         as_opcode_table_sorted(void);   /* 1 when the table is in strcmp order */
 /* Bytes per lane as Accel-Sim derives them from the opcode (clamped 1..16). */
 unsigned    as_opcode_width(const char *opcode, size_t len);
-/* The latency an EXIT/RET gets when it is not the warp's last instruction. */
-#define AS_LAT_BRANCH 4
 
 /* ------------------------------------------------------------ the kernel */
 

@@ -289,7 +289,7 @@ int as_inst_parse(const char *s, size_t len, const as_linectx_t *lc, as_kernel_t
     }
     if (oi.flags & AS_OPF_EXIT) {   /* an EXIT only if it ends the warp: fixed up there */
         r.op = GMC_OP_ALU;
-        r.lat = AS_LAT_BRANCH;
+        r.lat = 0;   /* the branch unit's latency */
         r.unit = GMC_UNIT_BRANCH;
         r.mode = AS_MODE_EXITCAND;
     }

@@ -4,18 +4,14 @@
  * as Accel-Sim's own opcode maps are (gpu-simulator/ISA_Def/<arch>_opcode.h:
  * ampere_opcode.h, hopper_opcode.h, plus the Maxwell/Pascal/Volta names of
  * pascal_opcode.h and volta_opcode.h), with their execution-unit classes.
- * The latencies are the first numbers of Accel-Sim's SM86_RTX3070
- * trace.config (gpu-simulator/configs/tested-cfgs/SM86_RTX3070/trace.config):
- *   -trace_opcode_latency_initiation_int 4,2     C_INT  (int, conversions, moves)
- *   -trace_opcode_latency_initiation_sp 4,2      C_SP
- *   -trace_opcode_latency_initiation_dp 8,4      C_DP
- *   -trace_opcode_latency_initiation_sfu 20,8    C_SFU  (MUFU)
- *   -trace_opcode_latency_initiation_tensor 32,32 / spec_op_3 32,32  C_TENSOR
- *   spec_op_1 4,4 (BRA unit)                     C_BRANCH
- *   spec_op_2 200,4 (TEX unit)                   C_TEX
- *   spec_op_4 4,2 (uniform datapath)             C_UDP
+ * An ALU class is a functional-unit class (gmc_unit_t): the instruction
+ * takes its latency and initiation interval from the machine's keys of
+ * that class (Accel-Sim's trace.config, gmc_machine_traceconfig.c), so the
+ * table gives no latency.  Accel-Sim's specialized units 1, 2 and 4 are
+ * the BRANCH, TEX and UDP classes (its trace.config names them BRA, TEX,
+ * UDP); tensor opcodes are its unit 3.
  * gmc's own choices where Accel-Sim has none or differs: the Hopper
- * warpgroup MMAs (HGMMA, ...) run at the tensor latency (Accel-Sim treats
+ * warpgroup MMAs (HGMMA, ...) are tensor instructions (Accel-Sim treats
  * them as NOPs); KILL is a branch (Accel-Sim puts it on unit 3); NOP takes
  * no unit and the machine's alu_lat (Accel-Sim's ALU_OP: an integer unit),
  * the one opcode of the table for gmc's GMC_UNIT_NONE, so that an exported
@@ -31,14 +27,14 @@ enum { C_NONE, C_INT, C_SP, C_DP, C_SFU, C_TENSOR, C_BRANCH, C_TEX, C_UDP,
 
 static const as_opinfo_t class_info[C_N] = {
     [C_NONE]   = {GMC_OP_ALU, 0, 0, 1, GMC_UNIT_NONE},
-    [C_INT]    = {GMC_OP_ALU, 4, 0, 1, GMC_UNIT_INT},
-    [C_SP]     = {GMC_OP_ALU, 4, 0, 1, GMC_UNIT_SP},
-    [C_DP]     = {GMC_OP_ALU, 8, 0, 1, GMC_UNIT_DP},
-    [C_SFU]    = {GMC_OP_ALU, 20, 0, 1, GMC_UNIT_SFU},
-    [C_TENSOR] = {GMC_OP_ALU, 32, 0, 1, GMC_UNIT_TENSOR},
-    [C_BRANCH] = {GMC_OP_ALU, AS_LAT_BRANCH, 0, 1, GMC_UNIT_BRANCH},
-    [C_TEX]    = {GMC_OP_ALU, 200, 0, 1, GMC_UNIT_TEX},
-    [C_UDP]    = {GMC_OP_ALU, 4, 0, 1, GMC_UNIT_UDP},
+    [C_INT]    = {GMC_OP_ALU, 0, 0, 1, GMC_UNIT_INT},
+    [C_SP]     = {GMC_OP_ALU, 0, 0, 1, GMC_UNIT_SP},
+    [C_DP]     = {GMC_OP_ALU, 0, 0, 1, GMC_UNIT_DP},
+    [C_SFU]    = {GMC_OP_ALU, 0, 0, 1, GMC_UNIT_SFU},
+    [C_TENSOR] = {GMC_OP_ALU, 0, 0, 1, GMC_UNIT_TENSOR},
+    [C_BRANCH] = {GMC_OP_ALU, 0, 0, 1, GMC_UNIT_BRANCH},
+    [C_TEX]    = {GMC_OP_ALU, 0, 0, 1, GMC_UNIT_TEX},
+    [C_UDP]    = {GMC_OP_ALU, 0, 0, 1, GMC_UNIT_UDP},
     [C_LD]     = {GMC_OP_LD, 0, 0, 1},
     [C_GLD]    = {GMC_OP_LD, 0, AS_OPF_GENERIC, 1},
     [C_ST]     = {GMC_OP_ST, 0, 0, 1},

@@ -236,6 +236,20 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     /* -dram_latency counts core cycles (GPGPU-Sim's gpu_sim_cycle); the
      * slices wait in their own clock: the L2 cycles that cover it */
     g->dram_lat_l2 = ((uint64_t)m->dram_latency * g->ps_core + g->ps_l2 - 1) / g->ps_l2;
+    /* the functional units: a class without units runs where GPGPU-Sim
+     * runs it (shader.cc scheduler_unit::cycle: int on the sp units when
+     * there are no int units, dp on the sfu units when there are no dp
+     * units); any other class without units is not limited */
+    for (unsigned u = 1; u < GMC_UNIT_N; u++) {
+        unsigned c = u;
+        if (c == GMC_UNIT_INT && !m->int_units)
+            c = GMC_UNIT_SP;
+        else if (c == GMC_UNIT_DP && !m->dp_units)
+            c = GMC_UNIT_SFU;
+        g->umap[u] = gmc_machine_get(m, gmc_machine_unit_key(c, 0)) ? (uint8_t)c : 0;
+        g->ulat[u] = (uint16_t)gmc_machine_get(m, gmc_machine_unit_key(u, 1));
+        g->uii[u] = (uint16_t)gmc_machine_get(m, gmc_machine_unit_key(u, 2));
+    }
     /* One VC, every port at its own node (what the crossbar needs; a mesh
      * would be given its placement here). */
     gmc_icnt_cfg_t rq = {g->nsm, g->nslice, m->icnt_in_buf, m->icnt_out_buf, m->icnt_latency,

@@ -31,10 +31,14 @@ typedef struct {
     uint64_t line;
     uint32_t sectors;
     uint8_t  warp;     /* slot */
-    uint8_t  op;       /* GMC_OP_LD / ST */
+    uint8_t  op;       /* GMC_OP_LD / ST / ATOM */
+    uint16_t ld;       /* LD / ATOM: its load record (gmc_sm_t.ld) */
 } gmc_lsu_acc_t;
 
 enum { GMC_W_FREE = 0, GMC_W_READY, GMC_W_MEM, GMC_W_BAR, GMC_W_DONE };
+/* GMC_W_MEM: the fetched instruction waits for one of the warp's loads (a
+ * register it reads or writes, the load slots, or all of them at BAR, EXIT
+ * or a GMC_DEPS_SERIAL instruction); each completing load re-checks it. */
 
 /* What a warp keeps of its fetched instruction: gmc_inst_t without the 32
  * lane addresses.  The kernel writes those into one scratch instruction
@@ -47,31 +51,61 @@ typedef struct {
     uint16_t lat;
 } gmc_inst_head_t;
 
-/* 64-byte aligned: the first 64 bytes are what a completion (gmc_sm.c
- * complete) reads and writes, one host line; a warp waits hundreds of
- * cycles for its load, so that line is cold when the data comes back. */
+/* A warp's scoreboard: the registers with a write pending (GPGPU-Sim's
+ * reg_table), each with the core cycle its value is written --
+ * GMC_SB_LOAD for a load's destinations, until its data is back.  An
+ * entry whose cycle has passed is free (dropped when the table is
+ * scanned); a warp with GMC_SB_MAX pending writes waits for one to end. */
+#define GMC_SB_MAX  32
+#define GMC_SB_LOAD UINT64_MAX
+
 typedef struct {
-    /* issue reads these and in's first fields: first, together */
+    /* issue reads these first, together */
     _Alignas(64) uint8_t state;
     uint8_t           ended;       /* the stream ended: exit when next ready */
     uint8_t           nacc;        /* in's line accesses, coalesced at fetch (a memory
                                       instruction may wait many cycles for load/store-unit room) */
-    uint8_t           ld_is_atom;
+    uint8_t           deps;        /* in's GMC_DEPS_* */
+    uint8_t           unit;        /* in's gmc_unit_t (its latency and initiation interval) */
+    uint8_t           uclass;      /* the unit class it occupies (gmc_gpu_t.umap), 0: none */
+    uint8_t           ndst, nsrc;  /* in's registers in reg[] (destinations first) */
+    uint8_t           nld;         /* its loads and atomics in flight (load records) */
+    uint8_t           sb_n;        /* scoreboard entries (some may have ended) */
     uint32_t          cta;         /* CTA slot on this SM */
-    uint32_t          pending;     /* sectors (or the atomic) its load still waits for */
-    uint32_t          ld_offchip;
-    /* the load in flight */
-    uint64_t          ld_issue;
-    uint64_t          ret_min, ret_max;   /* core cycles: earliest/latest off-chip return */
-    uint64_t          mc_min, mc_max;     /* DRAM cycles: least/most time inside the controller */
-    uint64_t          ld_chans;    /* channels its off-chip sectors came from (bit ch), up to
-                                      64 channels; past that the SM's chset */
+    uint32_t          pending;     /* sectors (or atomics) its loads in flight still wait for */
+    uint64_t          done_at;     /* every earlier instruction that is not a load is
+                                      complete from this core cycle */
     gmc_inst_head_t   in;          /* the next instruction, fetched ahead (its lane
                                       addresses are consumed by the coalescer at fetch) */
+    uint16_t          reg[2 * GMC_INST_MAX_REGS];
+    uint16_t          sb_reg[GMC_SB_MAX];
+    uint64_t          sb_at[GMC_SB_MAX];
     gmc_warp_cursor_t cur;
     gmc_lsu_acc_t     acc[64];
 } gmc_warp_t;
-_Static_assert(offsetof(gmc_warp_t, in) == 64, "a completion's fields are the warp's first host line");
+
+/* A load or atomic instruction in flight (GMC_OP_LD / ATOM with sectors):
+ * its sectors' return, for the per-load statistics (load-warp time: issue
+ * to its last sector; divergence: first to last off-chip return), and the
+ * registers its data writes.  A per-SM pool of warps_per_sm x
+ * loads_per_warp records; L1 waiters, L1 hits and packets (in their tag)
+ * carry the record's index. */
+typedef struct {
+    uint64_t issue;
+    uint64_t ret_min, ret_max;   /* core cycles: earliest/latest off-chip return */
+    uint64_t mc_min, mc_max;     /* DRAM cycles: least/most time inside the controller */
+    uint64_t chans;              /* channels its off-chip sectors came from (bit ch), up to
+                                    64 channels; past that the SM's chset */
+    uint64_t pc;
+    uint32_t pending;            /* sectors (or the atomic) still to come */
+    uint32_t offchip;
+    uint32_t next;               /* free list */
+    uint8_t  warp, is_atom, ndst;
+    uint16_t dst[GMC_INST_MAX_REGS];
+} gmc_ld_t;
+#define GMC_LD_MAX 1024          /* records per SM: 64 warps x 16 (the tag's 10 bits) */
+#define GMC_TAG_LD_SHIFT 17      /* a read's or atomic's packet tag: (L1 entry + 1) | ld << 17 */
+#define GMC_TAG_ENTRY(t) ((t) & ((1u << GMC_TAG_LD_SHIFT) - 1))
 
 typedef struct {
     uint32_t kcta;        /* the kernel's CTA id */
@@ -79,10 +113,10 @@ typedef struct {
     uint8_t  used;
 } gmc_cta_slot_t;
 
-/* A waiter on an L1 MSHR sector: warp slot, next node (UINT32_MAX = end). */
-typedef struct { uint32_t warp, next; } gmc_l1_waiter_t;
+/* A waiter on an L1 MSHR sector: its load record, next node (UINT32_MAX = end). */
+typedef struct { uint32_t ld, next; } gmc_l1_waiter_t;
 
-typedef struct { uint64_t ready; uint32_t warp, sectors; } gmc_l1_hit_t;
+typedef struct { uint64_t ready; uint32_t ld, sectors; } gmc_l1_hit_t;
 
 typedef struct gmc_sm {
     /* hot: what every cycle of the SM reads, together (a few cache lines;
@@ -112,6 +146,13 @@ typedef struct gmc_sm {
      * it. */
     uint64_t        need_vals;
     uint64_t        need_mask[64];   /* need 1..GMC_COALESCE_MAX (<= 64) */
+    /* The warps by the unit class their fetched instruction occupies, as
+     * need_mask: a scheduler whose units of class c are busy drops
+     * umask[c] from its candidates (bit c of uvals: umask[c] not empty) */
+    uint64_t        uvals;
+    uint64_t        umask[GMC_UNIT_N];
+    uint64_t        unit_wake;    /* the last cycle: the first unit free again among those that
+                                     held every candidate back (next_at's, when stuck) */
     gmc_wsched_t    ws[8];        /* the warp schedulers (slots: the warps each owns) */
     unsigned        ws_live;      /* ws[0 .. ws_live) were initialized (their free is due) */
     gmc_wsched_view_t view;       /* what the schedulers read of the warps (gmc_wsched.h) */
@@ -131,9 +172,19 @@ typedef struct gmc_sm {
     gmc_lsu_acc_t   lsu[GMC_LSU_CAP];
     gmc_pkt_t       out[GMC_OUT_CAP];
     gmc_cta_slot_t  cta[64];
-    /* With more than 64 channels, each warp's load's channels as a bit set
-     * of chan_words words (warp i at i * chan_words); NULL otherwise. */
+    /* With more than 64 channels, each load record's channels as a bit
+     * set of chan_words words (record i at i * chan_words); NULL otherwise. */
     uint64_t       *chset;
+    /* the load records: free list (UINT32_MAX: empty), then never used */
+    gmc_ld_t       *ld;
+    uint32_t        ld_free, ld_fresh;
+    /* Functional units: per group (a scheduler with sub_core_model, else
+     * the SM: group 0) and class, ucnt[g][c] units whose next-free core
+     * cycles are ufree[uoff[g][c] ..], the earliest of them umin[g][c]. */
+    uint64_t       *ufree;
+    uint64_t        umin[8][GMC_UNIT_N];
+    uint16_t        uoff[8][GMC_UNIT_N];
+    uint8_t         ucnt[8][GMC_UNIT_N];
     gmc_warp_t      w[GMC_SM_MAX_WARPS];
 } gmc_sm_t;
 
@@ -145,8 +196,8 @@ typedef struct gmc_sm {
 typedef struct {
     uint64_t ready;       /* L2 cycle it reaches the tag lookup */
     uint64_t addr, pc;
-    uint32_t tag : 24;    /* the request's tag (its L1 MSHR entry + 1: at most 65536) */
-    uint32_t kind : 8;    /* gmc_pkt_kind_t */
+    uint32_t tag : 28;    /* the request's tag (L1 MSHR entry + 1 and load record: 27 bits) */
+    uint32_t kind : 4;    /* gmc_pkt_kind_t */
     uint16_t sm, warp;
 } gmc_l2_delay_t;
 
@@ -244,6 +295,11 @@ struct gmc_gpu {
     uint64_t         launch_at;    /* core cycle the running kernel may dispatch its first CTA
                                       (kernel_launch_latency after its start) */
     uint64_t         dram_lat_l2;  /* dram_latency in L2 cycles (rounded up) */
+    /* the functional units, per gmc_unit_t class: the class whose units it
+     * occupies (int -> sp, dp -> sfu when they have none; 0: not limited),
+     * its latency and initiation interval (the machine's keys) */
+    uint8_t          umap[GMC_UNIT_N];
+    uint16_t         ulat[GMC_UNIT_N], uii[GMC_UNIT_N];
     uint64_t         run_start;    /* core cycle the running kernel started */
     /* The skip-ahead contract (docs/architecture.md "Skipping idle time";
      * gmc_gpu.c's edges and jump are its one reader).  Each component's
@@ -300,6 +356,19 @@ int  gmc_sm_within_limits(const gmc_machine_t *m, const gmc_kernel_t *k);
 void gmc_sm_launch(gmc_gpu_t *g, gmc_sm_t *s, uint32_t kcta);
 void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s);
 int  gmc_sm_busy(const gmc_sm_t *s);   /* warps resident or traffic pending */
+/* gmc_sm_sb.c: the scoreboard and the functional units.  gmc_sb_wait: the
+ * core cycle from which w's fetched instruction's dependences let it issue
+ * (it may be before now), or GMC_SB_LOAD while it waits for a load to
+ * complete.  gmc_sb_issue: its destinations are pending until `at`.
+ * gmc_sb_release: load l's destinations are written at `at`. */
+uint64_t gmc_sb_wait(const gmc_gpu_t *g, gmc_warp_t *w, uint64_t now);
+void gmc_sb_issue(gmc_warp_t *w, uint64_t now, uint64_t at);
+void gmc_sb_release(gmc_warp_t *w, const gmc_ld_t *l, uint64_t at);
+int  gmc_units_init(const gmc_gpu_t *g, gmc_sm_t *s);   /* 0 or -1 (out of memory) */
+/* Takes a unit of gmc_unit_t `unit`'s class (gmc_gpu_t.umap, not 0) in
+ * group `group` free at now for its initiation interval: 1, or 0 if none
+ * is free. */
+int  gmc_unit_take(const gmc_gpu_t *g, gmc_sm_t *s, unsigned group, unsigned unit, uint64_t now);
 /* gmc_l2.c */
 int  gmc_l2_init(gmc_gpu_t *g, gmc_l2_t *l, unsigned id, char *err, size_t n);
 void gmc_l2_free(gmc_l2_t *l);

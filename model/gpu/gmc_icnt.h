@@ -68,8 +68,9 @@ typedef enum {
 typedef struct {
     uint64_t addr;        /* sector address */
     uint64_t pc;
-    uint32_t tag;         /* the sender's (a read's L1 MSHR entry + 1, 0 for none; the reply
-                             carries it back) */
+    uint32_t tag;         /* the sender's, carried back in the reply (the SM: a read's L1 MSHR
+                             entry + 1, 0 for none, and a read's or atomic's load record
+                             in bits 17-26) */
     uint32_t sent;        /* stat: icnt cycle it was sent, modulo 2^32 (set by send; only
                              differences are used, and no packet waits 2^32 cycles) */
     uint16_t src, dst;    /* ports (dst: slice for requests, SM for replies; <= 65535) */

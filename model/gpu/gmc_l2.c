@@ -316,7 +316,7 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
     const gmc_pkt_t *p;
     if (l->pipe_n <= l->pipe_mask && (p = gmc_icnt_peek(g->req_net, l->id))) {
         gmc_l2_delay_t *d = &l->pipe[(l->pipe_head + l->pipe_n++) & l->pipe_mask];
-        assert(p->tag < 1u << 24);
+        assert(p->tag < 1u << 28);
         *d = (gmc_l2_delay_t){g->l2_cyc + g->m->l2_lat, p->addr, p->pc, p->tag, p->kind,
                               p->sm, p->warp};
         if (l->pipe_n == 1)

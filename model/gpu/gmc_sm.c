@@ -1,8 +1,10 @@
 /* gmc_sm: one SM -- CTA slots, warps issuing in order (at most one
- * instruction per scheduler per cycle), the load/store unit with the
- * coalescer and the L1 data cache (sectored, write-through, allocate on
- * fill), and its two network ports.  A warp that issues a load waits until
- * every sector of it is back (closed loop); a store does not wait. */
+ * instruction per scheduler per cycle, when its registers are ready on the
+ * warp's scoreboard and a functional unit of its class is free:
+ * gmc_sm_sb.c), the load/store unit with the coalescer and the L1 data
+ * cache (sectored, write-through, allocate on fill), and its two network
+ * ports.  A load does not hold its warp: the instructions that read its
+ * destinations wait for its data (closed loop); a store does not wait. */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,11 +33,13 @@ int gmc_sm_init(gmc_gpu_t *g, gmc_sm_t *s, unsigned id, char *err, size_t n)
     while (q < m->l1_lat + 2)
         q <<= 1;
     s->hitq = calloc(q, sizeof *s->hitq);
-    if (g->chan_words > 1 &&
-        !(s->chset = calloc((size_t)m->warps_per_sm * g->chan_words, sizeof *s->chset))) {
+    const size_t nld = (size_t)m->warps_per_sm * m->loads_per_warp;   /* <= GMC_LD_MAX */
+    if ((g->chan_words > 1 && !(s->chset = calloc(nld * g->chan_words, sizeof *s->chset))) ||
+        !(s->ld = malloc(nld * sizeof *s->ld)) || gmc_units_init(g, s)) {
         snprintf(err, n, "out of memory for SM %u", id);
         return -1;
     }
+    s->ld_free = NONE;   /* records never used are taken at ld_fresh (as the waiters' pool) */
     s->hitq_mask = q - 1;
     s->pool_n = m->l1_mshr * m->l1_merge * 4;
     s->wait_head = malloc((size_t)m->l1_mshr * 4 * sizeof *s->wait_head);
@@ -87,6 +91,8 @@ void gmc_sm_free(const gmc_gpu_t *g, gmc_sm_t *s)
     gmc_cache_delete(s->l1);
     free(s->hitq);
     free(s->chset);
+    free(s->ld);
+    free(s->ufree);
     free(s->wait_head);
     free(s->pool);
 }
@@ -145,6 +151,22 @@ static void set_need(gmc_sm_t *s, unsigned wi, unsigned v)
     s->need[wi] = (uint8_t)v;
 }
 
+/* uclass[wi] = c, uvals and umask following (gmc_sm_t), as set_need. */
+static void set_unit(gmc_sm_t *s, unsigned wi, unsigned c)
+{
+    gmc_warp_t *w = &s->w[wi];
+    const unsigned o = w->uclass;
+    if (o == c)
+        return;
+    if (o && !(s->umask[o] &= ~(1ULL << wi)))
+        s->uvals &= ~(1ULL << o);
+    if (c) {
+        s->umask[c] |= 1ULL << wi;
+        s->uvals |= 1ULL << c;
+    }
+    w->uclass = (uint8_t)c;
+}
+
 /* Fetches w's next instruction; at the end of its stream marks it ended. */
 static void fetch(gmc_gpu_t *g, gmc_sm_t *s, gmc_warp_t *w)
 {
@@ -171,7 +193,18 @@ static void fetch(gmc_gpu_t *g, gmc_sm_t *s, gmc_warp_t *w)
     uint8_t op = in->op;
     w->nacc = !w->ended && (op == GMC_OP_LD || op == GMC_OP_ST || op == GMC_OP_ATOM)
                   ? (uint8_t)gmc_coalesce(in, w->acc) : 0;
-    set_need(s, (unsigned)(w - s->w), w->nacc);
+    const unsigned wi = (unsigned)(w - s->w);
+    set_need(s, wi, w->nacc);
+    w->deps = in->deps;
+    w->unit = in->unit < GMC_UNIT_N ? in->unit : GMC_UNIT_NONE;
+    w->ndst = w->nsrc = 0;
+    if (w->deps == GMC_DEPS_REGS) {   /* at most GMC_INST_MAX_REGS each (gmc_kernel.h) */
+        w->ndst = in->ndst < GMC_INST_MAX_REGS ? in->ndst : GMC_INST_MAX_REGS;
+        w->nsrc = in->nsrc < GMC_INST_MAX_REGS ? in->nsrc : GMC_INST_MAX_REGS;
+        memcpy(w->reg, in->dst, w->ndst * sizeof *w->reg);
+        memcpy(w->reg + w->ndst, in->src, w->nsrc * sizeof *w->reg);
+    }
+    set_unit(s, wi, !w->ended && (op == GMC_OP_ALU || op >= GMC_OP_N) ? g->umap[w->unit] : 0);
 }
 
 static void sleep_until(gmc_sm_t *s, unsigned wi, uint64_t t)
@@ -183,6 +216,21 @@ static void sleep_until(gmc_sm_t *s, unsigned wi, uint64_t t)
     s->sleeping |= 1ULL << wi;
     if (t < s->wake_min)
         s->wake_min = t;
+}
+
+/* w's fetched instruction waits for its dependences (gmc_sb_wait): until
+ * the cycle they allow (at the earliest the next), or a load. */
+static void wait_deps(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
+{
+    gmc_warp_t *w = &s->w[wi];
+    const uint64_t now = g->core_cyc, t = gmc_sb_wait(g, w, now);
+    if (t == GMC_SB_LOAD) {
+        w->state = GMC_W_MEM;
+        s->ready &= ~(1ULL << wi);
+        s->sleeping &= ~(1ULL << wi);   /* not in either: a completion wakes it */
+        return;
+    }
+    sleep_until(s, wi, t > now ? t : now + 1);
 }
 
 void gmc_sm_launch(gmc_gpu_t *g, gmc_sm_t *s, uint32_t kcta)
@@ -209,12 +257,14 @@ void gmc_sm_launch(gmc_gpu_t *g, gmc_sm_t *s, uint32_t kcta)
         gmc_warp_t *w = &s->w[wi];
         /* all but the line accesses (1 KB), which the coalescer writes
          * before issue reads its nacc of them */
+        const uint8_t uclass = w->uclass;   /* the masks' bit of the slot's last warp */
         memset(w, 0, offsetof(gmc_warp_t, acc));
+        w->uclass = uclass;
         w->cta = c;
         s->age[wi] = g->age++;
         g->k->ops->warp_begin(g->k, kcta, i, &w->cur);
         fetch(g, s, w);
-        sleep_until(s, wi, g->core_cyc + 1);
+        wait_deps(g, s, wi);   /* nothing before it: the next cycle */
         if (g->wsched->launched)
             g->wsched->launched(&s->ws[wi % g->m->schedulers_per_sm], (int)wi, &s->view);
     }
@@ -253,7 +303,7 @@ static void bar_check(gmc_gpu_t *g, gmc_sm_t *s, unsigned c)
     cs->at_bar = 0;
     for (unsigned wi = 0; wi < GMC_SM_MAX_WARPS; wi++)
         if (s->w[wi].state == GMC_W_BAR && s->w[wi].cta == c)
-            sleep_until(s, wi, g->core_cyc + 1);
+            wait_deps(g, s, wi);
 }
 
 static void warp_exit(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
@@ -274,66 +324,74 @@ static void warp_exit(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
         bar_check(g, s, w->cta);
 }
 
-/* Sectors of w's load came back (off-chip ones with the controller's
- * arrival and done cycles). */
-/* count sectors of warp wi's load are back; offchip ones came from DRAM
- * through channel ch after in_mc DRAM cycles inside its controller. */
-static void complete(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi, uint32_t count, int offchip,
+/* count sectors of load record li are back; offchip ones came from DRAM
+ * through channel ch after in_mc DRAM cycles inside its controller.  The
+ * last one completes the load: its statistics, its destinations written,
+ * its warp re-checked if it waits for a load. */
+static void complete(gmc_gpu_t *g, gmc_sm_t *s, unsigned li, uint32_t count, int offchip,
                      uint64_t in_mc, unsigned ch)
 {
-    gmc_warp_t *w = &s->w[wi];
+    gmc_ld_t *l = &s->ld[li];
+    gmc_warp_t *w = &s->w[l->warp];
     const uint64_t now = g->core_cyc;
     if (offchip) {
-        if (!w->ld_offchip) {
-            w->ret_min = w->ret_max = now;
-            w->mc_min = w->mc_max = in_mc;
-            w->ld_chans = 0;
+        if (!l->offchip) {
+            l->ret_min = l->ret_max = now;
+            l->mc_min = l->mc_max = in_mc;
+            l->chans = 0;
             if (g->chan_words > 1)   /* s->chset (g is hot, the SM's far fields are not) */
-                memset(&s->chset[(size_t)wi * g->chan_words], 0, g->chan_words * sizeof *s->chset);
+                memset(&s->chset[(size_t)li * g->chan_words], 0, g->chan_words * sizeof *s->chset);
         } else {
-            w->ret_max = now;   /* returns come in time order */
-            w->mc_min = in_mc < w->mc_min ? in_mc : w->mc_min;
-            w->mc_max = in_mc > w->mc_max ? in_mc : w->mc_max;
+            l->ret_max = now;   /* returns come in time order */
+            l->mc_min = in_mc < l->mc_min ? in_mc : l->mc_min;
+            l->mc_max = in_mc > l->mc_max ? in_mc : l->mc_max;
         }
-        w->ld_offchip += count;
+        l->offchip += count;
         if (g->chan_words <= 1)
-            w->ld_chans |= 1ull << (ch & 63);   /* ch < 64 */
+            l->chans |= 1ull << (ch & 63);   /* ch < 64 */
         else
-            s->chset[(size_t)wi * g->chan_words + ch / 64] |= 1ull << (ch & 63);
+            s->chset[(size_t)li * g->chan_words + ch / 64] |= 1ull << (ch & 63);
     }
     w->pending -= count;
-    if (w->pending)
+    l->pending -= count;
+    if (l->pending)
         return;
     g->progress_at = now;
-    if (!w->ld_is_atom) {
+    if (!l->is_atom) {
         gmc_gpu_stats_t *st = &g->st;
-        gmc_gpu_sample(&g->s_time, now - w->ld_issue);
-        if (w->ld_offchip) {
+        gmc_gpu_sample(&g->s_time, now - l->issue);
+        if (l->offchip) {
             st->load_warps_offchip++;
-            st->offchip_requests += w->ld_offchip;
+            st->offchip_requests += l->offchip;
         }
-        if (w->ld_offchip >= 2) {
-            uint64_t div = w->ret_max - w->ret_min;
+        if (l->offchip >= 2) {
+            uint64_t div = l->ret_max - l->ret_min;
             /* DRAM cycles to core cycles, rounded to nearest */
-            uint64_t inmc = ((w->mc_max - w->mc_min) * g->ps_dram + g->ps_core / 2) / g->ps_core;
+            uint64_t inmc = ((l->mc_max - l->mc_min) * g->ps_dram + g->ps_core / 2) / g->ps_core;
             st->load_warps_multi++;
             gmc_gpu_sample(&g->s_div, div);
             gmc_gpu_sample(&g->s_inmc, inmc);
             unsigned nc = 0;
             if (g->chan_words <= 1)
-                nc = gmc_popc64(w->ld_chans);
+                nc = gmc_popc64(l->chans);
             else
                 for (unsigned k = 0; k < g->chan_words; k++)
-                    nc += gmc_popc64(s->chset[(size_t)wi * g->chan_words + k]);
+                    nc += gmc_popc64(s->chset[(size_t)li * g->chan_words + k]);
             g->chan_hist[nc]++;
             g->sum_div += div;
             g->sum_inmc += inmc < div ? inmc : div;
         }
     }
-    sleep_until(s, wi, now + 1);
+    /* its destinations are written: readers may issue from the next cycle */
+    gmc_sb_release(w, l, now + 1);
+    w->nld--;
+    l->next = s->ld_free;
+    s->ld_free = li;
+    if (w->state == GMC_W_MEM)
+        wait_deps(g, s, l->warp);
 }
 
-static void waiter_add(gmc_sm_t *s, uint32_t entry, unsigned sec, unsigned wi)
+static void waiter_add(gmc_sm_t *s, uint32_t entry, unsigned sec, unsigned li)
 {
     uint32_t i = s->pool_free;
     if (i != NONE)
@@ -341,7 +399,7 @@ static void waiter_add(gmc_sm_t *s, uint32_t entry, unsigned sec, unsigned wi)
     else
         i = s->pool_fresh++;   /* < pool_n: at most that many waiters at once */
     uint32_t *h = &s->wait_head[entry * 4 + sec];
-    s->pool[i].warp = wi;
+    s->pool[i].ld = li;
     s->pool[i].next = *h;
     *h = i;
     *gmc_cache_mshr_user(s->l1, entry) |= 1u << sec;   /* the sector has a list (receive) */
@@ -352,12 +410,13 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
     const gmc_pkt_t *p = gmc_icnt_peek(g->rep_net, s->id);
     if (!p)
         return;
+    const unsigned li = p->tag >> GMC_TAG_LD_SHIFT;   /* the load record the request was sent for */
     if (p->kind == GMC_PKT_ATOM_REPLY) {
-        complete(g, s, p->warp, 1, p->offchip, p->dram_in_mc, p->src >> g->spc_shift);
+        complete(g, s, li, 1, p->offchip, p->dram_in_mc, p->src >> g->spc_shift);
     } else {
         uint64_t line = p->addr & ~127ULL;
         unsigned sec = (unsigned)(p->addr >> 5) & 3, ch = p->src >> g->spc_shift;   /* slice = ch x spc + sub */
-        uint32_t ep = p->tag;   /* the L1 entry + 1 the read was sent for */
+        uint32_t ep = GMC_TAG_ENTRY(p->tag);   /* the L1 entry + 1 the read was sent for */
         int e = ep ? (int)ep - 1 : gmc_cache_mshr_find(s->l1, line);
         /* accesses merged into the sector: its list (waiter_add) */
         const uint32_t listed = e >= 0 ? gmc_waiters_take(s->l1, e, sec) : 0;
@@ -367,19 +426,19 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
         if (e >= 0) {
             /* the accesses that merged were pushed at the front: walk,
              * complete, free; then the one that sent the sector (lsu_step),
-             * the oldest, whose warp the reply carries */
+             * the oldest, whose load record the reply carries */
             if (listed) {
                 uint32_t *h = &s->wait_head[(unsigned)e * 4 + sec];
                 for (uint32_t i = *h; i != NONE;) {
                     uint32_t nx = s->pool[i].next;
-                    complete(g, s, s->pool[i].warp, 1, p->offchip, p->dram_in_mc, ch);
+                    complete(g, s, s->pool[i].ld, 1, p->offchip, p->dram_in_mc, ch);
                     s->pool[i].next = s->pool_free;
                     s->pool_free = i;
                     i = nx;
                 }
                 *h = NONE;
             }
-            complete(g, s, p->warp, 1, p->offchip, p->dram_in_mc, ch);
+            complete(g, s, li, 1, p->offchip, p->dram_in_mc, ch);
         }
     }
     gmc_icnt_pop(g->rep_net, s->id);
@@ -393,16 +452,22 @@ static inline uint32_t line_slice(const gmc_gpu_t *g, uint64_t line)
 }
 
 /* entry: a read's L1 MSHR entry, carried in the tag (entry + 1; 0 for NONE)
- * and back in the reply, so the fill needs no lookup; NONE otherwise.
+ * and back in the reply, so the fill needs no lookup; NONE otherwise.  The
+ * tag carries a read's or atomic's load record (a->ld) above it.
  * dst: line_slice of the sector's line. */
 static void out_push(gmc_gpu_t *g, gmc_sm_t *s, uint8_t kind, uint64_t addr, const gmc_warp_t *w,
-                     unsigned wi, uint32_t entry, uint32_t dst)
+                     const gmc_lsu_acc_t *a, uint32_t entry, uint32_t dst)
 {
+    const unsigned wi = a->warp;
     gmc_pkt_t *p = &s->out[(s->out_head + s->out_n++) % GMC_OUT_CAP];
     memset(p, 0, sizeof *p);
     p->addr = addr;
-    p->pc = w->in.pc;
-    p->tag = entry == NONE ? 0 : entry + 1;
+    /* a read's or atomic's own PC (Warped-MC's warp identity): its load
+     * record's; the warp may have issued further since (a store's PC is
+     * not read past the L2) */
+    p->pc = kind == GMC_PKT_WRITE ? w->in.pc : s->ld[a->ld].pc;
+    p->tag = (entry == NONE ? 0 : entry + 1) |
+             (kind == GMC_PKT_WRITE ? 0 : (uint32_t)a->ld << GMC_TAG_LD_SHIFT);
     p->src = (uint16_t)s->id;
     p->dst = (uint16_t)(dst != NONE ? dst : gmc_gpu_slice_of(g, addr));
     p->sm = s->id;
@@ -434,11 +499,10 @@ static int lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
              * carries its warp back (receive), so only the accesses that
              * merge into a sent sector take a node of the pool. */
             for (uint32_t m = miss & ~send; m; m &= m - 1)
-                waiter_add(s, entry, (unsigned)__builtin_ctz(m), a->warp);
+                waiter_add(s, entry, (unsigned)__builtin_ctz(m), a->ld);
             const uint32_t dst = send ? line_slice(g, a->line) : NONE;
             for (uint32_t m = send; m; m &= m - 1)
-                out_push(g, s, GMC_PKT_READ, a->line + 32u * (unsigned)__builtin_ctz(m), w, a->warp,
-                         entry, dst);
+                out_push(g, s, GMC_PKT_READ, a->line + 32u * (unsigned)__builtin_ctz(m), w, a, entry, dst);
             g->l1_sent += gmc_popc32(send);
             g->l1_merged += gmc_popc32(miss & ~send);
         }
@@ -447,7 +511,7 @@ static int lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
         if (hit) {
             gmc_l1_hit_t *h = &s->hitq[(s->hitq_head + s->hitq_n++) & s->hitq_mask];
             h->ready = g->core_cyc + g->m->l1_lat;
-            h->warp = a->warp;
+            h->ld = a->ld;
             h->sectors = gmc_popc32(hit);
         }
     } else {
@@ -461,7 +525,7 @@ static int lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
             gmc_cache_invalidate(s->l1, a->line, a->sectors);   /* write-through, no allocate */
         const uint32_t dst = line_slice(g, a->line);
         for (uint32_t m = a->sectors; m; m &= m - 1)
-            out_push(g, s, kind, a->line + 32u * (unsigned)__builtin_ctz(m), w, a->warp, NONE, dst);
+            out_push(g, s, kind, a->line + 32u * (unsigned)__builtin_ctz(m), w, a, NONE, dst);
     }
     s->lsu_head = (s->lsu_head + 1) % GMC_LSU_CAP;
     if (!--s->lsu_n)
@@ -470,8 +534,10 @@ static int lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
 }
 
 /* Issues w's instruction; returns 0 if it cannot issue this cycle (the
- * load/store unit has no room for its accesses). */
-static int issue(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
+ * load/store unit has no room for its accesses, or no unit of its class
+ * is free -- sm_cycle filters both out first, so rarely).  Its registers
+ * are ready (it was woken by gmc_sb_wait's answer). */
+static int issue(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi, unsigned group)
 {
     gmc_warp_t *w = &s->w[wi];
     const uint64_t now = g->core_cyc;
@@ -485,17 +551,42 @@ static int issue(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
     unsigned na = w->nacc;
     if (na > GMC_LSU_CAP - s->lsu_n)
         return 0;
+    if (w->uclass && !gmc_unit_take(g, s, group, w->unit, now))
+        return 0;
     gmc_gpu_stats_t *st = &g->st;
     st->instructions++;
     st->thread_instructions += gmc_popc32(in->mask);
     st->op_count[op]++;
     g->progress_at = now;
     uint32_t sectors = 0;
+    for (unsigned i = 0; i < na; i++)
+        sectors += gmc_popc32(acc[i].sectors);
+    uint32_t li = 0;
+    if ((op == GMC_OP_LD || op == GMC_OP_ATOM) && sectors) {   /* a load record */
+        li = s->ld_free;
+        if (li != NONE)
+            s->ld_free = s->ld[li].next;
+        else
+            li = s->ld_fresh++;   /* < warps x loads_per_warp: a warp has at most that many */
+        gmc_ld_t *l = &s->ld[li];
+        l->issue = now;
+        l->pc = in->pc;
+        l->pending = sectors;
+        l->offchip = 0;
+        l->warp = (uint8_t)wi;
+        l->is_atom = op == GMC_OP_ATOM;
+        l->ndst = w->deps == GMC_DEPS_REGS ? w->ndst : 0;
+        memcpy(l->dst, w->reg, l->ndst * sizeof *l->dst);
+        w->pending += sectors;
+        w->nld++;
+    }
     for (unsigned i = 0; i < na; i++) {
         acc[i].warp = (uint8_t)wi;
+        acc[i].ld = (uint16_t)li;
         s->lsu[(s->lsu_head + s->lsu_n++) % GMC_LSU_CAP] = acc[i];
-        sectors += gmc_popc32(acc[i].sectors);
     }
+    /* when its result is written (its destinations pending until then) */
+    uint64_t at = now + 1;
     switch (op) {
     case GMC_OP_LD:
     case GMC_OP_ATOM:
@@ -503,22 +594,11 @@ static int issue(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
             st->load_warps++;
         else
             g->atoms++;
-        if (!sectors) {
-            sleep_until(s, wi, now + 1);
-            break;
-        }
-        w->state = GMC_W_MEM;
-        s->ready &= ~(1ULL << wi);
-        w->pending = sectors;
-        w->ld_issue = now;
-        w->ld_offchip = 0;
-        w->ld_is_atom = op == GMC_OP_ATOM;
-        break;
-    case GMC_OP_ST:
-        sleep_until(s, wi, now + 1);
+        if (sectors)
+            at = GMC_SB_LOAD;
         break;
     case GMC_OP_SHMEM:
-        sleep_until(s, wi, now + (in->lat ? in->lat : g->m->shmem_lat));
+        at = now + (in->lat ? in->lat : g->m->shmem_lat);
         break;
     case GMC_OP_BAR:
         w->state = GMC_W_BAR;
@@ -528,13 +608,20 @@ static int issue(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
     case GMC_OP_EXIT:
         warp_exit(g, s, wi);
         return 1;
+    case GMC_OP_ST:
+        break;
     default:
-        sleep_until(s, wi, now + (in->lat ? in->lat : g->m->alu_lat));
+        at = now + (in->lat ? in->lat : w->unit ? g->ulat[w->unit] : g->m->alu_lat);
         break;
     }
+    if (at != GMC_SB_LOAD && at > w->done_at)
+        w->done_at = at;
+    gmc_sb_issue(w, now, at);
     fetch(g, s, w);
     if (op == GMC_OP_BAR)
         bar_check(g, s, w->cta);
+    else
+        wait_deps(g, s, wi);
     return 1;
 }
 
@@ -546,7 +633,7 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
         gmc_l1_hit_t h = s->hitq[s->hitq_head];
         s->hitq_head = (s->hitq_head + 1) & s->hitq_mask;
         s->hitq_n--;
-        complete(g, s, h.warp, h.sectors, 0, 0, 0);
+        complete(g, s, h.ld, h.sectors, 0, 0, 0);
     }
     int moved = s->lsu_n && lsu_step(g, s);   /* or a send made room for the head */
     while (s->out_n && gmc_icnt_can_send_kind(g->req_net, s->id, s->out[s->out_head].kind)) {
@@ -575,18 +662,30 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
     if (room < GMC_COALESCE_MAX)   /* memory instructions that do not fit wait: need > room */
         for (uint64_t m = s->need_vals & (~0ULL << room); m; m &= m - 1)
             eligible &= ~s->need_mask[__builtin_ctzll(m)];
-    /* Nothing issues and the unit's head waits: until a reply arrives, a
-     * sleeping warp or an L1 hit is due, or (out not empty: the network
-     * refused it) the network takes a packet, the SM's cycles would change
-     * nothing -- a retry of the head repeats its lookup, whose LRU touch
-     * then moves nothing (only this SM's cycles change its L1). */
-    s->stuck = !eligible && !moved;
-    if (!eligible)
-        return;
+    /* Per scheduler, the candidates whose unit class has no unit free
+     * (its group's earliest, umin) wait: for the classes in use only, so
+     * an idle unit costs nothing.  Nothing issues and the unit's head
+     * waits: until a reply arrives, a sleeping warp, an L1 hit or a unit
+     * is due, or (out not empty: the network refused it) the network takes
+     * a packet, the SM's cycles would change nothing -- a retry of the
+     * head repeats its lookup, whose LRU touch then moves nothing (only
+     * this SM's cycles change its L1). */
+    int any = 0;
+    uint64_t uwake = UINT64_MAX;
     const gmc_wsched_ops_t *ops = g->wsched;
-    for (unsigned k = 0; k < g->m->schedulers_per_sm; k++) {
+    const unsigned sub = g->m->sub_core_model;
+    for (unsigned k = 0; eligible && k < g->m->schedulers_per_sm; k++) {
         gmc_wsched_t *ws = &s->ws[k];
         uint64_t cand = eligible & ws->slots;
+        const unsigned grp = sub ? k : 0;
+        for (uint64_t m = cand ? s->uvals : 0; m; m &= m - 1) {
+            const unsigned c = (unsigned)__builtin_ctzll(m);
+            if (s->umin[grp][c] > now && (cand & s->umask[c])) {
+                cand &= ~s->umask[c];
+                uwake = s->umin[grp][c] < uwake ? s->umin[grp][c] : uwake;
+            }
+        }
+        any |= cand != 0;
         while (cand) {
             int wi = ops->pick(ws, cand, &s->view);
             if (wi < 0)
@@ -596,7 +695,7 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
                              "candidates 0x%llx or -1", ops->name, wi, (unsigned long long)cand);
                 return;
             }
-            if (issue(g, s, (unsigned)wi)) {
+            if (issue(g, s, (unsigned)wi, grp)) {
                 ws->last = wi;
                 if (ops->issued)
                     ops->issued(ws, wi, &s->view);
@@ -605,13 +704,17 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
             cand &= ~(1ULL << wi);
         }
     }
+    s->stuck = !any && !moved;
+    s->unit_wake = uwake;
 }
 
 /* The first cycle after now at which s has something to do of its own
  * (a packet arriving is the network's to tell, room in the network
  * gmc_gpu.c's core_edge): now + 1 while it has accesses or packets queued
- * or warps ready and is not stuck, else its first L1 hit returning or
- * sleeping warp waking, UINT64_MAX if none. */
+ * or warps ready and is not stuck, else its first L1 hit returning,
+ * sleeping warp waking or unit its ready warps wait for freeing,
+ * UINT64_MAX if none.  (A warp waiting for a load is woken by the load's
+ * completion, which a reply or an L1 hit brings.) */
 static uint64_t next_at(const gmc_sm_t *s, uint64_t now)
 {
     if (!s->stuck && (s->lsu_n || s->out_n || s->ready))
@@ -619,6 +722,8 @@ static uint64_t next_at(const gmc_sm_t *s, uint64_t now)
     uint64_t t = s->hitq_n ? s->hitq[s->hitq_head].ready : UINT64_MAX;
     if (s->sleeping && s->wake_min < t)
         t = s->wake_min;
+    if (s->unit_wake < t)
+        t = s->unit_wake;
     return t > now ? t : now + 1;
 }
 

@@ -87,18 +87,19 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         const uint64_t j = c->u.bfs.trip;   /* a skipped store moves to the next trip */
         switch (c->u.bfs.phase) {
         case PH_LVL:
-            if (gmc_wl_gap(&b->c, 2, c, valid, SITE_LVL, in))   /* vertex index, bound */
+            if (gmc_wl_gap(&b->c, 2, c, valid, SITE_LVL, in, GMC_WL_ADDR))   /* vertex index, bound */
                 return 1;
-            gmc_wl_op(in, GMC_OP_LD, SITE_LVL, valid, 4);
+            gmc_wl_op(in, c, GMC_OP_LD, SITE_LVL, valid, 4);
             gmc_wl_strided(in, d->lvl + 4 * v0, 4);
             c->u.bfs.phase = front && c->u.bfs.longest ? PH_RP0 : PH_DONE;
             return 1;
         case PH_RP0:
         case PH_RP1: {
             unsigned site = c->u.bfs.phase == PH_RP0 ? SITE_RP0 : SITE_RP1;
-            if (gmc_wl_gap(&b->c, site == SITE_RP0 ? 1 : 0, c, front, site, in))   /* == cur */
+            if (gmc_wl_gap(&b->c, site == SITE_RP0 ? 1 : 0, c, front, site, in,
+                           site == SITE_RP0 ? GMC_WL_IND : GMC_WL_ADDR))   /* == cur */
                 return 1;
-            gmc_wl_op(in, GMC_OP_LD, site, front, 4);
+            gmc_wl_op(in, c, GMC_OP_LD, site, front, 4);
             gmc_wl_strided(in, d->row_ptr + 4 * (v0 + (site == SITE_RP1)), 4);
             c->u.bfs.phase++;
             return 1;
@@ -108,9 +109,9 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
             int col = c->u.bfs.phase == PH_COL;
             unsigned site = col ? SITE_COL : SITE_NLV;
             uint32_t mask = trip_mask(d, c, j);
-            if (gmc_wl_gap(&b->c, col ? 2 : 1, c, mask, site, in))   /* k++, compare; address */
+            if (gmc_wl_gap(&b->c, col ? 2 : 1, c, mask, site, in, GMC_WL_IND))   /* k++, compare; address */
                 return 1;
-            gmc_wl_op(in, GMC_OP_LD, site, mask, 4);
+            gmc_wl_op(in, c, GMC_OP_LD, site, mask, 4);
             for (unsigned l = 0; l < 32; l++) {
                 uint64_t kk = (mask >> l & 1) ? d->g.row_ptr[v0 + l] + j : 0;
                 in->addr[l] = col ? d->col + 4 * kk
@@ -130,9 +131,9 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
                 trip_end(c);
                 continue;
             }
-            if (gmc_wl_gap(&b->c, 1, c, st, SITE_ST, in))   /* == -1 */
+            if (gmc_wl_gap(&b->c, 1, c, st, SITE_ST, in, GMC_WL_USE))   /* == -1 */
                 return 1;
-            gmc_wl_op(in, GMC_OP_ST, SITE_ST, st, 4);
+            gmc_wl_op(in, c, GMC_OP_ST, SITE_ST, st, 4);
             for (unsigned l = 0; l < 32; l++)
                 in->addr[l] = (st >> l & 1)
                     ? d->lvl + 4 * (uint64_t)d->g.col[d->g.row_ptr[v0 + l] + j] : d->lvl;

@@ -41,29 +41,65 @@ typedef struct {
 #define GMC_WL_PC(s)  ((uint64_t)(s) << 16)      /* pc of static memory site s (>= 1) */
 #define GMC_WL_FULL   0xffffffffu
 
+/* Dependences (gmc_kernel.h, GMC_DEPS_REGS).  Every family states them
+ * the same way, by what a memory instruction's gap computes:
+ *   GMC_WL_ADDR  its address, from the thread's indices: integer
+ *                instructions in a chain on R1; the access reads R1.
+ *   GMC_WL_IND   its address from the value the warp loaded last (an
+ *                index: col[k], row_ptr[v]): the same chain, its first
+ *                instruction reading that load's register.
+ *   GMC_WL_USE   a value from the warp's last load (a sum, an FMA, a
+ *                compare): fp instructions in a chain on R2, the first
+ *                reading that load's register; a store writes R2.
+ * A load or shared-memory read of site s writes R(16 + s mod 16) (a loop
+ * reuses it: the next iteration's load waits for the last one's data, as
+ * compiled code does); a store reads R1 and its data: R2 after a USE
+ * gap, else the last load's register.  Cursor word 5 keeps the gap count
+ * (bits 0-31), the gap's kind (32-39) and the last load's register
+ * (40-55). */
+enum { GMC_WL_ADDR = 0, GMC_WL_IND, GMC_WL_USE };
+/* bit 56 of cursor word 5: the gap just ended had instructions */
+static inline int k_gap_empty_(const gmc_warp_cursor_t *c) { return !(c->u.w[GMC_WL_GAP] >> 56 & 1); }
+#define GMC_WL_R_ADDR 1
+#define GMC_WL_R_VAL  2
+#define GMC_WL_LAST(c) ((uint16_t)((c)->u.w[GMC_WL_GAP] >> 40))
+
 /* Emits one ALU instruction of the gap before memory site `site` and
  * returns 1, or returns 0 when the gap is complete (the caller emits the
- * memory instruction now).  `own` = the workload's own ALU count there. */
+ * memory instruction now).  `own` = the workload's own ALU count there;
+ * `kind` what it computes (GMC_WL_ADDR, _IND, _USE). */
 static inline int gmc_wl_gap(const gmc_wl_common_t *k, unsigned own, gmc_warp_cursor_t *c,
-                             uint32_t mask, unsigned site, gmc_inst_t *in)
+                             uint32_t mask, unsigned site, gmc_inst_t *in, unsigned kind)
 {
     uint64_t want = k->alu < 0 ? own : (uint64_t)k->alu;
-    if (c->u.w[GMC_WL_GAP] < want) {
-        uint64_t left = want - c->u.w[GMC_WL_GAP]++;
+    uint64_t *g = &c->u.w[GMC_WL_GAP];
+    const uint32_t n = (uint32_t)*g;
+    *g = (*g & ~0xff00000000ull) | (uint64_t)kind << 32;
+    if (n < want) {
+        uint64_t left = want - n;
+        ++*g;
         in->pc = GMC_WL_PC(site) - 8 * left;
         in->op = GMC_OP_ALU;
         in->mask = mask;
         in->width = 0;
         in->lat = 0;
+        const uint16_t last = GMC_WL_LAST(c), r = kind == GMC_WL_USE ? GMC_WL_R_VAL : GMC_WL_R_ADDR;
+        in->deps = GMC_DEPS_REGS;
+        in->unit = kind == GMC_WL_USE ? GMC_UNIT_SP : GMC_UNIT_INT;
+        in->ndst = 1;
+        in->dst[0] = r;
+        in->nsrc = 1;
+        in->src[0] = n == 0 && kind != GMC_WL_ADDR && last ? last : r;
         return 1;
     }
-    c->u.w[GMC_WL_GAP] = 0;
+    *g = (*g & ~(0xffffffffull | 1ull << 56)) | (uint64_t)(n > 0) << 56;
     return 0;
 }
 
-/* Fills the header of a memory (or BAR) instruction at site `site`. */
-static inline void gmc_wl_op(gmc_inst_t *in, gmc_op_t op, unsigned site, uint32_t mask,
-                             unsigned width)
+/* Fills the header of a memory (or BAR) instruction at site `site`, and
+ * its registers (above; the gap before it said its kind). */
+static inline void gmc_wl_op(gmc_inst_t *in, gmc_warp_cursor_t *c, gmc_op_t op, unsigned site,
+                             uint32_t mask, unsigned width)
 {
     in->pc = GMC_WL_PC(site);
     in->op = (uint8_t)op;
@@ -71,6 +107,25 @@ static inline void gmc_wl_op(gmc_inst_t *in, gmc_op_t op, unsigned site, uint32_
     in->width = (uint8_t)width;
     in->lat = 0;
     in->strided = 0;
+    in->deps = GMC_DEPS_REGS;
+    in->ndst = in->nsrc = 0;
+    if (op == GMC_OP_BAR)
+        return;
+    uint64_t *g = &c->u.w[GMC_WL_GAP];
+    const unsigned kind = (unsigned)(*g >> 32) & 0xff;
+    const uint16_t last = GMC_WL_LAST(c);
+    /* the address: R1, or the index itself when no instruction came between */
+    in->src[in->nsrc++] = kind == GMC_WL_IND && last && k_gap_empty_(c) ? last : GMC_WL_R_ADDR;
+    if (op == GMC_OP_ST) {
+        const uint16_t data = kind == GMC_WL_USE ? GMC_WL_R_VAL : last;
+        if (data)
+            in->src[in->nsrc++] = data;
+        return;
+    }
+    const uint16_t d = (uint16_t)(16 + site % 16);
+    in->ndst = 1;
+    in->dst[0] = d;
+    *g = (*g & ~(0xffffull << 40)) | (uint64_t)d << 40;
 }
 
 /* The addresses of a memory instruction whose lane l reads base + l *

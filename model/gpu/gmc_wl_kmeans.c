@@ -49,15 +49,15 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
     uint32_t mask = gmc_wl_lanes(m->n - i0);
     if (f < m->f) {
         /* the previous feature's 2K distance updates, the address */
-        if (gmc_wl_gap(&m->c, f ? (unsigned)(2 * m->k + 1) : 2, c, mask, SITE_LD, in))
+        if (gmc_wl_gap(&m->c, f ? (unsigned)(2 * m->k + 1) : 2, c, mask, SITE_LD, in, GMC_WL_USE))
             return 1;
-        gmc_wl_op(in, GMC_OP_LD, SITE_LD, mask, 4);
+        gmc_wl_op(in, c, GMC_OP_LD, SITE_LD, mask, 4);
         gmc_wl_strided(in, m->feat + 4 * (i0 * m->f + f), 4 * (int64_t)m->f);
     } else {
         /* the last feature's updates, the argmin, the address */
-        if (gmc_wl_gap(&m->c, (unsigned)(3 * m->k + 1), c, mask, SITE_ST, in))
+        if (gmc_wl_gap(&m->c, (unsigned)(3 * m->k + 1), c, mask, SITE_ST, in, GMC_WL_USE))
             return 1;
-        gmc_wl_op(in, GMC_OP_ST, SITE_ST, mask, 4);
+        gmc_wl_op(in, c, GMC_OP_ST, SITE_ST, mask, 4);
         gmc_wl_strided(in, m->memb + 4 * i0, 4);
     }
     c->u.kmeans.feature++;

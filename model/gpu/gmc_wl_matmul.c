@@ -70,9 +70,9 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
     if (t > tiles)
         return 0;
     if (t == tiles) {
-        if (gmc_wl_gap(g, 2, c, GMC_WL_FULL, SITE_ST, in))   /* last FMA, address */
+        if (gmc_wl_gap(g, 2, c, GMC_WL_FULL, SITE_ST, in, GMC_WL_USE))   /* last FMA, address */
             return 1;
-        gmc_wl_op(in, GMC_OP_ST, SITE_ST, GMC_WL_FULL, 4);
+        gmc_wl_op(in, c, GMC_OP_ST, SITE_ST, GMC_WL_FULL, 4);
         addrs(m, c, SITE_ST, in);
         c->u.matmul.tile++;
         return 1;
@@ -81,9 +81,9 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         unsigned site = st == 0 ? SITE_LDA : SITE_LDB;
         /* A: the previous tile's last FMA (t > 0) and 2 address ops; B: 1 */
         unsigned own = st == 2 ? 1 : t ? 3 : 2;
-        if (gmc_wl_gap(g, own, c, GMC_WL_FULL, site, in))
+        if (gmc_wl_gap(g, own, c, GMC_WL_FULL, site, in, GMC_WL_ADDR))
             return 1;
-        gmc_wl_op(in, GMC_OP_LD, site, GMC_WL_FULL, 4);
+        gmc_wl_op(in, c, GMC_OP_LD, site, GMC_WL_FULL, 4);
         addrs(m, c, site, in);
     } else if (st == 1 || st == 3 || st >= STEP_PAIRS) {
         unsigned site = st == 1 ? SITE_STSA : st == 3 ? SITE_STSB
@@ -91,14 +91,14 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         /* the FMA of the previous k before As[ty][k], k > 0 */
         unsigned own = site == SITE_LDSA && st > STEP_PAIRS ? 1 : 0;
         if (st == STEP_BAR2) {
-            gmc_wl_op(in, GMC_OP_BAR, SITE_BAR2, GMC_WL_FULL, 0);
+            gmc_wl_op(in, c, GMC_OP_BAR, SITE_BAR2, GMC_WL_FULL, 0);
         } else {
-            if (gmc_wl_gap(g, own, c, GMC_WL_FULL, site, in))
+            if (gmc_wl_gap(g, own, c, GMC_WL_FULL, site, in, GMC_WL_USE))
                 return 1;
-            gmc_wl_op(in, GMC_OP_SHMEM, site, GMC_WL_FULL, 4);
+            gmc_wl_op(in, c, GMC_OP_SHMEM, site, GMC_WL_FULL, 4);
         }
     } else {
-        gmc_wl_op(in, GMC_OP_BAR, SITE_BAR1, GMC_WL_FULL, 0);
+        gmc_wl_op(in, c, GMC_OP_BAR, SITE_BAR1, GMC_WL_FULL, 0);
     }
     if (++c->u.matmul.step == STEPS) {
         c->u.matmul.step = 0;

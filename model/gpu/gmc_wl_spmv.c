@@ -66,9 +66,9 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
     case PH_RP0:
     case PH_RP1: {
         unsigned site = c->u.spmv.phase == PH_RP0 ? SITE_RP0 : SITE_RP1;
-        if (gmc_wl_gap(&s->c, site == SITE_RP0 ? 2 : 0, c, valid, site, in))   /* row index */
+        if (gmc_wl_gap(&s->c, site == SITE_RP0 ? 2 : 0, c, valid, site, in, GMC_WL_ADDR))   /* row index */
             return 1;
-        gmc_wl_op(in, GMC_OP_LD, site, valid, 4);
+        gmc_wl_op(in, c, GMC_OP_LD, site, valid, 4);
         gmc_wl_strided(in, s->row_ptr + 4 * (r0 + (site == SITE_RP1)), 4);
         c->u.spmv.phase = site == SITE_RP0 ? PH_RP1 : c->u.spmv.longest ? PH_COL : PH_ST;
         return 1;
@@ -82,9 +82,9 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         /* col: the previous trip's FMA, k++ and the compare; x: the address */
         unsigned own = ph == PH_COL ? (j ? 3 : 2) : ph == PH_X ? 1 : 0;
         uint32_t mask = trip_mask(s, c, j);
-        if (gmc_wl_gap(&s->c, own, c, mask, site, in))
+        if (gmc_wl_gap(&s->c, own, c, mask, site, in, ph == PH_VAL ? GMC_WL_ADDR : GMC_WL_IND))
             return 1;
-        gmc_wl_op(in, GMC_OP_LD, site, mask, 4);
+        gmc_wl_op(in, c, GMC_OP_LD, site, mask, 4);
         for (unsigned l = 0; l < 32; l++) {
             uint64_t kk = (mask >> l & 1) ? s->g.row_ptr[r0 + l] + j : 0;
             in->addr[l] = ph == PH_COL ? s->col + 4 * kk
@@ -100,9 +100,9 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         return 1;
     }
     case PH_ST:
-        if (gmc_wl_gap(&s->c, c->u.spmv.longest ? 2 : 1, c, valid, SITE_ST, in))   /* last FMA; address */
+        if (gmc_wl_gap(&s->c, c->u.spmv.longest ? 2 : 1, c, valid, SITE_ST, in, GMC_WL_USE))   /* last FMA; address */
             return 1;
-        gmc_wl_op(in, GMC_OP_ST, SITE_ST, valid, 4);
+        gmc_wl_op(in, c, GMC_OP_ST, SITE_ST, valid, 4);
         gmc_wl_strided(in, s->y + 4 * r0, 4);
         c->u.spmv.phase = PH_DONE;
         return 1;

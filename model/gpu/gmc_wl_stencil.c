@@ -69,17 +69,17 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
     uint64_t x0 = c->u.stencil.x0, y = c->u.stencil.y;
     if (ph == 5) {
         /* 4 adds and the multiply, or just the copy */
-        if (gmc_wl_gap(&s->c, inner ? 4 : 1, c, all, SITE_ST, in))
+        if (gmc_wl_gap(&s->c, inner ? 4 : 1, c, all, SITE_ST, in, GMC_WL_USE))
             return 1;
-        gmc_wl_op(in, GMC_OP_ST, SITE_ST, all, 4);
+        gmc_wl_op(in, c, GMC_OP_ST, SITE_ST, all, 4);
         gmc_wl_strided(in, s->out + 4 * (y * s->n + x0), 4);
         c->u.stencil.phase = PH_DONE;
         return 1;
     }
     uint32_t mask = ph == 0 ? all : inner;
-    if (gmc_wl_gap(&s->c, own[ph], c, mask, SITE_C + ph, in))
+    if (gmc_wl_gap(&s->c, own[ph], c, mask, SITE_C + ph, in, GMC_WL_ADDR))
         return 1;
-    gmc_wl_op(in, GMC_OP_LD, SITE_C + ph, mask, 4);
+    gmc_wl_op(in, c, GMC_OP_LD, SITE_C + ph, mask, 4);
     /* A neighbour load runs only on interior lanes, so 0 < y < N-1 there;
      * lanes outside `mask` get an address too (ignored), kept >= 0. */
     uint64_t yy = (uint64_t)((int64_t)y + dy[ph]);

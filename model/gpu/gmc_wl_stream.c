@@ -36,16 +36,16 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         return 0;
     uint32_t mask = gmc_wl_lanes(s->n - i);
     if (c->u.stream.store == 0) {
-        if (gmc_wl_gap(&s->c, 2, c, mask, SITE_LD, in))   /* index, bound check */
+        if (gmc_wl_gap(&s->c, 2, c, mask, SITE_LD, in, GMC_WL_ADDR))   /* index, bound check */
             return 1;
-        gmc_wl_op(in, GMC_OP_LD, SITE_LD, mask, 4);
+        gmc_wl_op(in, c, GMC_OP_LD, SITE_LD, mask, 4);
         gmc_wl_strided(in, s->a + 4 * i, 4);
         c->u.stream.store = 1;
         return 1;
     }
-    if (gmc_wl_gap(&s->c, 1, c, mask, SITE_ST, in))       /* the multiply */
+    if (gmc_wl_gap(&s->c, 1, c, mask, SITE_ST, in, GMC_WL_USE))       /* the multiply */
         return 1;
-    gmc_wl_op(in, GMC_OP_ST, SITE_ST, mask, 4);
+    gmc_wl_op(in, c, GMC_OP_ST, SITE_ST, mask, 4);
     gmc_wl_strided(in, s->b + 4 * i, 4);
     c->u.stream.store = 0;
     c->u.stream.e0 = i + s->threads;

@@ -94,9 +94,9 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
     if (c->u.synth.phase == 0 && e0 >= s->elems)
         c->u.synth.phase = 1;
     if (c->u.synth.phase == 0) {
-        if (gmc_wl_gap(&s->c, 2, c, GMC_WL_FULL, SITE_LD, in))   /* e += T, compare; add */
+        if (gmc_wl_gap(&s->c, 2, c, GMC_WL_FULL, SITE_LD, in, GMC_WL_ADDR))   /* e += T, compare; add */
             return 1;
-        gmc_wl_op(in, GMC_OP_LD, SITE_LD, GMC_WL_FULL, s->width);
+        gmc_wl_op(in, c, GMC_OP_LD, SITE_LD, GMC_WL_FULL, s->width);
         if (s->kind == HOA) {
             hoa_addrs(s, e0 / 32, in);
         } else if (e0 % s->wrap + 32 <= s->wrap) {   /* no wrap inside the warp: base + stride */
@@ -111,9 +111,9 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         return 1;
     }
     if (c->u.synth.phase == 1) {
-        if (gmc_wl_gap(&s->c, 1, c, GMC_WL_FULL, SITE_ST, in))   /* address */
+        if (gmc_wl_gap(&s->c, 1, c, GMC_WL_FULL, SITE_ST, in, GMC_WL_ADDR))   /* address */
             return 1;
-        gmc_wl_op(in, GMC_OP_ST, SITE_ST, GMC_WL_FULL, 4);
+        gmc_wl_op(in, c, GMC_OP_ST, SITE_ST, GMC_WL_FULL, 4);
         gmc_wl_strided(in, s->out + 4 * (c->u.synth.gwarp * 32), 4);
         c->u.synth.phase = 2;
         return 1;

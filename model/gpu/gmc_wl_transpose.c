@@ -48,9 +48,9 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
     int col = load ? t->read_cm : !t->read_cm;
     uint64_t base = load ? t->in : t->out;
     unsigned site = load ? SITE_LD : SITE_ST;
-    if (gmc_wl_gap(&t->c, load ? 3 : 1, c, mask, site, in))  /* 2D index; address */
+    if (gmc_wl_gap(&t->c, load ? 3 : 1, c, mask, site, in, GMC_WL_ADDR))  /* 2D index; address */
         return 1;
-    gmc_wl_op(in, load ? GMC_OP_LD : GMC_OP_ST, site, mask, 4);
+    gmc_wl_op(in, c, load ? GMC_OP_LD : GMC_OP_ST, site, mask, 4);
     gmc_wl_strided(in, base + 4 * (col ? x0 * t->n + y : y * t->n + x0),
                    col ? 4 * (int64_t)t->n : 4);   /* lane l: x = x0 + l */
     c->u.transpose.phase++;

@@ -124,7 +124,7 @@ static void new_layout_instructions_expand_every_address_mode(void **st)
     gmc_inst_t in[16];
     assert_int_equal(read_warp(&k, 0, 0, in, 16), 8);
 
-    expect_inst(&in[0], 0x00, 0xffffffff, GMC_OP_ALU, 0, 4);          /* S2R */
+    expect_inst(&in[0], 0x00, 0xffffffff, GMC_OP_ALU, 0, 0);          /* S2R: the int unit's latency */
     expect_inst(&in[1], 0x10, 0xffffffff, GMC_OP_LD, 4, 0);           /* LDG.E, mode 1 */
     for (int l = 0; l < 32; l++)
         assert_int_equal(in[1].addr[l], 0x7f0000000000ull + 4u * l);
@@ -163,8 +163,10 @@ static void ctas_are_ordered_by_linear_id_not_by_file_order(void **st)
     assert_int_equal(in[1].addr[1], 0x7f0000003008ull);
     assert_int_equal(in[1].addr[2], 0x7f0000002ff8ull);
     assert_int_equal(in[1].addr[3], 0x7f0000003ff8ull);
-    expect_inst(&in[2], 0x20, 0xffffffff, GMC_OP_ALU, 0, 20);         /* MUFU */
-    expect_inst(&in[3], 0x30, 0xffffffff, GMC_OP_ALU, 0, 32);         /* HMMA */
+    expect_inst(&in[2], 0x20, 0xffffffff, GMC_OP_ALU, 0, 0);          /* MUFU */
+    assert_int_equal(in[2].unit, GMC_UNIT_SFU);
+    expect_inst(&in[3], 0x30, 0xffffffff, GMC_OP_ALU, 0, 0);          /* HMMA */
+    assert_int_equal(in[3].unit, GMC_UNIT_TENSOR);
     expect_inst(&in[4], 0x40, 0xffffffff, GMC_OP_EXIT, 0, 0);
     /* a warp the trace does not list runs nothing */
     assert_int_equal(read_warp(&k, 1, 1, in, 16), 0);
@@ -190,8 +192,10 @@ static void lineinfo_partial_warps_and_far_addresses_parse(void **st)
     expect_inst(&in[3], 0x30, 0x000000ff, GMC_OP_EXIT, 0, 0);         /* RET as the last: the exit */
 
     assert_int_equal(read_warp(&k, 1, 0, in, 16), 6);
-    expect_inst(&in[1], 0x10, 0xffffffff, GMC_OP_ALU, 0, 8);          /* DFMA */
-    expect_inst(&in[2], 0x20, 0xffffffff, GMC_OP_ALU, 0, AS_LAT_BRANCH);  /* RET not last: a branch */
+    expect_inst(&in[1], 0x10, 0xffffffff, GMC_OP_ALU, 0, 0);          /* DFMA */
+    assert_int_equal(in[1].unit, GMC_UNIT_DP);
+    expect_inst(&in[2], 0x20, 0xffffffff, GMC_OP_ALU, 0, 0);          /* RET not last: a branch */
+    assert_int_equal(in[2].unit, GMC_UNIT_BRANCH);
     expect_inst(&in[3], 0x30, 0x0000ffff, GMC_OP_ATOM, 4, 0);         /* RED, stride 0 */
     for (int l = 0; l < 16; l++)
         assert_int_equal(in[3].addr[l], 0x7f0000005000ull);
@@ -725,7 +729,7 @@ static void opcode_table_is_sorted_for_its_binary_search(void **st)
 static void opcodes_map_by_base_name(void **st)
 {
     (void)st;
-    static const struct { const char *op; int gop, lat, flags; } M[] = {
+    static const struct { const char *op; int gop, unit, flags; } M[] = {  /* lat: always 0, the unit's */
         {"LDG.E.64", GMC_OP_LD, 0, 0},        {"LDL", GMC_OP_LD, 0, 0},
         {"LD.E", GMC_OP_LD, 0, AS_OPF_GENERIC}, {"LDGSTS.E.BYPASS.128", GMC_OP_LD, 0, AS_OPF_GENERIC},
         {"STG.E", GMC_OP_ST, 0, 0},           {"STL.128", GMC_OP_ST, 0, 0},
@@ -734,16 +738,17 @@ static void opcodes_map_by_base_name(void **st)
         {"LDS.U.128", GMC_OP_SHMEM, 0, 0},    {"STS", GMC_OP_SHMEM, 0, 0},
         {"ATOMS.ADD", GMC_OP_SHMEM, 0, 0},    {"LDSM.16.M88.4", GMC_OP_SHMEM, 0, 0},
         {"BAR.SYNC.DEFER_BLOCKING", GMC_OP_BAR, 0, 0}, {"EXIT", GMC_OP_EXIT, 0, AS_OPF_EXIT},
-        {"RET.REL.NODEC", GMC_OP_EXIT, 0, AS_OPF_EXIT}, {"IMAD.MOV.U32", GMC_OP_ALU, 4, 0},
-        {"FFMA", GMC_OP_ALU, 4, 0},           {"DFMA", GMC_OP_ALU, 8, 0},
-        {"MUFU.RSQ", GMC_OP_ALU, 20, 0},      {"HMMA.1688.F32", GMC_OP_ALU, 32, 0},
-        {"TEX.SCR.B.LL", GMC_OP_ALU, 200, 0}, {"BRA", GMC_OP_ALU, 4, 0},
-        {"ULDC.64", GMC_OP_ALU, 4, 0},
+        {"RET.REL.NODEC", GMC_OP_EXIT, 0, AS_OPF_EXIT}, {"IMAD.MOV.U32", GMC_OP_ALU, GMC_UNIT_INT, 0},
+        {"FFMA", GMC_OP_ALU, GMC_UNIT_SP, 0},           {"DFMA", GMC_OP_ALU, GMC_UNIT_DP, 0},
+        {"MUFU.RSQ", GMC_OP_ALU, GMC_UNIT_SFU, 0},      {"HMMA.1688.F32", GMC_OP_ALU, GMC_UNIT_TENSOR, 0},
+        {"TEX.SCR.B.LL", GMC_OP_ALU, GMC_UNIT_TEX, 0}, {"BRA", GMC_OP_ALU, GMC_UNIT_BRANCH, 0},
+        {"ULDC.64", GMC_OP_ALU, GMC_UNIT_UDP, 0},
     };
     for (size_t i = 0; i < sizeof M / sizeof M[0]; i++) {
         as_opinfo_t oi = as_opcode_lookup(M[i].op, strlen(M[i].op));
-        if (!oi.known || oi.op != M[i].gop || oi.lat != M[i].lat || oi.flags != M[i].flags)
-            fail_msg("%s: known %d op %d lat %d flags %d", M[i].op, oi.known, oi.op, oi.lat, oi.flags);
+        if (!oi.known || oi.op != M[i].gop || oi.lat || oi.unit != M[i].unit || oi.flags != M[i].flags)
+            fail_msg("%s: known %d op %d lat %d unit %d flags %d", M[i].op, oi.known, oi.op, oi.lat, oi.unit,
+                     oi.flags);
     }
     as_opinfo_t u = as_opcode_lookup("LDGX.E", 6);   /* a prefix of nothing: unknown */
     assert_int_equal(u.known, 0);

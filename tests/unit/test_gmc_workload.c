@@ -34,6 +34,10 @@ typedef struct {
     uint64_t gap_bad;
     uint64_t addr_min, addr_max;       /* LD, ST, ATOM lanes */
     uint64_t ld_min, ld_max;           /* LD lanes */
+    /* dependences (gmc_kernel.h): instructions not stating their registers,
+     * ALU ones with no unit, loads writing no register; instructions that
+     * read a load's destination (registers 16..31, gmc_wl_impl.h) */
+    uint64_t deps_serial, alu_no_unit, ld_no_dst, reads_load;
 } stats_t;
 
 static void stats_init(stats_t *s, int gap)
@@ -104,6 +108,14 @@ static void account(stats_t *s, warp_chk_t *wc, const gmc_inst_t *in, uint32_t c
     }
     s->op[in->op]++;
     s->lanes += (uint64_t)__builtin_popcount(in->mask);
+    s->deps_serial += in->deps != GMC_DEPS_REGS;
+    s->alu_no_unit += in->op == GMC_OP_ALU && in->unit == GMC_UNIT_NONE;
+    s->ld_no_dst += (in->op == GMC_OP_LD || in->op == GMC_OP_SHMEM) && in->ndst != 1;
+    for (unsigned j = 0; j < in->nsrc && j < GMC_INST_MAX_REGS; j++)
+        if (in->src[j] >= 16 && in->src[j] < 32) {
+            s->reads_load++;
+            break;
+        }
     if (!in->mask || (in->mask & ~wc->exist))
         flag(s, "mask empty or naming lanes the warp does not have", cta, w);
     if (in->op == GMC_OP_ALU) {
@@ -251,6 +263,24 @@ static void every_workload_builds_at_scale_0_1_and_its_streams_end(void **state)
         assert_true(s.op[GMC_OP_LD] > 0);
         assert_true(s.op[GMC_OP_ST] > 0);
         assert_int_equal(s.op[GMC_OP_EXIT], 0);   /* the end is next() returning 0 */
+    }
+}
+
+/* Every workload states its registers (gmc_wl_impl.h): each instruction
+ * is GMC_DEPS_REGS, each ALU instruction has a unit class, each load and
+ * shared-memory read writes a register, and loaded values are read. */
+static void every_workload_states_its_dependences(void **state)
+{
+    (void)state;
+    for (unsigned i = 0; i < gmc_workload_count(); i++) {
+        const char *name = gmc_workload_info(i)->name;
+        stats_t s;
+        walk(name, 1, 0.05, -1, &s);
+        if (s.deps_serial || s.alu_no_unit || s.ld_no_dst || !s.reads_load)
+            fail_msg("%s: %llu instructions without registers, %llu ALU without a unit, %llu loads "
+                     "without a destination, %llu reading a load's", name,
+                     (unsigned long long)s.deps_serial, (unsigned long long)s.alu_no_unit,
+                     (unsigned long long)s.ld_no_dst, (unsigned long long)s.reads_load);
     }
 }
 
@@ -625,6 +655,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_workload_builds_at_scale_0_1_and_its_streams_end),
+        cmocka_unit_test(every_workload_states_its_dependences),
         cmocka_unit_test(a_tiny_scale_still_gives_every_workload_a_warp_that_ends),
         cmocka_unit_test(default_sizes_run_about_half_to_two_million_warp_instructions),
         cmocka_unit_test(same_seed_gives_identical_streams),
