@@ -54,8 +54,9 @@ typedef struct {
 /* A warp's scoreboard: the registers with a write pending (GPGPU-Sim's
  * reg_table), each with the core cycle its value is written --
  * GMC_SB_LOAD for a load's destinations, until its data is back.  An
- * entry whose cycle has passed is free (dropped when the table is
- * scanned); a warp with GMC_SB_MAX pending writes waits for one to end. */
+ * entry whose cycle has passed is free (the next write of the register,
+ * or of another, takes it); a warp with GMC_SB_MAX pending writes waits
+ * for one to end. */
 #define GMC_SB_MAX  32
 #define GMC_SB_LOAD UINT64_MAX
 
@@ -77,6 +78,7 @@ typedef struct {
                                       complete from this core cycle */
     gmc_inst_head_t   in;          /* the next instruction, fetched ahead (its lane
                                       addresses are consumed by the coalescer at fetch) */
+    uint64_t          rmask;       /* bit r mod 64 for each register r of reg[] */
     uint16_t          reg[2 * GMC_INST_MAX_REGS];
     uint16_t          sb_reg[GMC_SB_MAX];
     uint64_t          sb_at[GMC_SB_MAX];

@@ -56,10 +56,10 @@ extern "C" {
 #endif
 
 typedef enum {
-    GMC_OP_ALU = 0,   /* any non-memory instruction: occupies the warp for lat cycles */
-    GMC_OP_LD,        /* global/local load through L1: the warp waits for all its data */
-    GMC_OP_ST,        /* global/local store: write-through, the warp does not wait */
-    GMC_OP_ATOM,      /* atomic/reduction: performed at L2, the warp waits for the reply */
+    GMC_OP_ALU = 0,   /* any non-memory instruction: its result is written lat cycles later */
+    GMC_OP_LD,        /* global/local load through L1: its destinations wait for all its data */
+    GMC_OP_ST,        /* global/local store: write-through, nothing waits for it */
+    GMC_OP_ATOM,      /* atomic/reduction: performed at L2, its destinations wait for the reply */
     GMC_OP_SHMEM,     /* shared-memory access: on-SM, a fixed latency */
     GMC_OP_BAR,       /* CTA-wide barrier */
     GMC_OP_EXIT,      /* the warp is done */

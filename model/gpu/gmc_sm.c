@@ -199,10 +199,16 @@ static void fetch(gmc_gpu_t *g, gmc_sm_t *s, gmc_warp_t *w)
     w->unit = in->unit < GMC_UNIT_N ? in->unit : GMC_UNIT_NONE;
     w->ndst = w->nsrc = 0;
     if (w->deps == GMC_DEPS_REGS) {   /* at most GMC_INST_MAX_REGS each (gmc_kernel.h) */
-        w->ndst = in->ndst < GMC_INST_MAX_REGS ? in->ndst : GMC_INST_MAX_REGS;
-        w->nsrc = in->nsrc < GMC_INST_MAX_REGS ? in->nsrc : GMC_INST_MAX_REGS;
-        memcpy(w->reg, in->dst, w->ndst * sizeof *w->reg);
-        memcpy(w->reg + w->ndst, in->src, w->nsrc * sizeof *w->reg);
+        const unsigned nd = in->ndst < GMC_INST_MAX_REGS ? in->ndst : GMC_INST_MAX_REGS,
+                       ns = in->nsrc < GMC_INST_MAX_REGS ? in->nsrc : GMC_INST_MAX_REGS;
+        uint64_t rm = 0;
+        for (unsigned j = 0; j < nd; j++)   /* a loop: one or two registers, mostly */
+            rm |= 1ull << ((w->reg[j] = in->dst[j]) & 63);
+        for (unsigned j = 0; j < ns; j++)
+            rm |= 1ull << ((w->reg[nd + j] = in->src[j]) & 63);
+        w->ndst = (uint8_t)nd;
+        w->nsrc = (uint8_t)ns;
+        w->rmask = rm;
     }
     set_unit(s, wi, !w->ended && (op == GMC_OP_ALU || op >= GMC_OP_N) ? g->umap[w->unit] : 0);
 }
@@ -231,6 +237,25 @@ static void wait_deps(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
         return;
     }
     sleep_until(s, wi, t > now ? t : now + 1);
+}
+
+/* wait_deps for the warp that just issued: when its next instruction may
+ * go at the next cycle it stays ready -- its scheduler, the only one that
+ * picks it, issues no more this cycle -- rather than sleeping one cycle. */
+static void wait_deps_issued(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
+{
+    gmc_warp_t *w = &s->w[wi];
+    const uint64_t now = g->core_cyc, t = gmc_sb_wait(g, w, now);
+    if (t <= now + 1) {
+        w->state = GMC_W_READY;
+        return;
+    }
+    if (t == GMC_SB_LOAD) {
+        w->state = GMC_W_MEM;
+        s->ready &= ~(1ULL << wi);
+        return;
+    }
+    sleep_until(s, wi, t);
 }
 
 void gmc_sm_launch(gmc_gpu_t *g, gmc_sm_t *s, uint32_t kcta)
@@ -621,7 +646,7 @@ static int issue(gmc_gpu_t *g, gmc_sm_t *s, unsigned wi, unsigned group)
     if (op == GMC_OP_BAR)
         bar_check(g, s, w->cta);
     else
-        wait_deps(g, s, wi);
+        wait_deps_issued(g, s, wi);
     return 1;
 }
 

@@ -19,9 +19,12 @@
 #include <stdlib.h>
 #include "gpu/gmc_gpu_impl.h"
 
-/* Does the fetched instruction read or write register r? */
+/* Does the fetched instruction read or write register r?  rmask, a bit
+ * per register number mod 64, answers most "no"s at once. */
 static inline int uses(const gmc_warp_t *w, uint16_t r)
 {
+    if (!(w->rmask >> (r & 63) & 1))
+        return 0;
     const unsigned n = (unsigned)w->ndst + w->nsrc;
     for (unsigned j = 0; j < n; j++)
         if (w->reg[j] == r)
@@ -29,10 +32,10 @@ static inline int uses(const gmc_warp_t *w, uint16_t r)
     return 0;
 }
 
-/* The k-th smallest (k >= 1) of the live entries' cycles. */
-static uint64_t kth_end(const gmc_warp_t *w, unsigned k)
+/* The k-th smallest (k >= 1) cycle among the entries live after now. */
+static uint64_t kth_end(const gmc_warp_t *w, uint64_t now, unsigned k)
 {
-    uint64_t last = 0, v = 0;
+    uint64_t last = now, v = 0;
     unsigned taken = 0;
     while (taken < k) {   /* k is small and rare (a full table): selection by passes */
         v = UINT64_MAX;
@@ -50,18 +53,6 @@ static uint64_t kth_end(const gmc_warp_t *w, unsigned k)
     return v;
 }
 
-/* Drops the entries written by now. */
-static void sb_compact(gmc_warp_t *w, uint64_t now)
-{
-    unsigned k = 0;
-    for (unsigned i = 0; i < w->sb_n; i++)
-        if (w->sb_at[i] > now) {
-            w->sb_reg[k] = w->sb_reg[i];
-            w->sb_at[k++] = w->sb_at[i];
-        }
-    w->sb_n = (uint8_t)k;
-}
-
 uint64_t gmc_sb_wait(const gmc_gpu_t *g, gmc_warp_t *w, uint64_t now)
 {
     const uint8_t op = w->in.op;
@@ -73,27 +64,42 @@ uint64_t gmc_sb_wait(const gmc_gpu_t *g, gmc_warp_t *w, uint64_t now)
         return w->nld ? GMC_SB_LOAD : w->done_at;
     if ((op == GMC_OP_LD || op == GMC_OP_ATOM) && w->nld >= g->m->loads_per_warp)
         return GMC_SB_LOAD;   /* its load slots are taken: the next completion frees one */
-    sb_compact(w, now);
     uint64_t t = 0;
-    for (unsigned i = 0; i < w->sb_n; i++)
-        if (w->sb_at[i] > t && uses(w, w->sb_reg[i]))
-            t = w->sb_at[i];
-    if (w->sb_n + (unsigned)w->ndst > GMC_SB_MAX) {   /* the table is full: room first */
-        const uint64_t r = kth_end(w, w->sb_n + w->ndst - GMC_SB_MAX);
+    unsigned live = 0;
+    for (unsigned i = 0; i < w->sb_n; i++) {
+        const uint64_t at = w->sb_at[i];
+        if (at <= now)
+            continue;   /* written: a free entry (gmc_sb_issue reuses it) */
+        live++;
+        if (at > t && uses(w, w->sb_reg[i]))
+            t = at;
+    }
+    if (live + (unsigned)w->ndst > GMC_SB_MAX) {   /* the table is full: room first */
+        const uint64_t r = kth_end(w, now, live + w->ndst - GMC_SB_MAX);
         t = r > t ? r : t;
     }
     return t;
 }
 
+/* Its destinations are pending until `at`: each takes the entry of the
+ * same register (written by now: WAW made the instruction wait), else a
+ * written one, else a new one (gmc_sb_wait left room). */
 void gmc_sb_issue(gmc_warp_t *w, uint64_t now, uint64_t at)
 {
-    if (w->deps != GMC_DEPS_REGS || !w->ndst)
+    if (w->deps != GMC_DEPS_REGS)
         return;
-    if (w->sb_n + (unsigned)w->ndst > GMC_SB_MAX)
-        sb_compact(w, now);   /* gmc_sb_wait made the room */
-    for (unsigned j = 0; j < w->ndst && w->sb_n < GMC_SB_MAX; j++) {
-        w->sb_reg[w->sb_n] = w->reg[j];
-        w->sb_at[w->sb_n++] = at;
+    for (unsigned j = 0; j < w->ndst; j++) {
+        const uint16_t r = w->reg[j];
+        unsigned i = 0, fr = GMC_SB_MAX;
+        for (; i < w->sb_n && w->sb_reg[i] != r; i++)
+            if (fr == GMC_SB_MAX && w->sb_at[i] <= now)
+                fr = i;
+        if (i == w->sb_n)
+            i = fr < GMC_SB_MAX ? fr : w->sb_n < GMC_SB_MAX ? w->sb_n++ : GMC_SB_MAX;
+        if (i < GMC_SB_MAX) {
+            w->sb_reg[i] = r;
+            w->sb_at[i] = at;
+        }
     }
 }
 

@@ -23,7 +23,7 @@ static const entry_t reg[] = {
      gmc_wl_transpose_new},
     {{"transpose-read", "HOA", "naive out[y][x] = in[x][y]: each load warp reads a column, 32 lines"},
      gmc_wl_transpose_new},
-    {{"stencil", "LOA", "2D 5-point Jacobi, 2 sweeps, one thread per point: each line read by 5 loads"},
+    {{"stencil", "MOA", "2D 5-point Jacobi, 2 sweeps, one thread per point: each line read by 5 loads"},
      gmc_wl_stencil_new},
     {{"matmul", "LOA", "tiled SGEMM, 16x16 shared-memory tiles, BARs: 0.6 MB of matrices reused from L2"},
      gmc_wl_matmul_new},
