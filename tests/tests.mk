@@ -32,6 +32,12 @@ unit: $(UNIT_BINS) $(SCALAR_BINS)  ## cmocka unit tests (and the cache's scalar 
 cli-tests: $(GMC)  ## scripted end-to-end runs of the CLI (tests/cli/*.sh)
 	@rc=0; for s in $(sort $(wildcard tests/cli/*.sh)); do echo "== $$s"; bash $$s $(GMC) || { rc=1; echo "not ok - $$s exited non-zero"; }; done; exit $$rc
 
+# gmc beside Accel-Sim's published figures (docs/validation.md): the
+# small size of each validation kernel, or with FULL=1 all ten rows.
+.PHONY: validate
+validate: $(GMC)  ## gmc beside Accel-Sim on SM75_RTX2060_S, the validation kernels' small sizes (FULL=1: all ten rows of docs/validation.md)
+	@bash tests/validate/validate.sh $(GMC) $(if $(FULL),full,small)
+
 # Random machines, Accel-Sim traces and GPGPU-Sim configs through gmc sim,
 # longer than make test's 300, 60 and 60 (tests/cli/sim_random_*.sh):
 # SOAK_RUNS runs of each from SOAK_SEED.

@@ -76,10 +76,12 @@ int  cli_parse_u64(const char *s, uint64_t *v);
  * directory, expected a regular file" and returns 1 if it is; 0 otherwise
  * (also for "-" and for paths the opener will report itself). */
 int  cli_input_ok(const char *cmd, const char *path);
-/* A results directory to write many files into must not be empty (an
- * unset variable) nor the root directory: prints "gmc CMD: -o: expected a
+/* A directory to write many files into must not be empty (an unset
+ * variable) nor the root directory: prints "gmc CMD: OPT: expected a
  * results directory, found '...' (...)" and returns 0 if it is one. */
-int  cli_out_dir_ok(const char *cmd, const char *path);
+int  cli_out_dir_ok(const char *cmd, const char *opt, const char *path);
+/* mkdir -p DIR: 0, or -1 after "gmc CMD: PREFIX: cannot create directory: why". */
+int  cli_mkdir_p(const char *cmd, const char *dir);
 /* The output files of one command (NULL-terminated pairs: option name,
  * path or NULL) name different files: 1, or 0 after "gmc CMD: OPT1 and
  * OPT2 name the same file 'PATH' (one would replace the other)" -- the

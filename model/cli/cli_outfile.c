@@ -17,10 +17,10 @@ const char *cli_tmp_dir(void)
 
 /* The temporary files not yet committed or aborted: an interrupt
  * (SIGINT, SIGTERM, SIGHUP) removes them before the process dies as the
- * signal says, so that no FILE.tmp.XXXXXX is left behind.  A few at once
- * at most (a command's outputs); past the table's size a file is simply
- * not cleaned up on a signal. */
-#define LIVE_MAX 16
+ * signal says, so that no FILE.tmp.XXXXXX is left behind.  A command's
+ * outputs (gmc sim --export-traces: a file per kernel); past the table's
+ * size a file is simply not cleaned up on a signal. */
+#define LIVE_MAX 256
 static char *volatile live[LIVE_MAX];
 
 static void on_signal(int sig)

@@ -39,18 +39,46 @@ int cli_input_ok(const char *cmd, const char *path)
     return 1;
 }
 
-int cli_out_dir_ok(const char *cmd, const char *path)
+int cli_out_dir_ok(const char *cmd, const char *opt, const char *path)
 {
     /* the root itself: "/", "//", "/tmp/..", a link to it (same device and inode) */
     struct stat a, r;
     const int root = *path && !stat(path, &a) && !stat("/", &r) && a.st_dev == r.st_dev &&
                      a.st_ino == r.st_ino;
     if (!*path || root) {
-        fprintf(stderr, "gmc %s: -o: expected a results directory, found '%s'%s\n", cmd, path,
+        fprintf(stderr, "gmc %s: %s: expected a results directory, found '%s'%s\n", cmd, opt, path,
                 *path ? " (the root directory)" : " (an empty path: an unset variable?)");
         return 0;
     }
     return 1;
+}
+
+int cli_mkdir_p(const char *cmd, const char *dir)
+{
+    /* each prefix in turn, so `-o results/new/run` just works */
+    size_t l = strlen(dir);
+    char *p = malloc(l + 1);
+    if (!p) {
+        fprintf(stderr, "gmc %s: %s: out of memory\n", cmd, dir);
+        return -1;
+    }
+    memcpy(p, dir, l + 1);
+    for (size_t i = 1; i <= l; i++) {
+        if (p[i] != '/' && p[i] != 0)
+            continue;
+        char c = p[i];
+        p[i] = 0;
+        struct stat sb;
+        if (mkdir(p, 0777) && !(errno == EEXIST && stat(p, &sb) == 0 && S_ISDIR(sb.st_mode))) {
+            int e = errno == EEXIST ? ENOTDIR : errno;
+            fprintf(stderr, "gmc %s: %s: cannot create directory: %s\n", cmd, p, strerror(e));
+            free(p);
+            return -1;
+        }
+        p[i] = c;
+    }
+    free(p);
+    return 0;
 }
 
 static int same_file(const char *a, const char *b)

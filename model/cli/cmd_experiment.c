@@ -262,7 +262,7 @@ int cmd_experiment(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "-o")) {
             /* checked at once: nothing may be written into "" or / */
-            if (!(rc = cli_opt_str(EXP_CMD, a, argc, argv, &i, &out)) && !cli_out_dir_ok(EXP_CMD, out))
+            if (!(rc = cli_opt_str(EXP_CMD, a, argc, argv, &i, &out)) && !cli_out_dir_ok(EXP_CMD, "-o", out))
                 return 2;
         } else if (!strcmp(a, "-j")) {
             /* the range gmc sweep takes (its runner is the one that uses it) */

@@ -36,6 +36,8 @@ static void usage(FILE *f)
         "  --scale X            workload size multiplier in (0, 64] (default 1)\n"
         "  --alu-per-mem N      ALU instructions between memory instructions (default: the workload's)\n"
         "  --traces DIR         an Accel-Sim SASS trace directory (kernelslist.g + kernel-N.traceg)\n"
+        "  --export-traces DIR  write the workload as such a directory (tracer version 5) and\n"
+        "                       run nothing: Accel-Sim runs it, --traces DIR gives the same report\n"
         "  --seed N             every random choice: workload data, BIM matrix (default 1)\n"
         "  --sched S            memory scheduler, as gmc mem --sched (default: the machine's)\n"
         "  --wmc-score schedule|receive, --wmc-m started|pending2  Warped-MC's readings\n"
@@ -69,14 +71,18 @@ static int list_workloads(void)
 {
     for (unsigned i = 0; i < gmc_workload_count(); i++)
         printf("%s\n", gmc_workload_info(i)->name);
+    for (unsigned i = 0; i < gmc_workload_val_count(); i++)
+        printf("%s\n", gmc_workload_val_info(i)->name);
     return 0;
 }
 
 static int workload_info(void)
 {
-    for (unsigned i = 0; i < gmc_workload_count(); i++)
-        printf("%s\t%s\t%s\n", gmc_workload_info(i)->name, gmc_workload_info(i)->klass,
-               gmc_workload_info(i)->what);
+    for (unsigned i = 0; i < gmc_workload_count() + gmc_workload_val_count(); i++) {
+        const gmc_workload_info_t *w = i < gmc_workload_count() ? gmc_workload_info(i)
+                                                                : gmc_workload_val_info(i - gmc_workload_count());
+        printf("%s\t%s\t%s\n", w->name, w->klass, w->what);
+    }
     return 0;
 }
 
@@ -152,6 +158,8 @@ static int parse_args(sim_opts_t *o, int argc, char **argv)
             }
         } else if (!strcmp(a, "--workload")) {
             rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &o->workload);
+        } else if (!strcmp(a, "--export-traces")) {
+            rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &o->export_dir);
         } else if (!strcmp(a, "--traces")) {
             rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &o->traces);
         } else if (!strcmp(a, "--sched")) {
@@ -312,6 +320,8 @@ int cmd_sim(int argc, char **argv)
     if (!!o.workload == !!o.traces)
         return cli_usage_error(SIM_CMD, "expected one of --workload NAME or --traces DIR, found %s",
                                o.workload ? "both" : "neither");
+    if (o.export_dir)
+        return sim_export(&o);
     const char *const outs[] = {"-o", o.out, "--csv", o.csv, NULL};
     if (!cli_outputs_distinct(SIM_CMD, outs))   /* before the run: one would replace the other */
         return 2;

@@ -81,7 +81,7 @@ int cmd_sweep(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "-o") && has) {
             out = argv[++i];
-            if (!cli_out_dir_ok(CMD, out))   /* at once: nothing may be written into "" or / */
+            if (!cli_out_dir_ok(CMD, "-o", out))   /* at once: nothing may be written into "" or / */
                 return 2;
         } else if (!strncmp(a, "-j", 2) && (a[2] || has) && !collect) {   /* -j N or -jN */
             if (num("-j", a[2] ? a + 2 : argv[++i], 4096, &jobs))

@@ -10,6 +10,7 @@
 
 typedef struct {
     const char *machine, *workload, *traces, *sched, *warp_sched, *out, *csv;
+    const char *export_dir;    /* --export-traces DIR (sim_export.c) */
     const char *set[SIM_MAX_SET];
     unsigned    nset;
     double      scale;
@@ -39,6 +40,9 @@ int  sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg);
 int  sim_machine_error(const sim_opts_t *o, const gmc_machine_t *m, char *err, size_t n, int dflt);
 /* The report (text or JSON) to stdout or -o: 0 or 1. */
 int  sim_report(sim_opts_t *o, gmc_gpu_t *g);
+/* --export-traces: the workload as an Accel-Sim trace directory, nothing
+ * run: 0, or the exit code after one error line. */
+int  sim_export(const sim_opts_t *o);
 void sim_progress_kernel(const sim_opts_t *o, unsigned done, unsigned total);
 void sim_progress_bar(void *ctx, const char *kernel, uint32_t done, uint32_t total, uint64_t cycle);
 

@@ -240,6 +240,12 @@ int sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
             cfg->ipoly_sub_bits = ip->ipoly.sub_bits;
         }
         cfg->map = &o->sel.map;
+        /* the report names the map that ran (machine_config.addr_map) */
+        cfg->map_name = o->sel.map_spec == imported_map ? "gpgpusim-config"
+                        : o->sel.map_file                ? "--map-file"
+                        : !o->sel.map_spec               ? o->sel.preset
+                        : o->sel.map_spec == spec        ? "derived"
+                                                         : "--map";
         cfg->bim = &o->sel.m;
     }
     return 0;

@@ -1,5 +1,6 @@
 /* Sweeps: the points file and the helpers the runners share (sweep.h). */
 #include "sweep.h"
+#include "cli.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,26 +78,7 @@ int gmc_sweep_is_object(const char *p, size_t n, size_t *b, size_t *e)
 
 int gmc_sweep_mkdir(const char *dir)
 {
-    /* mkdir -p: each prefix in turn, so `-o results/new/run` just works */
-    size_t l = strlen(dir);
-    char *p = xmalloc(l + 1);
-    memcpy(p, dir, l + 1);
-    for (size_t i = 1; i <= l; i++) {
-        if (p[i] != '/' && p[i] != 0)
-            continue;
-        char c = p[i];
-        p[i] = 0;
-        struct stat sb;
-        if (mkdir(p, 0777) && !(errno == EEXIST && stat(p, &sb) == 0 && S_ISDIR(sb.st_mode))) {
-            int e = errno == EEXIST ? ENOTDIR : errno;
-            fprintf(stderr, "gmc sweep: %s: cannot create directory: %s\n", p, strerror(e));
-            free(p);
-            return -1;
-        }
-        p[i] = c;
-    }
-    free(p);
-    return 0;
+    return cli_mkdir_p("sweep", dir);
 }
 
 char *gmc_sweep_abs(const char *path)

@@ -20,6 +20,7 @@
 #define GMC_ACCELSIM_H
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "gpu/gmc_kernel.h"
 #ifdef __cplusplus
 extern "C" {
@@ -71,7 +72,18 @@ typedef struct {
 } gmc_accelsim_stats_t;
 const gmc_accelsim_stats_t *gmc_accelsim_stats(const gmc_accelsim_t *t);
 
-void gmc_accelsim_close(gmc_accelsim_t *t);   /* frees everything (NULL is fine) */
+void gmc_accelsim_close(gmc_accelsim_t *t);
+
+/* Writes kernel k to f as Accel-Sim's tracer (version 5) writes a
+ * kernel-<id>.traceg, so that Accel-Sim runs it and gmc_accelsim_load
+ * gives back the same instructions (gmc_accelsim_write.c says how each
+ * instruction is written; docs/harness-inputs.md, "Writing traces").  It
+ * plays every warp of k through its ops as the SM would.  0, or -1 with
+ * one line "kernel <id> (<name>), CTA c, warp w: expected ..., found ..."
+ * in err (what f holds then is to be thrown away); *lines gets the
+ * instruction lines written.  Errors writing f are the caller's to see
+ * (ferror). */
+int gmc_accelsim_write(FILE *f, gmc_kernel_t *k, unsigned id, uint64_t *lines, char *err, size_t n);   /* frees everything (NULL is fine) */
 
 #ifdef __cplusplus
 }

@@ -105,6 +105,7 @@ typedef struct {
     char     name[64];
     uint32_t grid[3], block[3], nregs, shmem;
     unsigned version, has_version, lineinfo;
+    unsigned implicit_exit;       /* "-gmc implicit exit = 1": each warp's last EXIT only ends it */
     uint64_t shmem_base, local_base;
     uint32_t wpc;                 /* warps per CTA */
     /* instructions */
@@ -128,8 +129,8 @@ typedef struct {
     uint64_t shmem_lo, shmem_hi;   /* generic LD/ST in [lo, hi) -> SHMEM; lo == hi: no window */
 } as_linectx_t;
 enum { AS_TRAIL_NONE = 0,   /* versions < 5: nothing after the addresses */
-       AS_TRAIL_IMM,        /* version 5: one integer immediate */
-       AS_TRAIL_ANY };      /* versions > 5: whatever follows is ignored */
+       AS_TRAIL_ANY };      /* versions >= 5: the immediate, or none, and anything after it
+                               are ignored, as Accel-Sim ignores them */
 
 /* Parses one instruction line and appends its record to kd (pools too).
  * 0, or -1 with "expected ..., found ..." (no location) in msg. */

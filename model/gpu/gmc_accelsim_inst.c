@@ -18,8 +18,12 @@
  *        active lane, each from the previous active lane's address
  *   imm         decimal immediate; tracer version 5 writes one on every line
  *
- * Every count is checked: the addresses against the mask's popcount, the
- * trailing fields against the version. */
+ * Every count is checked: the addresses against the mask's popcount; after
+ * them, nothing in versions below 5, and from version 5 on anything, read
+ * as Accel-Sim's parser reads it: one immediate taken if it is a number (0
+ * if missing), the rest of the line ignored.  (Its base-delta form reads a
+ * delta per active lane, one more than there are further lanes, so a v5
+ * line's immediate goes there; the addresses are the same.) */
 #include <stdarg.h>
 #include <string.h>
 #include "gpu/gmc_accelsim_impl.h"
@@ -259,17 +263,10 @@ int as_inst_parse(const char *s, size_t len, const as_linectx_t *lc, as_kernel_t
         }
     }
 
-    /* what may follow the addresses */
-    if (lc->trailing == AS_TRAIL_IMM) {
-        int64_t iv;
-        uint64_t uv;
-        if (!NEXT() || (gmc_num_i64(t, tl, INT64_MIN, INT64_MAX, &iv) &&
-                        gmc_num_u64(t, tl, GMC_NUM_DEC, UINT64_MAX, &uv)))
-            return fail(msg, n, t, tl, "a decimal immediate (trace version 5)");
-    }
-    if (lc->trailing != AS_TRAIL_ANY && NEXT()) {
-        if (lc->trailing == AS_TRAIL_IMM)
-            return fail(msg, n, t, tl, "end of line after the immediate");
+    /* what may follow the addresses: from version 5 on, whatever it is
+     * (Accel-Sim reads one integer into the immediate, 0 when it is
+     * missing or no number, and never looks further) */
+    if (lc->trailing == AS_TRAIL_NONE && NEXT()) {
         if (width == 0)
             return fail(msg, n, t, tl, "end of line after memory width 0");
         if (mode == 1)

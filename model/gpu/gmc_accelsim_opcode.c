@@ -12,17 +12,21 @@
  * UDP); tensor opcodes are its unit 3.
  * gmc's own choices where Accel-Sim has none or differs: the Hopper
  * warpgroup MMAs (HGMMA, ...) are tensor instructions (Accel-Sim treats
- * them as NOPs); KILL is a branch (Accel-Sim puts it on unit 3).
+ * them as NOPs); KILL is a branch (Accel-Sim puts it on unit 3); NOP takes
+ * no unit and the machine's alu_lat (Accel-Sim's ALU_OP: an integer unit),
+ * the one opcode of the table for gmc's GMC_UNIT_NONE, so that an exported
+ * synthetic workload (gmc_accelsim_write.c) reads back as it was.
  * The table must stay sorted (strcmp order): lookups are binary searches,
  * and a unit test checks the order. */
 #include <string.h>
 #include "gpu/gmc_accelsim_impl.h"
 #include "util/gmc_num.h"
 
-enum { C_INT, C_SP, C_DP, C_SFU, C_TENSOR, C_BRANCH, C_TEX, C_UDP,
+enum { C_NONE, C_INT, C_SP, C_DP, C_SFU, C_TENSOR, C_BRANCH, C_TEX, C_UDP,
        C_LD, C_GLD, C_ST, C_GST, C_ATOM, C_SHMEM, C_BAR, C_EXIT, C_N };
 
 static const as_opinfo_t class_info[C_N] = {
+    [C_NONE]   = {GMC_OP_ALU, 0, 0, 1, GMC_UNIT_NONE},
     [C_INT]    = {GMC_OP_ALU, 0, 0, 1, GMC_UNIT_INT},
     [C_SP]     = {GMC_OP_ALU, 0, 0, 1, GMC_UNIT_SP},
     [C_DP]     = {GMC_OP_ALU, 0, 0, 1, GMC_UNIT_DP},
@@ -88,7 +92,7 @@ static const entry_t table[] = {
     {"LOP3", C_INT}, {"LOP32I", C_INT}, {"MATCH", C_INT},
     {"MEMBAR", C_INT}, {"MOV", C_INT}, {"MOV32I", C_INT},
     {"MOVM", C_INT}, {"MUFU", C_SFU}, {"NANOSLEEP", C_BRANCH},
-    {"NOP", C_INT}, {"P2R", C_INT}, {"PBK", C_BRANCH},
+    {"NOP", C_NONE}, {"P2R", C_INT}, {"PBK", C_BRANCH},
     {"PCNT", C_BRANCH}, {"PEXIT", C_BRANCH}, {"PLOP3", C_INT},
     {"PMTRIG", C_INT}, {"POPC", C_INT}, {"PRET", C_BRANCH},
     {"PRMT", C_INT}, {"PSET", C_INT}, {"PSETP", C_INT},

@@ -19,7 +19,8 @@
  *
  * Which line layout a file uses is decided once per file: from
  * "-accelsim tracer version" when the header has it (below 3: thread block
- * and warp ids lead every line; 5: an immediate ends every line); without
+ * and warp ids lead every line; 5: an immediate ends every line, and what
+ * follows the addresses is not checked, as Accel-Sim does not); without
  * it, from the first instruction line: a decimal fourth field can only be
  * the old layout's warp id (in the new layout it is a register or the
  * opcode). */
@@ -169,6 +170,10 @@ static int header_line(ps_t *p)
             return perr_at(p, p->lr.lines.line, q, "-accelsim tracer version = a decimal number");
         kd->version = (unsigned)x;
         kd->has_version = 1;
+    } else if (key_is(k, kl, "gmc implicit exit")) {   /* gmc_accelsim_write.c */
+        if (gmc_num_u64(v, vl, GMC_NUM_DEC, 1, &x))
+            return perr_at(p, p->lr.lines.line, q, "-gmc implicit exit = 0 or 1");
+        kd->implicit_exit = (unsigned)x;
     } else if (key_is(k, kl, "enable lineinfo")) {
         if (gmc_num_u64(v, vl, GMC_NUM_DEC, 1, &x))
             return perr_at(p, p->lr.lines.line, q, "-enable lineinfo = 0 or 1");
@@ -204,7 +209,7 @@ static int close_header(ps_t *p, unsigned long line, const char *found)
     if (kd->has_version) {
         p->layout_known = 1;
         p->lc.ids_front = kd->version < 3;
-        p->lc.trailing = kd->version == 5 ? AS_TRAIL_IMM : kd->version > 5 ? AS_TRAIL_ANY : AS_TRAIL_NONE;
+        p->lc.trailing = kd->version >= 5 ? AS_TRAIL_ANY : AS_TRAIL_NONE;
     } else {
         p->layout_known = kd->lineinfo != 0;   /* line numbers came with version 4: new layout */
         p->lc.ids_front = 0;
@@ -250,7 +255,15 @@ static int end_warp(ps_t *p)
     as_kernel_t *kd = p->kd;
     as_warp_t *w = &kd->warps[kd->tbs[p->tb].warp0 + (uint32_t)p->warp];
     w->count = (uint32_t)p->count;
-    if (p->count > 0) {
+    if (kd->implicit_exit) {   /* the EXIT was added for Accel-Sim: the stream ends before it */
+        if (p->count == 0 || !(kd->recs[kd->nrec - 1].mode & AS_MODE_EXITCAND))
+            return perr_at(p, p->lr.lines.line, p->count ? "another instruction" : "none",
+                           "EXIT or RET last in warp %ld (the header's -gmc implicit exit = 1)",
+                           p->warp);
+        kd->nrec--;   /* the warp's last record is the file's last */
+        w->count--;
+    }
+    if (w->count > 0) {
         as_rec_t *last = &kd->recs[w->first + w->count - 1];
         if (last->mode & AS_MODE_EXITCAND) {   /* the warp's last: its EXIT */
             last->op = GMC_OP_EXIT;

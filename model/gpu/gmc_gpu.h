@@ -29,6 +29,9 @@ typedef struct {
                                     gmc_gpu_cfg_defaults fills it from the machine */
     const gmc_gf2_t      *bim;   /* a BIM on the address (gmc bim), NULL = identity */
     const gmc_addrmap_t  *map;   /* the address map, NULL = the machine's addr_map */
+    const char           *map_name;   /* with map: what the report's machine_config.addr_map
+                                         calls it ("gpgpusim-config", "--map", ...; NULL =
+                                         "given"); without map the machine's addr_map */
     const gmc_dram_cfg_t *dram;  /* the DRAM device, NULL = the machine's dram preset
                                     (a GPGPU-Sim config brings its own timing) */
     /* GPGPU-Sim's IPoly hash (-gpgpu_memory_partition_indexing 2) as the

@@ -56,7 +56,10 @@ static void machine_rows(gmc_rows_t *t, const gmc_gpu_t *g)
     gmc_rows_str(t, NULL, "warp_sched", g->wsched->name);
     gmc_rows_str(t, NULL, "mem_sched", m->mem_sched);
     gmc_rows_str(t, "machine_config", "dram", m->dram);
-    gmc_rows_str(t, "machine_config", "addr_map", m->addr_map[0] ? m->addr_map : "derived");
+    /* the map that ran: the one given in the cfg (an imported file's, --map), else the machine's */
+    gmc_rows_str(t, "machine_config", "addr_map",
+                 g->cfg.map ? (g->cfg.map_name ? g->cfg.map_name : "given")
+                            : m->addr_map[0] ? m->addr_map : "derived");
     gmc_rows_str(t, "machine_config", "cta_dispatch",
                  m->cta_dispatch[0] ? m->cta_dispatch : GMC_MACHINE_CTA_DISPATCH);
     gmc_rows_str(t, "machine_config", "icnt_topology",

@@ -145,6 +145,7 @@ typedef struct {
         struct { uint64_t store, e0; } stream;
         struct { uint64_t phase, e0, gwarp; } synth;
         struct { uint64_t phase, x0, y; } transpose;
+        struct { uint64_t pc, t0, x0, y; } val;   /* the validation kernels (gmc_wl_val.c) */
     } u;
     const void *p;
 } gmc_warp_cursor_t;

@@ -194,6 +194,7 @@ int gmc_wl_matmul_new(gmc_workload_t *w, const gmc_wl_args_t *a, char *err, size
 int gmc_wl_spmv_new(gmc_workload_t *w, const gmc_wl_args_t *a, char *err, size_t n);
 int gmc_wl_bfs_new(gmc_workload_t *w, const gmc_wl_args_t *a, char *err, size_t n);
 int gmc_wl_kmeans_new(gmc_workload_t *w, const gmc_wl_args_t *a, char *err, size_t n);
+int gmc_wl_val_new(gmc_workload_t *w, const gmc_wl_args_t *a, char *err, size_t n);
 int gmc_wl_synth_new(gmc_workload_t *w, const gmc_wl_args_t *a, char *err, size_t n);
 
 #endif

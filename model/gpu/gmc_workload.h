@@ -62,6 +62,11 @@ void            gmc_workload_delete(gmc_workload_t *w);
 typedef struct { const char *name, *klass, *what; } gmc_workload_info_t;
 unsigned gmc_workload_count(void);
 const gmc_workload_info_t *gmc_workload_info(unsigned i);   /* NULL past the end */
+/* The validation kernels (val-vecadd, val-kmeans, val-transpose,
+ * val-compute, val-gather: docs/validation.md), built by gmc_workload_new
+ * like the above but not in the list above, which the experiments run. */
+unsigned gmc_workload_val_count(void);
+const gmc_workload_info_t *gmc_workload_val_info(unsigned i);   /* NULL past the end */
 /* The names, one per line, into buf (snprintf-like: returns the length
  * the full list needs, writes at most n bytes, NUL-terminated when n > 0). */
 size_t gmc_workload_list(char *buf, size_t n);

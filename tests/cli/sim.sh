@@ -18,8 +18,10 @@ lines_are() {   # lines_are NAME EXPECTED_FILE -- cmd...
 }
 printf '%s\n' pae-gddr5 rtx2060s yuan-gddr3 >"$T/want"
 lines_are "--machine list: the three presets, one per line" "$T/want" -- "$GMC" sim --machine list
-printf '%s\n' stream transpose transpose-read stencil matmul spmv bfs kmeans loa moa hoa >"$T/want"
-lines_are "--workload list: the eleven workloads, one per line" "$T/want" -- "$GMC" sim --workload list
+printf '%s\n' stream transpose transpose-read stencil matmul spmv bfs kmeans loa moa hoa \
+  val-vecadd val-kmeans val-transpose val-compute val-gather >"$T/want"
+lines_are "--workload list: the eleven workloads, then the five validation kernels, one per line" "$T/want" \
+  -- "$GMC" sim --workload list
 # the machine keys: every X(key, ...) of gmc_machine.h, then the string keys
 { sed -n 's/^ *X(\([a-z0-9_]*\),.*/\1/p' "$ROOT/model/gpu/gmc_machine.h"
   printf '%s\n' name warp_sched dram addr_map mem_sched cta_dispatch icnt_topology \
@@ -311,6 +313,16 @@ if "$GMC" sim --machine "$T/ipoly.config" --workload stream --set sms=4 --scale 
    && check_json "$T/ip0.json" "j['bim'] == 'base seed 1'"
 then ok "GPGPU-Sim config with IPoly: its hash is the BIM (--scheme base: none)"
 else notok "GPGPU-Sim config with IPoly: its hash is the BIM" "$(cat "$T/err")"; fi
+# machine_config.addr_map names the map that ran: the imported file's, --map's, the preset's
+M16="Row[28:14] Bank[13:10] Ch%16@8 Col[9:5] Block[4:0]"
+if "$GMC" sim --machine "$GS/rtx2060-super.config" --workload moa --set sms=4 --scale 0.01 --json >"$T/am1.json" 2>/dev/null \
+   && check_json "$T/am1.json" "j['machine_config']['addr_map'] == 'gpgpusim-config'" \
+   && "$GMC" sim --workload moa --set sms=4 --scale 0.01 --map "$M16" --json >"$T/am2.json" 2>/dev/null \
+   && check_json "$T/am2.json" "j['machine_config']['addr_map'] == '--map'" \
+   && "$GMC" sim --workload moa --set sms=4 --scale 0.01 --json >"$T/am3.json" 2>/dev/null \
+   && check_json "$T/am3.json" "j['machine_config']['addr_map'] == 'gddr6-rtx2060s'"
+then ok "machine_config.addr_map: gpgpusim-config, --map, the preset's name, as run"
+else notok "machine_config.addr_map names the map that ran" "$(grep -ho '"addr_map": "[^"]*"' "$T"/am*.json)"; fi
 # TITAN V: 24 channels, dramid@8 -- the map takes the channel modulo 24
 if "$GMC" sim --machine "$GS/titanv.config" --workload moa --set sms=8 --scale 0.01 --json >"$T/tv.json" 2>"$T/err" \
    && check_json "$T/tv.json" "j['machine'] == 'titanv' and j['dram_requests'] > 0" \

@@ -443,6 +443,90 @@ static void registers_and_unit_classes_come_from_the_line(void **st)
     tmp_remove(&d);
 }
 
+/* Tracer version 5: after the addresses Accel-Sim's parser reads one
+ * integer into the immediate (0 when it is missing or no number) and
+ * ignores the rest of the line, so a line without its immediate, or with
+ * fields after it, gives the same instruction as the line as written. */
+static void a_v5_line_without_its_immediate_or_with_more_reads_as_accelsim_reads_it(void **st)
+{
+    (void)st;
+    tmpdir_t d;
+    tmp_make(&d);
+    static const char *const tails[] = {" 7", "", " 7 extra 99", " x", " -3 0x1 R2"};
+    for (unsigned i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+        char text[1024], err[256];
+        gmc_accelsim_t *t;
+        gmc_kernel_t k;
+        gmc_inst_t in[4];
+        snprintf(text, sizeof text, "-accelsim tracer version = 5\n%s#BEGIN_TB\nthread block = 0,0,0\n"
+                 "warp = 0\ninsts = 3\n"
+                 "0000 ffffffff 1 R1 S2R 0 0%s\n"
+                 "0010 0000000b 1 R2 LDG.E 1 R4 4 2 0x1000 8 -4%s\n"
+                 "0020 ffffffff 0 EXIT 0 0%s\n#END_TB\n", HDR_NOVERSION, tails[i], tails[i], tails[i]);
+        if (load_text(&d, text, strlen(text), &t, &k, err, sizeof err))
+            fail_msg("tail '%s': %s", tails[i], err);
+        assert_int_equal(read_warp(&k, 0, 0, in, 4), 3);
+        assert_int_equal(in[0].unit, GMC_UNIT_INT);
+        expect_inst(&in[1], 0x10, 0xb, GMC_OP_LD, 4, 0);
+        assert_int_equal(in[1].addr[0], 0x1000);
+        assert_int_equal(in[1].addr[1], 0x1008);
+        assert_int_equal(in[1].addr[3], 0x1004);
+        assert_int_equal(in[2].op, GMC_OP_EXIT);
+        assert_int_equal(gmc_accelsim_stats(t)->instruction_lines, 3);
+        gmc_accelsim_close(t);
+    }
+    tmp_remove(&d);
+}
+
+/* "-gmc implicit exit = 1" (gmc_accelsim_write.c): each warp's last EXIT
+ * was added for Accel-Sim and ends the stream instead of being one of its
+ * instructions; a warp that does not end with EXIT or RET is then an
+ * error.  The key means nothing to Accel-Sim (an unknown header key). */
+static void the_implicit_exit_header_drops_each_warps_last_exit(void **st)
+{
+    (void)st;
+    tmpdir_t d;
+    tmp_make(&d);
+    char text[1024], err[256];
+    gmc_accelsim_t *t;
+    gmc_kernel_t k;
+    gmc_inst_t in[4];
+    snprintf(text, sizeof text, "-gmc implicit exit = 1\n%s#BEGIN_TB\nthread block = 0,0,0\n"
+             "warp = 0\ninsts = 2\n0000 ffffffff 1 R1 NOP 1 R1 0\n0000 ffffffff 0 EXIT 0 0\n"
+             "#END_TB\n#BEGIN_TB\nthread block = 1,0,0\nwarp = 0\ninsts = 1\n0000 ffffffff 0 EXIT 0 0\n"
+             "#END_TB\n", HDR_NOVERSION);
+    assert_int_equal(load_text(&d, text, strlen(text), &t, &k, err, sizeof err), 0);
+    assert_int_equal(read_warp(&k, 0, 0, in, 4), 1);
+    assert_int_equal(in[0].op, GMC_OP_ALU);
+    assert_int_equal(read_warp(&k, 1, 0, in, 4), 0);   /* a warp that only exits */
+    assert_int_equal(gmc_accelsim_stats(t)->instruction_lines, 3);
+    gmc_accelsim_close(t);
+    snprintf(text, sizeof text, "-gmc implicit exit = 1\n%s#BEGIN_TB\nthread block = 0,0,0\n"
+             "warp = 0\ninsts = 1\n0000 ffffffff 1 R1 NOP 1 R1 0\n#END_TB\n", HDR_NOVERSION);
+    assert_int_equal(load_text(&d, text, strlen(text), &t, &k, err, sizeof err), -1);
+    assert_non_null(strstr(err, "kernel-1.traceg:10: expected EXIT or RET last in warp 0 (the header's "
+                                "-gmc implicit exit = 1), found another instruction"));
+    gmc_accelsim_close(t);
+    snprintf(text, sizeof text, "-gmc implicit exit = 2\n%s", HDR_NOVERSION);
+    assert_int_equal(load_text(&d, text, strlen(text), &t, &k, err, sizeof err), -1);
+    assert_non_null(strstr(err, "kernel-1.traceg:1: expected -gmc implicit exit = 0 or 1, found '2'"));
+    gmc_accelsim_close(t);
+    tmp_remove(&d);
+}
+
+/* NOP occupies no functional unit: GMC_UNIT_NONE, the machine's alu_lat
+ * (lat 0) -- how a synthetic workload's unit-less ALU instruction is
+ * exported. */
+static void nop_takes_no_unit_and_the_machines_alu_latency(void **st)
+{
+    (void)st;
+    as_opinfo_t o = as_opcode_lookup("NOP", 3);
+    assert_int_equal(o.known, 1);
+    assert_int_equal(o.op, GMC_OP_ALU);
+    assert_int_equal(o.unit, GMC_UNIT_NONE);
+    assert_int_equal(o.lat, 0);
+}
+
 static void an_overlong_line_is_refused_with_the_cap(void **st)
 {
     (void)st;
@@ -527,7 +611,6 @@ static const struct {
                                 "found '(4,0,1)'"},
     {"kernel-hex-addr.traceg", ":9: expected hex address 1 of 1 (mask 00000001), found '0x7f00zz'"},
     {"kernel-hex-pc.traceg", ":9: expected a hex PC below 2^32, found '00g0'"},
-    {"kernel-imm-missing.traceg", ":10: expected a decimal immediate (trace version 5), found end of line"},
     {"kernel-insts-long.traceg", ":10: expected 'warp =' or #END_TB after the 1 instructions of warp 0 (insts at line 8), "
                                  "found '0010 ffffffff 0 EXIT 0 0'"},
     {"kernel-insts-short.traceg", ":11: expected 3 instructions for warp 0 (insts at line 8), found 2"},
@@ -703,6 +786,9 @@ int main(void)
         cmocka_unit_test(old_layout_reads_ids_at_the_front_of_each_line),
         cmocka_unit_test(without_a_version_header_the_fourth_field_decides_the_layout),
         cmocka_unit_test(registers_and_unit_classes_come_from_the_line),
+        cmocka_unit_test(a_v5_line_without_its_immediate_or_with_more_reads_as_accelsim_reads_it),
+        cmocka_unit_test(the_implicit_exit_header_drops_each_warps_last_exit),
+        cmocka_unit_test(nop_takes_no_unit_and_the_machines_alu_latency),
         cmocka_unit_test(an_overlong_line_is_refused_with_the_cap),
         cmocka_unit_test(truncated_and_corrupted_files_fail_cleanly),
         cmocka_unit_test(every_malformed_file_gives_its_file_line_error),

@@ -7,7 +7,6 @@ kernel-grid-huge.traceg
 kernel-grid-zero.traceg
 kernel-hex-addr.traceg
 kernel-hex-pc.traceg
-kernel-imm-missing.traceg
 kernel-insts-long.traceg
 kernel-insts-short.traceg
 kernel-junk.traceg
