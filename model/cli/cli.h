@@ -72,9 +72,10 @@ int  cli_opt_wmc(const char *cmd, const char *name, int argc, char **argv, int *
 /* An option's number: decimal ("010" is ten) or hex after 0x, without
  * sign, junk or overflow (util/gmc_num.h); 0, or the gmc_num code. */
 int  cli_parse_u64(const char *s, uint64_t *v);
-/* An input file must not be a directory: prints "gmc CMD: PATH: is a
- * directory, expected a regular file" and returns 1 if it is; 0 otherwise
- * (also for "-" and for paths the opener will report itself). */
+/* An input file must be a regular file (gmc_file.h): prints "gmc CMD:
+ * PATH: is a FIFO, expected a regular file" (a directory, a device, ...)
+ * and returns 1 if it is not; 0 otherwise (also for "-" and for paths the
+ * opener will report itself). */
 int  cli_input_ok(const char *cmd, const char *path);
 /* A results directory to write many files into must not be empty (an
  * unset variable) nor the root directory: prints "gmc CMD: -o: expected a

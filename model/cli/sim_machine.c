@@ -10,6 +10,7 @@
 #include "mc/gmc_sched.h"
 #include "mem/gmc_dram_import.h"
 #include "sim_cli.h"
+#include "util/gmc_file.h"
 
 #define SIM_CMD "sim"
 
@@ -31,11 +32,13 @@ static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
             return 0;
         }
     if (!strchr(o->machine, '/') && !strchr(o->machine, '.')) {
-        FILE *f = fopen(o->machine, "r");
-        if (!f)
+        const char *kind;   /* a FIFO is refused below, never waited on */
+        FILE *f = gmc_file_open(o->machine, &kind);
+        if (!f && !kind)
             return cli_usage_error(SIM_CMD, "--machine: expected a preset (gmc sim --machine list) or "
                                    "a file, found '%s'", o->machine);
-        fclose(f);
+        if (f)
+            fclose(f);
     }
     if (cli_input_ok(SIM_CMD, o->machine))
         return 1;

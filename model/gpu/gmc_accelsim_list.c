@@ -74,12 +74,11 @@ static int list_line(gmc_accelsim_t *t, const char *dir, const char *lp, const c
     e->path[dl] = '/';
     memcpy(e->path + dl + 1, s, len);
     e->path[dl + 1 + len] = 0;
-    FILE *f = fopen(e->path, "rb");
-    if (!f) {
-        snprintf(err, n, "%s:%lu: expected a readable trace file, found %s (%s)", lp, line, q.s, strerror(errno));
+    const char *why;
+    if (as_file_readable(e->path, &why) < 0) {
+        snprintf(err, n, "%s:%lu: expected a readable trace file, found %s (%s)", lp, line, q.s, why);
         return -1;
     }
-    fclose(f);
     return 0;
 }
 
@@ -98,8 +97,9 @@ gmc_accelsim_t *gmc_accelsim_open(const char *dir, char *err, size_t n)
         return NULL;
     }
     as_lines_t r;
-    if (as_lines_open(&r, lp) < 0) {
-        snprintf(err, n, "%s: expected a readable kernel list, found %s", lp, strerror(errno));
+    const char *why;
+    if (as_lines_open(&r, lp, &why) < 0) {
+        snprintf(err, n, "%s: expected a readable kernel list, found %s", lp, why);
         free(t);
         return NULL;
     }

@@ -435,8 +435,9 @@ int as_parse_file(const char *path, as_kernel_t *kd, as_fstats_t *fs, char *err,
     p.err = err;
     p.n = n;
     p.warp = -1;
-    if (as_lines_open(&p.lr, path) < 0) {
-        snprintf(err, n, "%s:1: expected a readable trace file, found %s", path, strerror(errno));
+    const char *why;
+    if (as_lines_open(&p.lr, path, &why) < 0) {
+        snprintf(err, n, "%s:1: expected a readable trace file, found %s", path, why);
         return -1;
     }
     /* the name when the header has none: the file's, as Accel-Sim does */
