@@ -37,8 +37,8 @@ typedef struct gmc_accelsim gmc_accelsim_t;
 
 /* dir: an Accel-Sim trace directory; reads dir/kernelslist.g (lines naming
  * kernel .traceg files in run order; MemcpyHtoD/other non-kernel lines are
- * skipped and counted) and checks that each listed file can be opened.
- * NULL + err on error. */
+ * skipped and counted) and checks that each listed file can be opened;
+ * a list naming no kernel is an error.  NULL + err on error. */
 gmc_accelsim_t *gmc_accelsim_open(const char *dir, char *err, size_t n);
 unsigned        gmc_accelsim_nkernels(const gmc_accelsim_t *t);
 /* dir/<name as listed>; NULL when i is out of range. */

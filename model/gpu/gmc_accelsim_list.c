@@ -5,7 +5,8 @@
  * parse_commandlist_file): a line starting "kernel" names a kernel trace
  * file relative to the directory; "MemcpyHtoD,0x<addr>,<bytes>" and any
  * other line is not a kernel (gmc skips and counts them); blank lines are
- * ignored.  gmc reads only uncompressed .traceg files. */
+ * ignored.  A list that names no kernel is an error (Accel-Sim would run
+ * nothing and say nothing). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +113,16 @@ gmc_accelsim_t *gmc_accelsim_open(const char *dir, char *err, size_t n)
             goto fail;
     if (rc < 0)
         goto fail;
+    if (!t->nk) {   /* a run of nothing is no run: an empty or cut list, or the wrong file */
+        if (t->st.skipped_list_lines)
+            snprintf(err, n, "%s: expected a line naming a kernel trace (kernel-N.traceg), found none "
+                     "in %lu lines (%llu of them not kernels, such as MemcpyHtoD)", lp, r.lines.line,
+                     (unsigned long long)t->st.skipped_list_lines);
+        else
+            snprintf(err, n, "%s: expected a line naming a kernel trace (kernel-N.traceg), found %s", lp,
+                     r.lines.line ? "only blank lines" : "an empty file");
+        goto fail;
+    }
     as_lines_close(&r);
     t->st.kernels = t->nk;
     return t;

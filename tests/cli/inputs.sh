@@ -47,4 +47,18 @@ expect_fail "mem: --trace a socket" 1 "^gmc mem: $T/sock: is a socket, expected 
 printf '0 R 0x0\n5 R 0x40\n' | $TO "$GMC" mem --trace - --json >"$T/pipe.json" 2>/dev/null \
   && grep -q '"requests": 2' "$T/pipe.json" && ok "mem: --trace - reads a pipe" || notok "mem: --trace - reads a pipe"
 
+# ---- a kernel list naming no kernel: an error, not a run of nothing -----
+mkdir -p "$T/l0" "$T/l1" "$T/l2"
+: >"$T/l0/kernelslist.g"
+printf '\n\n' >"$T/l1/kernelslist.g"
+printf 'MemcpyHtoD,0x00007f0000000000,64\n\nMemcpyHtoD,0x00007f0000100000,64\n' >"$T/l2/kernelslist.g"
+expect_fail "sim: an empty kernelslist.g" 1 "^gmc sim: $T/l0/kernelslist\.g: expected a line naming a kernel trace \(kernel-N\.traceg\), found an empty file$" -- \
+  "$GMC" sim --traces "$T/l0"
+expect_fail "sim: a kernelslist.g of blank lines" 1 "^gmc sim: $T/l1/kernelslist\.g: expected a line naming a kernel trace \(kernel-N\.traceg\), found only blank lines$" -- \
+  "$GMC" sim --traces "$T/l1"
+expect_fail "sim: a kernelslist.g of MemcpyHtoD lines only" 1 "^gmc sim: $T/l2/kernelslist\.g: expected a line naming a kernel trace \(kernel-N\.traceg\), found none in 3 lines \(2 of them not kernels, such as MemcpyHtoD\)$" -- \
+  "$GMC" sim --traces "$T/l2"
+expect_fail "sim --check: an empty kernelslist.g" 1 "^gmc sim: $T/l0/kernelslist\.g: expected a line naming a kernel trace" -- \
+  "$GMC" sim --traces "$T/l0" --check
+
 finish

@@ -527,6 +527,25 @@ static void a_missing_kernelslist_is_an_error(void **st)
     assert_non_null(strstr(err, DATA "/none/kernelslist.g: expected a readable kernel list, found "));
 }
 
+/* A list that names no kernel would run nothing and exit 0: an error. */
+static void a_kernelslist_naming_no_kernel_is_an_error(void **st)
+{
+    (void)st;
+    tmpdir_t d;
+    char err[512];
+    tmp_make(&d);
+    const char *const lists[] = {"", "\n\n", "MemcpyHtoD,0x00007f0000000000,64\n\n"};
+    const char *const found[] = {"found an empty file", "found only blank lines",
+                                 "found none in 2 lines (1 of them not kernels, such as MemcpyHtoD)"};
+    for (unsigned i = 0; i < 3; i++) {
+        put(&d, "kernelslist.g", lists[i], strlen(lists[i]));
+        assert_null(gmc_accelsim_open(d.dir, err, sizeof err));
+        assert_non_null(strstr(err, "/kernelslist.g: expected a line naming a kernel trace (kernel-N.traceg), "));
+        assert_non_null(strstr(err, found[i]));
+    }
+    tmp_remove(&d);
+}
+
 static void a_listed_file_that_is_missing_is_an_error(void **st)
 {
     (void)st;
@@ -653,6 +672,7 @@ int main(void)
         cmocka_unit_test(truncated_and_corrupted_files_fail_cleanly),
         cmocka_unit_test(every_malformed_file_gives_its_file_line_error),
         cmocka_unit_test(a_missing_kernelslist_is_an_error),
+        cmocka_unit_test(a_kernelslist_naming_no_kernel_is_an_error),
         cmocka_unit_test(a_listed_file_that_is_missing_is_an_error),
         cmocka_unit_test(a_corrupt_compressed_trace_is_an_error),
         cmocka_unit_test(a_kernel_list_names_traces_by_suffix),
