@@ -202,6 +202,18 @@ static gmc_accelsim_t *open_traces(const char *dir)
     return t;
 }
 
+/* What a trace kernel's header says that gmc runs otherwise, before it
+ * runs: a register count no SASS thread has (a tracer artifact). */
+static void warn_kernel(const gmc_accelsim_t *t, unsigned i, const gmc_kernel_t *k)
+{
+    const uint32_t traced = gmc_accelsim_nregs_traced(t, i);
+    if (traced > k->regs_per_thread)
+        fprintf(stderr, "gmc sim: warning: %s: kernel %s: -nregs = %u is more than the %u registers a "
+                "SASS thread has (an NVBit tracer artifact): it runs with %u registers per thread\n",
+                gmc_accelsim_kernel_path(t, i), k->name, traced, GMC_ACCELSIM_MAX_NREGS,
+                k->regs_per_thread);
+}
+
 static int run_workload(sim_opts_t *o, gmc_gpu_t *g)
 {
     char err[1024];
@@ -215,7 +227,7 @@ static int run_workload(sim_opts_t *o, gmc_gpu_t *g)
             if (gmc_accelsim_load(t, i, &k, err, sizeof err)) {
                 fprintf(stderr, "gmc sim: %s\n", err);   /* names its file and line */
                 rc = 1;
-            } else if (gmc_gpu_run(g, &k, err, sizeof err)) {
+            } else if (warn_kernel(t, i, &k), gmc_gpu_run(g, &k, err, sizeof err)) {
                 /* the kernel's name may be cut (gmc_kernel_t's 48 bytes): name its file too */
                 fprintf(stderr, "gmc sim: %s: %s\n", gmc_accelsim_kernel_path(t, i), err);
                 rc = 1;
@@ -228,9 +240,7 @@ static int run_workload(sim_opts_t *o, gmc_gpu_t *g)
             fprintf(stderr, "gmc sim: note: %llu thread block(s) of the grids of %u kernel(s) are not in the "
                     "trace (no #BEGIN_TB): they run as CTAs without instructions\n",
                     (unsigned long long)s->ctas_unlisted, s->kernels_unlisted);
-        o->trace_lines = s->instruction_lines;
-        o->unknown_ops = s->unknown_ops;
-        o->trace_version = s->trace_version;
+        sim_note_traces(o, t);
         if (s->unknown_ops && !rc) {
             fprintf(stderr, "gmc sim: note: %llu instructions had an opcode without a latency entry "
                     "(ALU with the machine's alu_lat):", (unsigned long long)s->unknown_ops);

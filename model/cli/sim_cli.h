@@ -4,6 +4,7 @@
 #define GMC_SIM_CLI_H
 #include <stdint.h>
 #include "bim_opts.h"
+#include "gpu/gmc_accelsim.h"
 #include "gpu/gmc_gpu.h"
 
 #define SIM_MAX_SET 64
@@ -27,11 +28,14 @@ typedef struct {
     char        import_note[8192];    /* a GPGPU-Sim config's used / ignored options */
     uint64_t    trace_lines, unknown_ops;
     unsigned    trace_version;
+    char        nregs_clamped[4096];  /* the report's "nregs_clamped" value (JSON) */
 } sim_opts_t;
 
 /* The machine, the memory-controller settings, the map and BIM: 0, or the
  * exit code after one error line. */
 int  sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg);
+/* The trace directory's numbers for the report, from its stats. */
+void sim_note_traces(sim_opts_t *o, const gmc_accelsim_t *t);
 /* The report (text or JSON) to stdout or -o: 0 or 1. */
 int  sim_report(sim_opts_t *o, gmc_gpu_t *g);
 void sim_progress_kernel(const sim_opts_t *o, unsigned done, unsigned total);

@@ -48,6 +48,31 @@ static const char *esc(const char *s, char *buf, size_t n)
     return buf;
 }
 
+void sim_note_traces(sim_opts_t *o, const gmc_accelsim_t *t)
+{
+    const gmc_accelsim_stats_t *s = gmc_accelsim_stats(t);
+    o->trace_lines = s->instruction_lines;
+    o->unknown_ops = s->unknown_ops;
+    o->trace_version = s->trace_version;
+    /* {"kernels": N, "regs_per_thread": 255, "first": [{"file", "kernel", "nregs"}, ...]} */
+    char *b = o->nregs_clamped, e1[600], e2[200];
+    const size_t cap = sizeof o->nregs_clamped;
+    size_t n = (size_t)snprintf(b, cap, "{\"kernels\": %u, \"regs_per_thread\": %u, \"first\": [",
+                                s->kernels_nregs_clamped, GMC_ACCELSIM_MAX_NREGS);
+    for (unsigned i = 0; i < s->n_nregs_clamped; i++) {
+        char one[1024];
+        int l = snprintf(one, sizeof one, "%s{\"file\": \"%s\", \"kernel\": \"%s\", \"nregs\": %u}",
+                         i ? ", " : "",
+                         esc(gmc_accelsim_kernel_path(t, s->nregs_clamped[i].index), e1, sizeof e1),
+                         esc(s->nregs_clamped[i].name, e2, sizeof e2), s->nregs_clamped[i].nregs);
+        if (l < 0 || n + (size_t)l + sizeof "]}" > cap)
+            break;   /* whole entries only: the list stays JSON ("kernels" counts them all) */
+        memcpy(b + n, one, (size_t)l);
+        n += (size_t)l;
+    }
+    memcpy(b + n, "]}", sizeof "]}");
+}
+
 static int write_text(FILE *f, gmc_gpu_t *g, const sim_opts_t *o)
 {
     gmc_gpu_stats_t s;
@@ -100,7 +125,7 @@ int sim_report(sim_opts_t *o, gmc_gpu_t *g)
     }
     int rc;
     if (o->json) {
-        char extra[2048], e1[600], e2[600], e3[200];
+        char extra[8192], e1[600], e2[600], e3[200];
         /* the BIM is part of the run: name it (the label of --scheme/--matrix) */
         int n = snprintf(extra, sizeof extra, "  \"gmc\": \"sim\",\n  \"%s\": \"%s\",\n  \"machine_source\": \"%s\",\n"
                          "  \"seed\": %llu,\n  \"bim\": \"%s\",\n  \"refresh\": %s,\n",
@@ -111,8 +136,10 @@ int sim_report(sim_opts_t *o, gmc_gpu_t *g)
                          o->no_refresh ? "false" : "true");
         if (o->traces)
             snprintf(extra + n, sizeof extra - (size_t)n,
-                     "  \"trace_instruction_lines\": %llu,\n  \"unknown_ops\": %llu,\n  \"trace_version\": %u,\n",
-                     (unsigned long long)o->trace_lines, (unsigned long long)o->unknown_ops, o->trace_version);
+                     "  \"trace_instruction_lines\": %llu,\n  \"unknown_ops\": %llu,\n  \"trace_version\": %u,\n"
+                     "  \"nregs_clamped\": %s,\n",
+                     (unsigned long long)o->trace_lines, (unsigned long long)o->unknown_ops, o->trace_version,
+                     o->nregs_clamped);
         else
             snprintf(extra + n, sizeof extra - (size_t)n, "  \"scale\": %g,\n  \"alu_per_mem\": %d,\n",
                      o->scale, o->alu_per_mem);

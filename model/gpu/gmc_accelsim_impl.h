@@ -108,6 +108,7 @@ typedef struct {
     /* header */
     char     name[64];
     uint32_t grid[3], block[3], nregs, shmem;
+    uint32_t nregs_traced;        /* the header's -nregs (nregs: at most GMC_ACCELSIM_MAX_NREGS) */
     unsigned version, has_version, lineinfo;
     uint64_t shmem_base, local_base;
     uint32_t wpc;                 /* warps per CTA */

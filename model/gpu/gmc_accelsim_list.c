@@ -181,6 +181,17 @@ static void shrink(void **p, size_t *cap, size_t n, size_t sz)
     }
 }
 
+static void note_clamped(gmc_accelsim_stats_t *st, unsigned i, const as_kernel_t *kd)
+{
+    if (st->n_nregs_clamped < GMC_ACCELSIM_CLAMPED_NAMES) {
+        unsigned j = st->n_nregs_clamped++;
+        st->nregs_clamped[j].index = i;
+        st->nregs_clamped[j].nregs = kd->nregs_traced;
+        memcpy(st->nregs_clamped[j].name, kd->name, sizeof st->nregs_clamped[j].name);
+    }
+    st->kernels_nregs_clamped++;
+}
+
 int gmc_accelsim_load(gmc_accelsim_t *t, unsigned i, gmc_kernel_t *k, char *err, size_t n)
 {
     if (i >= t->nk) {
@@ -218,6 +229,8 @@ int gmc_accelsim_load(gmc_accelsim_t *t, unsigned i, gmc_kernel_t *k, char *err,
             t->st.ctas_unlisted += grid - kd->ntb;
             t->st.kernels_unlisted++;
         }
+        if (kd->nregs_traced > kd->nregs)
+            note_clamped(&t->st, i, kd);
         e->counted = 1;
     }
     t->st.trace_version = kd->has_version ? kd->version : 0;
@@ -233,6 +246,11 @@ void gmc_accelsim_unload(gmc_accelsim_t *t, unsigned i)
     as_kernel_free(t->k[i].kd);
     free(t->k[i].kd);
     t->k[i].kd = NULL;
+}
+
+uint32_t gmc_accelsim_nregs_traced(const gmc_accelsim_t *t, unsigned i)
+{
+    return i < t->nk && t->k[i].kd ? t->k[i].kd->nregs_traced : 0;
 }
 
 const gmc_accelsim_stats_t *gmc_accelsim_stats(const gmc_accelsim_t *t) { return &t->st; }

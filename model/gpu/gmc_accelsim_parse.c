@@ -163,7 +163,8 @@ static int header_line(ps_t *p)
     } else if (key_is(k, kl, "nregs")) {
         if (gmc_num_u64(v, vl, GMC_NUM_DEC, UINT32_MAX, &x))
             return perr_at(p, p->lr.lines.line, q, "-nregs = a decimal register count below 2^32");
-        kd->nregs = (uint32_t)x;
+        kd->nregs_traced = (uint32_t)x;
+        kd->nregs = x > GMC_ACCELSIM_MAX_NREGS ? GMC_ACCELSIM_MAX_NREGS : (uint32_t)x;
     } else if (key_is(k, kl, "accelsim tracer version")) {
         if (gmc_num_u64(v, vl, GMC_NUM_DEC, UINT32_MAX, &x))
             return perr_at(p, p->lr.lines.line, q, "-accelsim tracer version = a decimal number");

@@ -79,6 +79,33 @@ static uint64_t count_inst_lines(const char *path)
 
 /* ------------------------------------------------------------ the new layout */
 
+/* -nregs = 21955 (an NVBit artifact, as in a real PyTorch trace): the
+ * kernel gets 255, the traced count stays known and is listed once. */
+static void a_register_count_no_sass_thread_has_is_clamped_and_listed(void **st)
+{
+    (void)st;
+    gmc_accelsim_t *t = open_ok(DATA "/regs");
+    gmc_kernel_t k;
+    assert_int_equal(gmc_accelsim_nregs_traced(t, 0), 0);   /* not loaded */
+    load_ok(t, 0, &k);
+    assert_int_equal(k.regs_per_thread, GMC_ACCELSIM_MAX_NREGS);
+    assert_int_equal(gmc_accelsim_nregs_traced(t, 0), 21955);
+    load_ok(t, 0, &k);   /* loaded again: listed once */
+    const gmc_accelsim_stats_t *s = gmc_accelsim_stats(t);
+    assert_int_equal(s->kernels_nregs_clamped, 1);
+    assert_int_equal(s->n_nregs_clamped, 1);
+    assert_int_equal(s->nregs_clamped[0].index, 0);
+    assert_int_equal(s->nregs_clamped[0].nregs, 21955);
+    assert_string_equal(s->nregs_clamped[0].name, "_Z9pow_floatPfS_i");
+    gmc_accelsim_close(t);
+    t = open_ok(DATA "/new");   /* -nregs = 24: as it says, nothing listed */
+    load_ok(t, 0, &k);
+    assert_int_equal(k.regs_per_thread, 24);
+    assert_int_equal(gmc_accelsim_nregs_traced(t, 0), 24);
+    assert_int_equal(gmc_accelsim_stats(t)->kernels_nregs_clamped, 0);
+    gmc_accelsim_close(t);
+}
+
 static void kernelslist_names_kernels_in_order_and_counts_other_lines(void **st)
 {
     (void)st;
@@ -659,6 +686,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(kernelslist_names_kernels_in_order_and_counts_other_lines),
         cmocka_unit_test(header_fills_name_grid_block_regs_and_shared_memory),
+        cmocka_unit_test(a_register_count_no_sass_thread_has_is_clamped_and_listed),
         cmocka_unit_test(new_layout_instructions_expand_every_address_mode),
         cmocka_unit_test(ctas_are_ordered_by_linear_id_not_by_file_order),
         cmocka_unit_test(lineinfo_partial_warps_and_far_addresses_parse),
