@@ -58,9 +58,11 @@ static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
     if (gmc_machine_is_gpgpusim(text, len)) {
         const gmc_machine_import_t *const info = &imported_info;
         char warn[2048] = "";
-        if (gmc_machine_gpgpusim(text, len, o->machine, &base, m, &imported_dram, imported_map,
-                                 sizeof imported_map, &imported_info, err, sizeof err, warn,
-                                 sizeof warn) < 0) {
+        /* --map or --map-file replaces the file's map, even one gmc cannot honour */
+        const int own_map = o->sel.map_spec || o->sel.map_file;
+        if (gmc_machine_gpgpusim(text, len, o->machine, &base, m, &imported_dram,
+                                 own_map ? NULL : imported_map, sizeof imported_map, &imported_info,
+                                 err, sizeof err, warn, sizeof warn) < 0) {
             fprintf(stderr, "gmc sim: %s\n", err);
             rc = 1;
         } else {
