@@ -99,4 +99,13 @@ void cli_stdout_failed(int e);
  * "WHO: ..." (not installed, gnuplot's first complaint and exit status). */
 int  cli_gnuplot(const char *who, const char *dir, const char *script, const char *log);
 
+/* Progress of a long run on stderr, redrawn in place (cli_progress.c):
+ * only when stderr is a terminal, so logs and sweeps get none.  A bar line
+ * "\rgmc CMD: LABEL [###...] TAIL" (no bar when total is 0: a stream of
+ * unknown length), and a line that ends it "\rgmc CMD: TEXT". */
+int  cli_progress_on(void);
+void cli_progress_bar(const char *cmd, const char *label, uint64_t done, uint64_t total,
+                      const char *tail);
+void cli_progress_end(const char *cmd, const char *text);
+
 #endif

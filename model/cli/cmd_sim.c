@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 #include "bim_opts.h"
 #include "cli.h"
 #include "cli_outfile.h"
@@ -320,7 +319,7 @@ int cmd_sim(int argc, char **argv)
     static gmc_gpu_cfg_t cfg;
     if ((rc = sim_resolve(&o, &cfg)))
         return rc;
-    if (isatty(2))   /* long runs show a bar; logs and sweeps get none */
+    if (cli_progress_on())   /* long runs show a bar; logs and sweeps get none */
         cfg.progress = sim_progress_bar;
     cfg.every_cycle = cfg.every_edge = o.every_cycle;
     cfg.step_every = o.step_every;

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "cli.h"
 #include "cli_outfile.h"
 #include "sim_cli.h"
@@ -13,22 +12,21 @@
 void sim_progress_kernel(const sim_opts_t *o, unsigned done, unsigned total)
 {
     (void)o;
-    if (isatty(2))   /* ends the kernel's bar line */
-        fprintf(stderr, "\rgmc sim: kernel %u/%u done%-40s\n", done, total, "");
+    if (cli_progress_on()) {   /* ends the kernel's bar line */
+        char t[64];
+        snprintf(t, sizeof t, "kernel %u/%u done", done, total);
+        cli_progress_end(SIM_CMD, t);
+    }
 }
 
-/* A bar of the running kernel's CTAs, redrawn in place (stderr is a
- * terminal: cmd_sim installs it only then). */
+/* A bar of the running kernel's CTAs (cmd_sim installs it only when
+ * stderr is a terminal). */
 void sim_progress_bar(void *ctx, const char *kernel, uint32_t done, uint32_t total, uint64_t cycle)
 {
     (void)ctx;
-    char bar[31];
-    unsigned fill = total ? (unsigned)((uint64_t)done * 30 / total) : 0;
-    for (unsigned i = 0; i < 30; i++)
-        bar[i] = i < fill ? '#' : '.';
-    bar[30] = 0;
-    fprintf(stderr, "\rgmc sim: %.24s [%s] %u/%u CTAs, cycle %llu", kernel, bar, done, total,
-            (unsigned long long)cycle);
+    char tail[80];
+    snprintf(tail, sizeof tail, "%u/%u CTAs, cycle %llu", done, total, (unsigned long long)cycle);
+    cli_progress_bar(SIM_CMD, kernel, done, total, tail);
 }
 
 /* JSON-escapes s into buf (paths may hold quotes or backslashes). */
