@@ -12,6 +12,7 @@
 #include "gpu/gmc_accelsim.h"
 #include "gpu/gmc_gpu.h"
 #include "gpu/gmc_workload.h"
+#include "mc/gmc_mem.h"
 #include "mc/gmc_sched.h"
 #include "sim_cli.h"
 
@@ -201,10 +202,23 @@ static gmc_accelsim_t *open_traces(const char *dir)
     return t;
 }
 
-/* What a trace kernel's header says that gmc runs otherwise, before it
- * runs: a register count no SASS thread has (a tracer artifact). */
+/* More threads than this in one kernel make an implausible run: a trace
+ * lists every thread block, so 2^31 threads are 2^26 warps of text; a
+ * corrupted -grid dim digit gives such a grid, whose CTAs the trace does
+ * not list run (slowly) without instructions. */
+#define SIM_PLAUSIBLE_THREADS (1ull << 31)
+
+/* What a trace kernel's header says that gmc runs otherwise, or that
+ * implies an implausible run, before it runs: one warning line each. */
 static void warn_kernel(const gmc_accelsim_t *t, unsigned i, const gmc_kernel_t *k)
 {
+    const uint64_t ctas = gmc_kernel_ctas(k), threads = ctas * gmc_kernel_threads_per_cta(k);
+    if (threads > SIM_PLAUSIBLE_THREADS)
+        fprintf(stderr, "gmc sim: warning: %s: kernel %s: grid (%u,%u,%u) of blocks (%u,%u,%u) is %llu "
+                "threads in %llu CTAs, more than 2^31: an implausible launch (a corrupted -grid dim?); "
+                "every CTA is simulated, those the trace does not list without instructions\n",
+                gmc_accelsim_kernel_path(t, i), k->name, k->grid[0], k->grid[1], k->grid[2], k->block[0],
+                k->block[1], k->block[2], (unsigned long long)threads, (unsigned long long)ctas);
     const uint32_t traced = gmc_accelsim_nregs_traced(t, i);
     if (traced > k->regs_per_thread)
         fprintf(stderr, "gmc sim: warning: %s: kernel %s: -nregs = %u is more than the %u registers a "
@@ -342,6 +356,13 @@ int cmd_sim(int argc, char **argv)
         fprintf(stderr, "gmc sim: note: %llu kernel(s) needed more registers or shared memory per CTA "
                 "than an SM has and ran one CTA per SM (ignore_limits)\n",
                 (unsigned long long)gmc_gpu_kernels_over_limits(g));
+    if (gmc_gpu_addr_folded(g)) {   /* a trace's virtual addresses: always */
+        gmc_mem_geometry_t geo;
+        gmc_memsys_geometry(gmc_gpu_memsys(g), &geo);
+        fprintf(stderr, "gmc sim: note: %llu requests to the memory system had address bits above its "
+                "map's %u bits: folded (the address modulo 2^%u), as gmc mem folds a trace's\n",
+                (unsigned long long)gmc_gpu_addr_folded(g), geo.addr_bits, geo.addr_bits);
+    }
     rc = sim_report(&o, g);
     gmc_gpu_delete(g);
     return rc;

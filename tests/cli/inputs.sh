@@ -72,12 +72,12 @@ regs_copy() {   # regs_copy DIR SED-EXPR: the regs trace with its header edited
 }
 W="^gmc sim: warning: $AS/regs/kernel-3\.traceg: kernel _Z9pow_floatPfS_i: -nregs = 21955 is more than the 255 registers a SASS thread has \(an NVBit tracer artifact\): it runs with 255 registers per thread$"
 if "$GMC" sim --traces "$AS/regs" --set sms=4 --json >"$T/r.json" 2>"$T/err" \
-   && [ "$(wc -l <"$T/err")" = 1 ] && grep -Eq "$W" "$T/err" \
+   && [ "$(grep -c warning "$T/err")" = 1 ] && grep -Eq "$W" "$T/err" \
    && jcheck "$T/r.json" "j['nregs_clamped'] == {'kernels': 1, 'regs_per_thread': 255, 'first': [{'file': '$AS/regs/kernel-3.traceg', 'kernel': '_Z9pow_floatPfS_i', 'nregs': 21955}]} and j['kernels_over_limits'] == 0 and j['instructions'] == 96 and j['ctas'] == 6"
 then ok "regs: -nregs 21955 runs with 255 by default, one warning, the report says so"
 else notok "regs: -nregs 21955 runs with 255 by default" "$(cat "$T/err")"; fi
 regs_copy "$T/r255" 's/^-nregs = 21955$/-nregs = 255/'
-if "$GMC" sim --traces "$T/r255" --set sms=4 --json >"$T/r255.json" 2>"$T/err" && [ ! -s "$T/err" ] \
+if "$GMC" sim --traces "$T/r255" --set sms=4 --json >"$T/r255.json" 2>"$T/err" && ! grep -q warning "$T/err" \
    && jcheck "$T/r255.json" "j['nregs_clamped']['kernels'] == 0 and j['nregs_clamped']['first'] == []" \
    && python3 - "$T/r.json" "$T/r255.json" <<'PY'
 import json, sys
@@ -104,5 +104,96 @@ for c in rblk rsmem; do
     && grep -q '^gmc sim: note: 1 kernel(s) needed more registers .*ran one CTA per SM (ignore_limits)$' "$T/err" \
     && ok "$c: ignore_limits=1 runs it one CTA per SM, kernels_over_limits 1" || notok "$c: ignore_limits=1 runs it" "$(cat "$T/err")"
 done
+
+# ---- addresses above the map's width: folded and counted in both ---------
+# gmc mem: 2 of 3 requests above the default map's 2^33; the run is the run
+# of the same addresses folded by hand
+printf '0 R 0x400000040\n10 R 0x7f0000000080\n20 R 0x40\n' >"$T/wide.trc"
+printf '0 R 0x40\n10 R 0x80\n20 R 0x40\n' >"$T/folded.trc"
+"$GMC" mem --trace "$T/wide.trc" --json >"$T/w.json" 2>"$T/err"; rc=$?
+if [ $rc = 0 ] && jcheck "$T/w.json" "j['addr_folded'] == 2 and j['addr_bits'] == 33 and j['requests'] == 3" \
+   && grep -q "^gmc mem: $T/wide\.trc: 2 of 3 requests had address bits above the map's 33 bits: folded (the address modulo 2^33)" "$T/err" \
+   && "$GMC" mem --trace "$T/folded.trc" --json >"$T/f.json" 2>/dev/null \
+   && python3 - "$T/w.json" "$T/f.json" <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+assert b["addr_folded"] == 0
+for j in (a, b):
+    del j["addr_folded"], j["trace"]
+sys.exit(0 if a == b else 1)
+PY
+then ok "mem: addresses above the map are folded (modulo 2^33), counted, noted: the hand-folded trace's run"
+else notok "mem: addresses above the map are folded and counted" "rc $rc: $(cat "$T/err")"; fi
+"$GMC" mem --trace "$T/wide.trc" --json --wrap >"$T/wr.json" 2>/dev/null && cmp -s "$T/w.json" "$T/wr.json" \
+  && ok "mem: --wrap changes nothing" || notok "mem: --wrap changes nothing"
+"$GMC" mem --trace "$T/wide.trc" >"$T/w.txt" 2>/dev/null \
+  && grep -q "^folded         2 with address bits above the map's 33 (taken modulo 2^33)$" "$T/w.txt" \
+  && ok "mem: the text report's folded line" || notok "mem: the text report's folded line" "$(cat "$T/w.txt")"
+# gmc sim: a trace's 64-bit virtual addresses all fold; a synthetic workload's none
+"$GMC" sim --traces "$AS/new" --set sms=4 --json >"$T/s.json" 2>"$T/err"; rc=$?
+if [ $rc = 0 ] && jcheck "$T/s.json" "j['l2']['dram_addr_folded'] == j['l2']['dram_reads'] + j['l2']['dram_writes'] == 29" \
+   && grep -q "^gmc sim: note: 29 requests to the memory system had address bits above its map's 33 bits: folded (the address modulo 2^33)" "$T/err"
+then ok "sim: a trace's requests above the map: folded, l2.dram_addr_folded 29, a note"
+else notok "sim: a trace's requests above the map: folded and counted" "rc $rc: $(cat "$T/err")"; fi
+"$GMC" sim --workload stream --set sms=4 --scale 0.01 --json >"$T/s.json" 2>"$T/err" \
+  && jcheck "$T/s.json" "j['l2']['dram_addr_folded'] == 0 and j['l2']['dram_reads'] > 0" && ! grep -q "address bits" "$T/err" \
+  && ok "sim: a synthetic workload: nothing folded, no note" || notok "sim: a synthetic workload: nothing folded" "$(cat "$T/err")"
+
+# a -gpgpu_mem_addr_mapping gmc cannot honour: an error in both commands
+# (GPGPU-Sim stops on it too); --map gives the run a map of its own
+printf -- '-gpgpu_n_mem 12\n-gpgpu_mem_addr_mapping dramid@40;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS\n' >"$T/r12.config"
+MAPERR="r12\.config:2: -gpgpu_mem_addr_mapping: expected dramid@N with N at most 28 \(the map's bits\) for 12 channels, found dramid@40"
+expect_fail "sim: a bad -gpgpu_mem_addr_mapping is an error at its line" 1 "^gmc sim: $T/$MAPERR \(gmc sim --map SPEC replaces the file's map\)$" -- \
+  "$GMC" sim "${S[@]}" --machine "$T/r12.config"
+expect_fail "mem: the same in --dram-cfg" 1 "^gmc mem: $T/$MAPERR$" -- \
+  "$GMC" mem --trace "$T/one.trc" --dram-cfg "$T/r12.config"
+M12="Row[27:14] Bank[13:10] Col[9:8] Ch%12@8 Col[7:5] Block[4:0]"
+"$GMC" sim "${S[@]}" --machine "$T/r12.config" --map "$M12" --json >"$T/m.json" 2>/dev/null \
+  && "$GMC" mem --trace "$T/one.trc" --dram-cfg "$T/r12.config" --map "$M12" >/dev/null 2>&1 \
+  && ok "sim and mem: --map replaces a map gmc cannot honour" || notok "sim and mem: --map replaces a map gmc cannot honour"
+
+# ---- implausible runs: one warning line up front, the run goes on --------
+# gmc sim: a kernel of more than 2^31 threads (here 2^31 + 64, one digit
+# too many in a real grid would do it); exactly 2^31 is quiet
+mkdir -p "$T/g1" "$T/g0"
+for d in g1 g0; do echo kernel-1.traceg >"$T/$d/kernelslist.g"; done
+sed 's/^-grid dim = (2,1,1)$/-grid dim = (33554433,1,1)/' "$AS/new/kernel-1.traceg" >"$T/g1/kernel-1.traceg"
+sed 's/^-grid dim = (2,1,1)$/-grid dim = (33554432,1,1)/' "$AS/new/kernel-1.traceg" >"$T/g0/kernel-1.traceg"
+$TO "$GMC" sim --traces "$T/g1" --set sms=4 --max-cycles 1000 >/dev/null 2>"$T/err"
+if grep -q "^gmc sim: warning: $T/g1/kernel-1\.traceg: kernel _Z6vecaddPfS_S_i: grid (33554433,1,1) of blocks (64,1,1) is 2147483712 threads in 33554433 CTAs, more than 2^31: an implausible launch" "$T/err" \
+   && [ "$(head -1 "$T/err" | cut -c1-17)" = "gmc sim: warning:" ]
+then ok "sim: a grid of more than 2^31 threads: a warning before it runs"; else notok "sim: a grid of more than 2^31 threads: a warning" "$(cat "$T/err")"; fi
+$TO "$GMC" sim --traces "$T/g0" --set sms=4 --max-cycles 1000 >/dev/null 2>"$T/err"
+! grep -q "implausible" "$T/err" && ok "sim: a grid of 2^31 threads: no warning" || notok "sim: a grid of 2^31 threads: no warning" "$(cat "$T/err")"
+# gmc mem: a timestamp above 10^10 DRAM cycles (a trace in picoseconds);
+# --no-refresh keeps the long idle stretch quick here
+printf '0 R 0x0\n1000000000000 R 0x40\n2000000000000 R 0x80\n' >"$T/ps.trc"
+printf '0 R 0x0\n10000000000 R 0x40\n' >"$T/edge.trc"
+$TO "$GMC" mem --trace "$T/ps.trc" --no-refresh --json >"$T/ps.json" 2>"$T/err"; rc=$?
+if [ $rc = 0 ] && [ "$(grep -c 'implausible\|implies a run' "$T/err")" = 1 ] \
+   && grep -q "^gmc mem: warning: $T/ps\.trc:2: cycle 1000000000000 implies a run of more than 10^10 DRAM cycles (286 s at tCK 286 ps): a trace in picoseconds or nanoseconds?" "$T/err" \
+   && jcheck "$T/ps.json" "j['requests'] == 3"
+then ok "mem: a timestamp of 10^12 cycles: one warning with the numbers, the run goes on"
+else notok "mem: a timestamp of 10^12 cycles: one warning" "rc $rc: $(cat "$T/err")"; fi
+$TO "$GMC" mem --trace "$T/edge.trc" --no-refresh >/dev/null 2>"$T/err"
+! grep -q "implies a run" "$T/err" && ok "mem: a timestamp of 10^10 cycles: no warning" || notok "mem: 10^10 cycles: no warning" "$(cat "$T/err")"
+
+# ---- gmc mem shows progress on a terminal, as gmc sim does ---------------
+python3 -c 'import sys
+with open(sys.argv[1], "w") as f:
+    for i in range(140000): f.write("%d R 0x%x\n" % (i, i * 64))' "$T/big.trc"
+if command -v script >/dev/null; then
+  script -qec "$TO $GMC mem --trace $T/big.trc >/dev/null" /dev/null </dev/null >"$T/tty" 2>&1
+  if tr '\r' '\n' <"$T/tty" | grep -q '^gmc mem: big\.trc \[#*\.*\] 131072 requests, cycle [0-9]*' \
+     && tr '\r' '\n' <"$T/tty" | grep -q '^gmc mem: 140000 requests read'
+  then ok "mem: a progress bar on a terminal (script(1))"; else notok "mem: a progress bar on a terminal" "$(tr '\r' '\n' <"$T/tty" | head -5)"; fi
+  script -qec "$TO $GMC sim --workload moa --scale 0.05 >/dev/null" /dev/null </dev/null >"$T/tty" 2>&1
+  tr '\r' '\n' <"$T/tty" | grep -q '^gmc sim: moa \[#*\.*\] [0-9]*/[0-9]* CTAs, cycle [0-9]*' \
+    && ok "sim: the same bar on a terminal" || notok "sim: the same bar on a terminal" "$(tr '\r' '\n' <"$T/tty" | head -5)"
+else
+  notok "progress on a terminal" "no script command (util-linux)"
+fi
+"$GMC" mem --trace "$T/big.trc" >/dev/null 2>"$T/err"
+! grep -q $'\r' "$T/err" && ok "mem: no progress when stderr is a file" || notok "mem: no progress when stderr is a file"
 
 finish
