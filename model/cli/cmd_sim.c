@@ -240,10 +240,13 @@ static int run_workload(sim_opts_t *o, gmc_gpu_t *g)
             if (gmc_accelsim_load(t, i, &k, err, sizeof err)) {
                 fprintf(stderr, "gmc sim: %s\n", err);   /* names its file and line */
                 rc = 1;
-            } else if (warn_kernel(t, i, &k), gmc_gpu_run(g, &k, err, sizeof err)) {
-                /* the kernel's name may be cut (gmc_kernel_t's 48 bytes): name its file too */
-                fprintf(stderr, "gmc sim: %s: %s\n", gmc_accelsim_kernel_path(t, i), err);
-                rc = 1;
+            } else {
+                warn_kernel(t, i, &k);
+                if (gmc_gpu_run(g, &k, err, sizeof err)) {
+                    /* the kernel's name may be cut (gmc_kernel_t's 48 bytes): name its file too */
+                    fprintf(stderr, "gmc sim: %s: %s\n", gmc_accelsim_kernel_path(t, i), err);
+                    rc = 1;
+                }
             }
             gmc_accelsim_unload(t, i);
             sim_progress_kernel(o, i + 1, gmc_accelsim_nkernels(t));

@@ -49,7 +49,6 @@ typedef struct {
 #define MEM_PLAUSIBLE_CYCLES 10000000000ull   /* 10^10 DRAM command-clock cycles */
 typedef struct {
     gmc_memtrace_t *t;
-    unsigned        width;
     uint64_t        amask;     /* 2^width - 1 */
     uint32_t        tck_ps;
     uint64_t        records;

@@ -13,7 +13,6 @@ void mem_watch_init(mem_watch_t *w, gmc_memtrace_t *t, unsigned width, uint32_t 
 {
     memset(w, 0, sizeof *w);
     w->t = t;
-    w->width = width;
     w->amask = width >= 64 ? UINT64_MAX : ((uint64_t)1 << width) - 1;
     w->tck_ps = tck_ps;
     struct stat sb;
