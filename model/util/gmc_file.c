@@ -12,7 +12,7 @@
 static const char *kind_of(mode_t m)
 {
     return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" : S_ISCHR(m) ? "a character device"
-         : S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket" : "not a regular file";
+         : S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket" : "a special file";
 }
 
 /* *kind for a path that is not a regular file (returns 1), else 0. */
