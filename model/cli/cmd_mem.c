@@ -341,11 +341,7 @@ int cmd_mem(int argc, char **argv)
         fprintf(stderr, "gmc mem: %s\n", err);
         return 1;
     }
-    gmc_memtrace_t t;
-    if (cli_input_ok(MEM_CMD, o.trace)) {
-        gmc_memsys_free(&ms);
-        return 1;
-    }
+    gmc_memtrace_t t;   /* a regular file, '-' or a FIFO (a stream); the reader refuses the rest */
     if (gmc_memtrace_open(&t, o.trace, o.fmt, err, sizeof err)) {
         fprintf(stderr, "gmc mem: %s\n", err);
         gmc_memsys_free(&ms);

@@ -48,7 +48,7 @@ int gmc_lines_stream(gmc_lines_t *r, FILE *f, size_t max, gmc_diag_t *d)
 int gmc_lines_open(gmc_lines_t *r, const char *path, size_t max, gmc_diag_t *d)
 {
     int in = !strcmp(path, "-");
-    FILE *f = in ? stdin : gmc_file_open_diag(path, d);
+    FILE *f = in ? stdin : gmc_file_open_stream(path, d);   /* a FIFO too: a stream */
     if (!f)
         return -1;
     if (gmc_lines_stream(r, f, max, d)) {
