@@ -1,10 +1,10 @@
 #include "bim_opts.h"
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bim/gmc_bim_ipoly.h"
 #include "cli.h"
+#include "util/gmc_file.h"
 #include "util/gmc_lines.h"
 #include "util/gmc_num.h"
 #include "util/gmc_quote.h"
@@ -154,11 +154,10 @@ void bim_error(const char *cmd, const char *err)
 
 int bim_matrix_load(const char *path, gmc_gf2_t *m, char *err, size_t n)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, n, "%s: cannot open: %s", path, strerror(errno));
+    gmc_diag_t d = {path, err, n, NULL, 0, 0};
+    FILE *f = gmc_file_open_diag(path, &d);   /* a FIFO or a device: refused, never waited on */
+    if (!f)
         return -1;
-    }
     int rc = bim_matrix_read(f, path, m, err, n);
     fclose(f);
     return rc;

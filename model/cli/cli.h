@@ -72,9 +72,10 @@ int  cli_opt_wmc(const char *cmd, const char *name, int argc, char **argv, int *
 /* An option's number: decimal ("010" is ten) or hex after 0x, without
  * sign, junk or overflow (util/gmc_num.h); 0, or the gmc_num code. */
 int  cli_parse_u64(const char *s, uint64_t *v);
-/* An input file must not be a directory: prints "gmc CMD: PATH: is a
- * directory, expected a regular file" and returns 1 if it is; 0 otherwise
- * (also for "-" and for paths the opener will report itself). */
+/* An input file must be a regular file (gmc_file.h): prints "gmc CMD:
+ * PATH: is a FIFO, expected a regular file" (a directory, a device, ...)
+ * and returns 1 if it is not; 0 otherwise (also for "-" and for paths the
+ * opener will report itself). */
 int  cli_input_ok(const char *cmd, const char *path);
 /* A directory to write many files into must not be empty (an unset
  * variable) nor the root directory: prints "gmc CMD: OPT: expected a
@@ -104,5 +105,14 @@ void cli_stdout_note(void);
  * output to log (a path as seen from here): 0, or -1 after one line
  * "WHO: ..." (not installed, gnuplot's first complaint and exit status). */
 int  cli_gnuplot(const char *who, const char *dir, const char *script, const char *log);
+
+/* Progress of a long run on stderr, redrawn in place (cli_progress.c):
+ * only when stderr is a terminal, so logs and sweeps get none.  A bar line
+ * "\rgmc CMD: LABEL [###...] TAIL" (no bar when total is 0: a stream of
+ * unknown length), and a line that ends it "\rgmc CMD: TEXT". */
+int  cli_progress_on(void);
+void cli_progress_bar(const char *cmd, const char *label, uint64_t done, uint64_t total,
+                      const char *tail);
+void cli_progress_end(const char *cmd, const char *text);
 
 #endif

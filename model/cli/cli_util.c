@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "mc/gmc_sched.h"
+#include "util/gmc_file.h"
 #include "util/gmc_num.h"
 #include "util/gmc_quote.h"
 
@@ -32,10 +33,13 @@ int cli_parse_u64(const char *s, uint64_t *v)
 
 int cli_input_ok(const char *cmd, const char *path)
 {
-    struct stat sb;
-    if (!path || !strcmp(path, "-") || stat(path, &sb) || !S_ISDIR(sb.st_mode))
+    const char *kind;
+    FILE *f = path && strcmp(path, "-") ? gmc_file_open(path, &kind) : NULL;
+    if (f)
+        fclose(f);
+    if (!path || !strcmp(path, "-") || f || !kind)
         return 0;
-    fprintf(stderr, "gmc %s: %s: is a directory, expected a regular file\n", cmd, path);
+    fprintf(stderr, "gmc %s: %s: is %s, expected a regular file\n", cmd, path, kind);
     return 1;
 }
 

@@ -69,7 +69,8 @@ static void usage(FILE *f)
         "  --no-refresh        never refresh, even if the device config enables it\n"
         "  --step-every-cycle  the slow reference: step every controller every cycle,\n"
         "                      no idle-cycle skipping (same results; for checking them)\n"
-        "  --wrap              mask addresses wider than the map instead of failing\n"
+        "  --wrap              accepted, changes nothing: an address wider than the map\n"
+        "                      is always folded to its width and counted (addr_folded)\n"
         "  --json              one JSON object instead of the text report\n"
         "  -o FILE             the report to FILE (written only if the run succeeds)\n"
         "  --per-request FILE  one line per request (written only if the run succeeds)\n"
@@ -111,6 +112,7 @@ typedef struct {
     uint64_t        records, no_warp;   /* for the note on warp-id schedulers */
     gmc_memsys_t   *ms;
     int             listening;          /* the completion callback is registered */
+    mem_watch_t     watch;              /* folding, the implausible-run warning, progress */
 } run_ctx_t;
 
 static void on_complete(void *ctx, const gmc_mem_done_t *r);
@@ -131,6 +133,7 @@ static int read_record(void *ctx, gmc_memtrace_rec_t *r, char *err, size_t n)
     run_ctx_t *c = ctx;
     int rc = gmc_memtrace_next(c->t, r, err, n);
     if (rc == 1) {
+        mem_watch_record(&c->watch, r, gmc_memsys_now(c->ms));
         c->records++;
         c->no_warp += !r->has_warp;
         if (r->has_warp || c->wl->cur) {
@@ -341,17 +344,12 @@ int cmd_mem(int argc, char **argv)
         fprintf(stderr, "gmc mem: %s\n", err);
         return 1;
     }
-    gmc_memtrace_t t;
-    if (cli_input_ok(MEM_CMD, o.trace)) {
-        gmc_memsys_free(&ms);
-        return 1;
-    }
+    gmc_memtrace_t t;   /* a regular file, '-' or a FIFO (a stream); the reader refuses the rest */
     if (gmc_memtrace_open(&t, o.trace, o.fmt, err, sizeof err)) {
         fprintf(stderr, "gmc mem: %s\n", err);
         gmc_memsys_free(&ms);
         return 1;
     }
-    gmc_memtrace_set_width(&t, sc.map.width, o.wrap);
     gmc_warplat_t wl;
     /* read but not completed: every queue entry, every completion in flight,
      * the staged record, the open load */
@@ -362,7 +360,8 @@ int cmd_mem(int argc, char **argv)
         return 1;
     }
     o.warplat = &wl;
-    run_ctx_t run = {&t, &wl, NULL, 0, 0, &ms, 0};
+    run_ctx_t run = {&t, &wl, NULL, 0, 0, &ms, 0, {0}};
+    mem_watch_init(&run.watch, &t, sc.map.width, ms.dev[0].cfg.tck_ps);
     /* every output, the report on stdout included, opened (as a temporary)
      * before the run and committed together after it: all or none */
     enum { OUT_PR, OUT_REP, NOUT };
@@ -380,6 +379,8 @@ int cmd_mem(int argc, char **argv)
         listen(&run);
     }
     rc = gmc_memsys_run(&ms, read_record, &run, err, sizeof err);
+    mem_watch_end(&run.watch);
+    o.addr_folded = run.watch.folded;
     gmc_memtrace_close(&t);
     gmc_warplat_end(&wl);
     if (!rc && wl.overflow) {   /* the ring sizing above is wrong: a bug, not bad input */
@@ -405,6 +406,11 @@ int cmd_mem(int argc, char **argv)
      * they are bfifo and frfcfs (docs/memory.md "Schedulers") */
     const char *fallback = !strcmp(sc.mc.sched->name, "divfirst") ? "bfifo"
                          : !strcmp(sc.mc.sched->name, "warped-mc") ? "frfcfs" : NULL;
+    if (run.watch.folded)
+        mem_note(&o, "gmc mem: %s: %llu of %llu requests had address bits above the map's %u bits: "
+                 "folded (the address modulo 2^%u), as gmc sim folds a GPU's", o.trace,
+                 (unsigned long long)run.watch.folded, (unsigned long long)run.records, sc.map.width,
+                 sc.map.width);
     if (fallback && run.no_warp)
         mem_note(&o, "gmc mem: %s: %llu of %llu requests carry no warp ids; %s orders those as "
                  "%s does%s", o.trace, (unsigned long long)run.no_warp,

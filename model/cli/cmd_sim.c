@@ -7,13 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 #include "bim_opts.h"
 #include "cli.h"
 #include "cli_outfile.h"
 #include "gpu/gmc_accelsim.h"
 #include "gpu/gmc_gpu.h"
 #include "gpu/gmc_workload.h"
+#include "mc/gmc_mem.h"
 #include "mc/gmc_sched.h"
 #include "sim_cli.h"
 
@@ -218,6 +218,31 @@ static gmc_accelsim_t *open_traces(const char *dir)
     return t;
 }
 
+/* More threads than this in one kernel make an implausible run: a trace
+ * lists every thread block, so 2^31 threads are 2^26 warps of text; a
+ * corrupted -grid dim digit gives such a grid, whose CTAs the trace does
+ * not list run (slowly) without instructions. */
+#define SIM_PLAUSIBLE_THREADS (1ull << 31)
+
+/* What a trace kernel's header says that gmc runs otherwise, or that
+ * implies an implausible run, before it runs: one warning line each. */
+static void warn_kernel(const gmc_accelsim_t *t, unsigned i, const gmc_kernel_t *k)
+{
+    const uint64_t ctas = gmc_kernel_ctas(k), threads = ctas * gmc_kernel_threads_per_cta(k);
+    if (threads > SIM_PLAUSIBLE_THREADS)
+        fprintf(stderr, "gmc sim: warning: %s: kernel %s: grid (%u,%u,%u) of blocks (%u,%u,%u) is %llu "
+                "threads in %llu CTAs, more than 2^31: an implausible launch (a corrupted -grid dim?); "
+                "every CTA is simulated, those the trace does not list without instructions\n",
+                gmc_accelsim_kernel_path(t, i), k->name, k->grid[0], k->grid[1], k->grid[2], k->block[0],
+                k->block[1], k->block[2], (unsigned long long)threads, (unsigned long long)ctas);
+    const uint32_t traced = gmc_accelsim_nregs_traced(t, i);
+    if (traced > k->regs_per_thread)
+        fprintf(stderr, "gmc sim: warning: %s: kernel %s: -nregs = %u is more than the %u registers a "
+                "SASS thread has (an NVBit tracer artifact): it runs with %u registers per thread\n",
+                gmc_accelsim_kernel_path(t, i), k->name, traced, GMC_ACCELSIM_MAX_NREGS,
+                k->regs_per_thread);
+}
+
 static int run_workload(sim_opts_t *o, gmc_gpu_t *g)
 {
     char err[1024];
@@ -231,10 +256,13 @@ static int run_workload(sim_opts_t *o, gmc_gpu_t *g)
             if (gmc_accelsim_load(t, i, &k, err, sizeof err)) {
                 fprintf(stderr, "gmc sim: %s\n", err);   /* names its file and line */
                 rc = 1;
-            } else if (gmc_gpu_run(g, &k, err, sizeof err)) {
-                /* the kernel's name may be cut (gmc_kernel_t's 48 bytes): name its file too */
-                fprintf(stderr, "gmc sim: %s: %s\n", gmc_accelsim_kernel_path(t, i), err);
-                rc = 1;
+            } else {
+                warn_kernel(t, i, &k);
+                if (gmc_gpu_run(g, &k, err, sizeof err)) {
+                    /* the kernel's name may be cut (gmc_kernel_t's 48 bytes): name its file too */
+                    fprintf(stderr, "gmc sim: %s: %s\n", gmc_accelsim_kernel_path(t, i), err);
+                    rc = 1;
+                }
             }
             gmc_accelsim_unload(t, i);
             sim_progress_kernel(o, i + 1, gmc_accelsim_nkernels(t));
@@ -244,9 +272,7 @@ static int run_workload(sim_opts_t *o, gmc_gpu_t *g)
             fprintf(stderr, "gmc sim: note: %llu thread block(s) of the grids of %u kernel(s) are not in the "
                     "trace (no #BEGIN_TB): they run as CTAs without instructions\n",
                     (unsigned long long)s->ctas_unlisted, s->kernels_unlisted);
-        o->trace_lines = s->instruction_lines;
-        o->unknown_ops = s->unknown_ops;
-        o->trace_version = s->trace_version;
+        sim_note_traces(o, t);
         if (s->unknown_ops && !rc) {
             fprintf(stderr, "gmc sim: note: %llu instructions had an opcode without a latency entry "
                     "(ALU with the machine's alu_lat):", (unsigned long long)s->unknown_ops);
@@ -328,7 +354,7 @@ int cmd_sim(int argc, char **argv)
     static gmc_gpu_cfg_t cfg;
     if ((rc = sim_resolve(&o, &cfg)))
         return rc;
-    if (isatty(2))   /* long runs show a bar; logs and sweeps get none */
+    if (cli_progress_on())   /* long runs show a bar; logs and sweeps get none */
         cfg.progress = sim_progress_bar;
     cfg.every_cycle = cfg.every_edge = o.every_cycle;
     cfg.step_every = o.step_every;
@@ -349,6 +375,13 @@ int cmd_sim(int argc, char **argv)
         fprintf(stderr, "gmc sim: note: %llu kernel(s) needed more registers or shared memory per CTA "
                 "than an SM has and ran one CTA per SM (ignore_limits)\n",
                 (unsigned long long)gmc_gpu_kernels_over_limits(g));
+    if (gmc_gpu_addr_folded(g)) {   /* a trace's virtual addresses: always */
+        gmc_mem_geometry_t geo;
+        gmc_memsys_geometry(gmc_gpu_memsys(g), &geo);
+        fprintf(stderr, "gmc sim: note: %llu requests to the memory system had address bits above its "
+                "map's %u bits: folded (the address modulo 2^%u), as gmc mem folds a trace's\n",
+                (unsigned long long)gmc_gpu_addr_folded(g), geo.addr_bits, geo.addr_bits);
+    }
     rc = sim_report(&o, g);
     gmc_gpu_delete(g);
     return rc;

@@ -37,7 +37,30 @@ typedef struct {
     gmc_ipoly_t ipoly;      /* the --dram-cfg file's IPoly hash on its map (sets 0: none) */
     const char *warnings;   /* the device config's warning lines, "" if none */
     gmc_warplat_t *warplat; /* per-warp-load latency of the run */
+    uint64_t    addr_folded;/* requests folded to the map's width (mem_watch_t) */
 } mem_opts_t;
+
+/* mem_watch.c: each request as the trace gives it, before it enters.
+ * An address with bits above the map's width is folded (those bits
+ * dropped: the address modulo 2^width, as gmc sim's memory system takes a
+ * GPU's) and counted; the first timestamp above MEM_PLAUSIBLE_CYCLES
+ * gets one warning on stderr at once (a trace in picoseconds?) and the run
+ * goes on; on a terminal, a progress bar every 65536 requests. */
+#define MEM_PLAUSIBLE_CYCLES 10000000000ull   /* 10^10 DRAM command-clock cycles */
+typedef struct {
+    gmc_memtrace_t *t;
+    uint64_t        amask;     /* 2^width - 1 */
+    uint32_t        tck_ps;
+    uint64_t        records;
+    uint64_t        folded;    /* requests whose address had bits above the width */
+    int             warned;    /* the implausible-run warning is out */
+    int             progress;  /* stderr is a terminal */
+    uint64_t        size;      /* the trace file's bytes (0: a stream: no bar) */
+    int             bar;       /* a bar line is on the terminal */
+} mem_watch_t;
+void mem_watch_init(mem_watch_t *w, gmc_memtrace_t *t, unsigned width, uint32_t tck_ps);
+void mem_watch_record(mem_watch_t *w, gmc_memtrace_rec_t *r, uint64_t now);
+void mem_watch_end(mem_watch_t *w);   /* ends the bar line, if any */
 
 /* mem_dram.c: the DRAM device into sc->dram and the map choice into
  * o->sel / o->map_source; 0, or the exit code after one error line. */

@@ -201,6 +201,7 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     fprintf(f, "  \"cycles\": %llu,\n  \"seconds\": %.9g,\n", U(ms->cycles), s.seconds);
     fprintf(f, "  \"requests\": %llu,\n  \"reads\": %llu,\n  \"writes\": %llu,\n", U(s.requests),
             U(s.t.mc.reads), U(s.t.mc.writes));
+    fprintf(f, "  \"addr_bits\": %u,\n  \"addr_folded\": %llu,\n", ms->map.width, U(o->addr_folded));
     fprintf(f, "  \"bytes\": %llu,\n  \"bandwidth_bytes_per_s\": %.0f,\n"
                "  \"peak_bandwidth_bytes_per_s\": %.0f,\n", U(s.bytes), s.bw, s.peak);
     json_lat(f, "latency", &s.lat[GMC_LAT_ALL]);
@@ -320,6 +321,9 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
             ms->dev[0].cfg.tck_ps);
     fprintf(f, "requests       %llu (%llu reads, %llu writes)\n", U(s.requests),
             U(s.t.mc.reads), U(s.t.mc.writes));
+    if (o->addr_folded)
+        fprintf(f, "folded         %llu with address bits above the map's %u (taken modulo 2^%u)\n",
+                U(o->addr_folded), ms->map.width, ms->map.width);
     fprintf(f, "bandwidth      %.2f GB/s of %.2f GB/s peak (%llu B bursts)\n", s.bw * 1e-9,
             s.peak * 1e-9, U(s.burst));
     text_lat(f, "latency", &s.lat[GMC_LAT_ALL], ns);

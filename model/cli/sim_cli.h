@@ -4,6 +4,7 @@
 #define GMC_SIM_CLI_H
 #include <stdint.h>
 #include "bim_opts.h"
+#include "gpu/gmc_accelsim.h"
 #include "gpu/gmc_gpu.h"
 
 #define SIM_MAX_SET 64
@@ -28,6 +29,7 @@ typedef struct {
     char        machine_src[300];     /* "preset rtx2060s", "file F ...", "gpgpusim.config F", then " --set K=V" per override */
     uint64_t    trace_lines, unknown_ops;
     unsigned    trace_version;
+    unsigned    nregs_clamped;        /* kernels whose -nregs was above 255: run with 255 */
 } sim_opts_t;
 
 /* The machine, the memory-controller settings, the map and BIM: 0, or the
@@ -38,6 +40,8 @@ int  sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg);
  * returns 1 for a machine file's line, 2 for the command line, dflt when
  * no key of the user's is to blame. */
 int  sim_machine_error(const sim_opts_t *o, const gmc_machine_t *m, char *err, size_t n, int dflt);
+/* The trace directory's numbers for the report, from its stats. */
+void sim_note_traces(sim_opts_t *o, const gmc_accelsim_t *t);
 /* The report (text or JSON) to stdout or -o: 0 or 1. */
 int  sim_report(sim_opts_t *o, gmc_gpu_t *g);
 /* --export-traces: the workload as an Accel-Sim trace directory, nothing

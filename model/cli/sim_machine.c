@@ -12,6 +12,7 @@
 #include "mc/gmc_sched.h"
 #include "mem/gmc_dram_import.h"
 #include "sim_cli.h"
+#include "util/gmc_file.h"
 #include "util/gmc_quote.h"
 
 #define SIM_CMD "sim"
@@ -106,13 +107,15 @@ static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
             trace_path[0] = 0;
         path = cfg_path;
     } else if (!strchr(o->machine, '/') && !strchr(o->machine, '.')) {
-        FILE *f = fopen(o->machine, "r");
+        const char *kind;   /* a FIFO is refused below, never waited on */
+        FILE *f = gmc_file_open(o->machine, &kind);
         gmc_quote_t q;
-        if (!f)
+        if (!f && !kind)
             return cli_usage_error(SIM_CMD, "--machine: expected a preset (gmc sim --machine list), "
                                    "a file or a directory, found %s",
                                    gmc_quote(&q, o->machine, strlen(o->machine)));
-        fclose(f);
+        if (f)
+            fclose(f);
     }
     if (cli_input_ok(SIM_CMD, path))
         return 1;
@@ -132,9 +135,11 @@ static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
     if (gmc_machine_is_gpgpusim(text, len)) {
         const gmc_machine_import_t *const info = &imported_info;
         char warn[2048] = "";
-        if (gmc_machine_gpgpusim(text, len, path, &base, m, &imported_dram, imported_map,
-                                 sizeof imported_map, &imported_info, err, sizeof err, warn,
-                                 sizeof warn) < 0) {
+        /* --map or --map-file replaces the file's map, even one gmc cannot honour */
+        const int own_map = o->sel.map_spec || o->sel.map_file;
+        if (gmc_machine_gpgpusim(text, len, path, &base, m, &imported_dram,
+                                 own_map ? NULL : imported_map, sizeof imported_map, &imported_info,
+                                 err, sizeof err, warn, sizeof warn) < 0) {
             fprintf(stderr, "gmc sim: %s\n", err);
             rc = 1;
         } else {

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "cli.h"
 #include "cli_outfile.h"
 #include "sim_cli.h"
@@ -13,22 +12,21 @@
 void sim_progress_kernel(const sim_opts_t *o, unsigned done, unsigned total)
 {
     (void)o;
-    if (isatty(2))   /* ends the kernel's bar line */
-        fprintf(stderr, "\rgmc sim: kernel %u/%u done%-40s\n", done, total, "");
+    if (cli_progress_on()) {   /* ends the kernel's bar line */
+        char t[64];
+        snprintf(t, sizeof t, "kernel %u/%u done", done, total);
+        cli_progress_end(SIM_CMD, t);
+    }
 }
 
-/* A bar of the running kernel's CTAs, redrawn in place (stderr is a
- * terminal: cmd_sim installs it only then). */
+/* A bar of the running kernel's CTAs (cmd_sim installs it only when
+ * stderr is a terminal). */
 void sim_progress_bar(void *ctx, const char *kernel, uint32_t done, uint32_t total, uint64_t cycle)
 {
     (void)ctx;
-    char bar[31];
-    unsigned fill = total ? (unsigned)((uint64_t)done * 30 / total) : 0;
-    for (unsigned i = 0; i < 30; i++)
-        bar[i] = i < fill ? '#' : '.';
-    bar[30] = 0;
-    fprintf(stderr, "\rgmc sim: %.24s [%s] %u/%u CTAs, cycle %llu", kernel, bar, done, total,
-            (unsigned long long)cycle);
+    char tail[80];
+    snprintf(tail, sizeof tail, "%u/%u CTAs, cycle %llu", done, total, (unsigned long long)cycle);
+    cli_progress_bar(SIM_CMD, kernel, done, total, tail);
 }
 
 /* JSON-escapes s into buf (paths may hold quotes or backslashes). */
@@ -46,6 +44,15 @@ static const char *esc(const char *s, char *buf, size_t n)
     }
     buf[j] = 0;
     return buf;
+}
+
+void sim_note_traces(sim_opts_t *o, const gmc_accelsim_t *t)
+{
+    const gmc_accelsim_stats_t *s = gmc_accelsim_stats(t);
+    o->trace_lines = s->instruction_lines;
+    o->unknown_ops = s->unknown_ops;
+    o->trace_version = s->trace_version;
+    o->nregs_clamped = s->kernels_nregs_clamped;   /* each named on stderr as it loads */
 }
 
 static int write_text(FILE *f, gmc_gpu_t *g, const sim_opts_t *o)
@@ -93,8 +100,10 @@ static void run_fields(const sim_opts_t *o, char *extra, size_t size)
         return;
     if (o->traces)
         snprintf(extra + n, size - (size_t)n,
-                 "  \"trace_instruction_lines\": %llu,\n  \"unknown_ops\": %llu,\n  \"trace_version\": %u,\n",
-                 (unsigned long long)o->trace_lines, (unsigned long long)o->unknown_ops, o->trace_version);
+                 "  \"trace_instruction_lines\": %llu,\n  \"unknown_ops\": %llu,\n  \"trace_version\": %u,\n"
+                 "  \"nregs_clamped\": %u,\n",
+                 (unsigned long long)o->trace_lines, (unsigned long long)o->unknown_ops, o->trace_version,
+                 o->nregs_clamped);
     else
         snprintf(extra + n, size - (size_t)n, "  \"scale\": %g,\n  \"alu_per_mem\": %d,\n",
                  o->scale, o->alu_per_mem);

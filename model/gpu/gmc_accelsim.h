@@ -34,16 +34,28 @@ extern "C" {
 /* The distinct unknown opcode names kept for the report. */
 #define GMC_ACCELSIM_UNKNOWN_NAMES 64
 
+/* The most registers a SASS thread has (R0..R254; R255 is RZ).  A larger
+ * -nregs is an NVBit tracer artifact (a real PyTorch trace in Accel-Sim's
+ * repository says 21955): the kernel runs with this many, and the stats
+ * list it.  gmc's occupancy has no per-thread limit of its own, only the
+ * SM's regs_per_sm. */
+#define GMC_ACCELSIM_MAX_NREGS 255
+/* The kernels with such a count kept for the report (all are counted). */
+#define GMC_ACCELSIM_CLAMPED_NAMES 16
+
 typedef struct gmc_accelsim gmc_accelsim_t;
 
 /* dir: an Accel-Sim trace directory; reads dir/kernelslist.g (lines naming
  * kernel .traceg files in run order; MemcpyHtoD/other non-kernel lines are
- * skipped and counted) and checks that each listed file can be opened.
- * NULL + err on error. */
+ * skipped and counted) and checks that each listed file can be opened;
+ * a list naming no kernel is an error.  NULL + err on error. */
 gmc_accelsim_t *gmc_accelsim_open(const char *dir, char *err, size_t n);
 unsigned        gmc_accelsim_nkernels(const gmc_accelsim_t *t);
 /* dir/<name as listed>; NULL when i is out of range. */
 const char     *gmc_accelsim_kernel_path(const gmc_accelsim_t *t, unsigned i);
+/* Kernel i's -nregs as its header says it (gmc_kernel_t.regs_per_thread
+ * holds at most GMC_ACCELSIM_MAX_NREGS); 0 when i is not loaded. */
+uint32_t        gmc_accelsim_nregs_traced(const gmc_accelsim_t *t, unsigned i);
 
 /* Parses kernel i's whole .traceg file into memory and fills *k (ops, name,
  * grid, block, regs_per_thread, smem_per_cta, impl); 0, or -1 with
@@ -69,6 +81,11 @@ typedef struct {
      * CTAs), and the kernels with any, over the kernels loaded */
     uint64_t ctas_unlisted;
     unsigned kernels_unlisted;
+    /* kernels whose -nregs was above GMC_ACCELSIM_MAX_NREGS (run with that
+     * many), and the first GMC_ACCELSIM_CLAMPED_NAMES of them: the index
+     * in the list (gmc_accelsim_kernel_path), name and the traced count */
+    unsigned kernels_nregs_clamped, n_nregs_clamped;
+    struct { unsigned index; char name[64]; uint32_t nregs; } nregs_clamped[GMC_ACCELSIM_CLAMPED_NAMES];
 } gmc_accelsim_stats_t;
 const gmc_accelsim_stats_t *gmc_accelsim_stats(const gmc_accelsim_t *t);
 

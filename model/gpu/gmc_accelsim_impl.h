@@ -28,10 +28,15 @@ typedef struct {
     int         xz_exit;   /* xz's exit status once it ended (127: no xz to run) */
 } as_lines_t;
 
-/* 0, or -1 (errno set; the caller words "expected a readable ..., found
- * strerror").  A path ending ".xz" is decompressed on the fly by the xz
- * command (Debian's xz-utils), as Accel-Sim reads such traces. */
-int  as_lines_open(as_lines_t *r, const char *path);
+/* 0, or -1 with why it cannot be read in *why: what the path is when it is
+ * not a regular file ("a FIFO": gmc_file.h), else strerror(errno) (the
+ * caller words "expected a readable ..., found WHY").  A path ending ".xz"
+ * is decompressed on the fly by the xz command (Debian's xz-utils), as
+ * Accel-Sim reads such traces. */
+int  as_lines_open(as_lines_t *r, const char *path, const char **why);
+/* The same check alone, for a file named now and read later: 0, or -1
+ * with *why. */
+int  as_file_readable(const char *path, const char **why);
 void as_lines_close(as_lines_t *r);
 /* gmc_lines_next, and at the end of an xz stream its exit status: 1 = a
  * line, 0 = the end, -1 = the error in d (a line too long, a NUL byte, a
@@ -104,6 +109,7 @@ typedef struct {
     /* header */
     char     name[64];
     uint32_t grid[3], block[3], nregs, shmem;
+    uint32_t nregs_traced;        /* the header's -nregs (nregs: at most GMC_ACCELSIM_MAX_NREGS) */
     unsigned version, has_version, lineinfo;
     unsigned implicit_exit;       /* "-gmc implicit exit = 1": each warp's last EXIT only ends it */
     uint64_t shmem_base, local_base;

@@ -9,15 +9,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "gpu/gmc_accelsim_impl.h"
+#include "util/gmc_file.h"
 
 /* `xz -dc -- path` with its output on a pipe (no shell: any path is one
  * argument); its messages go nowhere (the exit status is what gmc reports). */
 static FILE *xz_open(as_lines_t *r, const char *path)
 {
-    FILE *t = fopen(path, "rb");   /* a missing or unreadable file: errno as for a plain one */
-    if (!t)
-        return NULL;
-    fclose(t);
     int fd[2];
     if (pipe(fd))
         return NULL;
@@ -67,17 +64,35 @@ static int ends_xz(const char *path)
     return l >= 3 && !strcmp(path + l - 3, ".xz");
 }
 
-int as_lines_open(as_lines_t *r, const char *path)
+int as_file_readable(const char *path, const char **why)
+{
+    FILE *f = gmc_file_open(path, why);   /* a FIFO or a device: refused, never waited on */
+    if (f) {
+        fclose(f);
+        return 0;
+    }
+    if (!*why)
+        *why = strerror(errno);
+    return -1;
+}
+
+int as_lines_open(as_lines_t *r, const char *path, const char **why)
 {
     memset(r, 0, sizeof *r);
-    FILE *f = ends_xz(path) ? xz_open(r, path) : fopen(path, "rb");
+    FILE *f = NULL;
+    if (ends_xz(path)) {   /* xz opens it: the same check first (a missing file: errno as for a plain one) */
+        if (as_file_readable(path, why) == 0 && !(f = xz_open(r, path)))
+            *why = strerror(errno);
+    } else if (!(f = gmc_file_open(path, why)) && !*why) {
+        *why = strerror(errno);
+    }
     if (!f)
         return -1;
-    gmc_diag_t quiet = {NULL, NULL, 0, NULL, 0, 0};   /* out of memory: errno says */
+    gmc_diag_t quiet = {NULL, NULL, 0, NULL, 0, 0};
     if (gmc_lines_stream(&r->lines, f, GMC_ACCELSIM_LINE_MAX, &quiet)) {
         fclose(f);
         xz_reap(r);
-        errno = ENOMEM;
+        *why = strerror(ENOMEM);
         return -1;
     }
     r->lines.own = 1;   /* gmc_lines_close closes it (an xz still writing gets SIGPIPE) */

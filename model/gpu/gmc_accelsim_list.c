@@ -5,7 +5,8 @@
  * parse_commandlist_file): a line starting "kernel" names a kernel trace
  * file relative to the directory; "MemcpyHtoD,0x<addr>,<bytes>" and any
  * other line is not a kernel (gmc skips and counts them); blank lines are
- * ignored.  gmc reads only uncompressed .traceg files. */
+ * ignored.  A list that names no kernel is an error (Accel-Sim would run
+ * nothing and say nothing). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,12 +75,11 @@ static int list_line(gmc_accelsim_t *t, const char *dir, const char *lp, const c
     e->path[dl] = '/';
     memcpy(e->path + dl + 1, s, len);
     e->path[dl + 1 + len] = 0;
-    FILE *f = fopen(e->path, "rb");
-    if (!f) {
-        snprintf(err, n, "%s:%lu: expected a readable trace file, found %s (%s)", lp, line, q.s, strerror(errno));
+    const char *why;
+    if (as_file_readable(e->path, &why) < 0) {
+        snprintf(err, n, "%s:%lu: expected a readable trace file, found %s (%s)", lp, line, q.s, why);
         return -1;
     }
-    fclose(f);
     return 0;
 }
 
@@ -98,8 +98,9 @@ gmc_accelsim_t *gmc_accelsim_open(const char *dir, char *err, size_t n)
         return NULL;
     }
     as_lines_t r;
-    if (as_lines_open(&r, lp) < 0) {
-        snprintf(err, n, "%s: expected a readable kernel list, found %s", lp, strerror(errno));
+    const char *why;
+    if (as_lines_open(&r, lp, &why) < 0) {
+        snprintf(err, n, "%s: expected a readable kernel list, found %s", lp, why);
         free(t);
         return NULL;
     }
@@ -112,6 +113,16 @@ gmc_accelsim_t *gmc_accelsim_open(const char *dir, char *err, size_t n)
             goto fail;
     if (rc < 0)
         goto fail;
+    if (!t->nk) {   /* a run of nothing is no run: an empty or cut list, or the wrong file */
+        if (t->st.skipped_list_lines)
+            snprintf(err, n, "%s: expected a line naming a kernel trace (kernel-N.traceg), found none "
+                     "in %lu lines (%llu of them not kernels, such as MemcpyHtoD)", lp, r.lines.line,
+                     (unsigned long long)t->st.skipped_list_lines);
+        else
+            snprintf(err, n, "%s: expected a line naming a kernel trace (kernel-N.traceg), found %s", lp,
+                     r.lines.line ? "only blank lines" : "an empty file");
+        goto fail;
+    }
     as_lines_close(&r);
     t->st.kernels = t->nk;
     return t;
@@ -170,6 +181,17 @@ static void shrink(void **p, size_t *cap, size_t n, size_t sz)
     }
 }
 
+static void note_clamped(gmc_accelsim_stats_t *st, unsigned i, const as_kernel_t *kd)
+{
+    if (st->n_nregs_clamped < GMC_ACCELSIM_CLAMPED_NAMES) {
+        unsigned j = st->n_nregs_clamped++;
+        st->nregs_clamped[j].index = i;
+        st->nregs_clamped[j].nregs = kd->nregs_traced;
+        memcpy(st->nregs_clamped[j].name, kd->name, sizeof st->nregs_clamped[j].name);
+    }
+    st->kernels_nregs_clamped++;
+}
+
 int gmc_accelsim_load(gmc_accelsim_t *t, unsigned i, gmc_kernel_t *k, char *err, size_t n)
 {
     if (i >= t->nk) {
@@ -207,6 +229,8 @@ int gmc_accelsim_load(gmc_accelsim_t *t, unsigned i, gmc_kernel_t *k, char *err,
             t->st.ctas_unlisted += grid - kd->ntb;
             t->st.kernels_unlisted++;
         }
+        if (kd->nregs_traced > kd->nregs)
+            note_clamped(&t->st, i, kd);
         e->counted = 1;
     }
     t->st.trace_version = kd->has_version ? kd->version : 0;
@@ -222,6 +246,11 @@ void gmc_accelsim_unload(gmc_accelsim_t *t, unsigned i)
     as_kernel_free(t->k[i].kd);
     free(t->k[i].kd);
     t->k[i].kd = NULL;
+}
+
+uint32_t gmc_accelsim_nregs_traced(const gmc_accelsim_t *t, unsigned i)
+{
+    return i < t->nk && t->k[i].kd ? t->k[i].kd->nregs_traced : 0;
 }
 
 const gmc_accelsim_stats_t *gmc_accelsim_stats(const gmc_accelsim_t *t) { return &t->st; }

@@ -164,7 +164,8 @@ static int header_line(ps_t *p)
     } else if (key_is(k, kl, "nregs")) {
         if (gmc_num_u64(v, vl, GMC_NUM_DEC, UINT32_MAX, &x))
             return perr_at(p, p->lr.lines.line, q, "-nregs = a decimal register count below 2^32");
-        kd->nregs = (uint32_t)x;
+        kd->nregs_traced = (uint32_t)x;
+        kd->nregs = x > GMC_ACCELSIM_MAX_NREGS ? GMC_ACCELSIM_MAX_NREGS : (uint32_t)x;
     } else if (key_is(k, kl, "accelsim tracer version")) {
         if (gmc_num_u64(v, vl, GMC_NUM_DEC, UINT32_MAX, &x))
             return perr_at(p, p->lr.lines.line, q, "-accelsim tracer version = a decimal number");
@@ -449,8 +450,9 @@ int as_parse_file(const char *path, as_kernel_t *kd, as_fstats_t *fs, char *err,
     p.err = err;
     p.n = n;
     p.warp = -1;
-    if (as_lines_open(&p.lr, path) < 0) {
-        snprintf(err, n, "%s:1: expected a readable trace file, found %s", path, strerror(errno));
+    const char *why;
+    if (as_lines_open(&p.lr, path, &why) < 0) {
+        snprintf(err, n, "%s:1: expected a readable trace file, found %s", path, why);
         return -1;
     }
     /* the name when the header has none: the file's, as Accel-Sim does */

@@ -128,7 +128,8 @@ int gmc_gpu_check_kernel(const gmc_gpu_t *g, const gmc_kernel_t *k, char *err, s
     X(l2_write_sectors,    "write_sectors",       "sectors written at L2")                      \
     X(l2_writebacks,       "writebacks",          "dirty sectors written back to memory")       \
     X(dram_reads,          "dram_reads",          "reads the memory system completed")          \
-    X(dram_writes,         "dram_writes",         "writes the memory system completed")
+    X(dram_writes,         "dram_writes",         "writes the memory system completed")         \
+    X(dram_addr_folded,    "dram_addr_folded",    "requests to it whose address had bits above the map's width (folded: modulo 2^width)")
 #define GMC_GPU_ICNT_COUNTERS(X)                                                                \
     X(icnt_packets,        "icnt_packets",        "packets through both networks")              \
     X(icnt_latency_sum,    "icnt_latency_sum",    "their send-to-pop latencies summed (icnt cycles)")
@@ -162,6 +163,9 @@ void gmc_gpu_stats(gmc_gpu_t *g, gmc_gpu_stats_t *s);
 /* Kernels so far that ran one CTA per SM by ignore_limits (cheap: no
  * distributions computed). */
 uint64_t gmc_gpu_kernels_over_limits(const gmc_gpu_t *g);
+/* Requests to the memory system so far whose address had bits above its
+ * map's width (dram_addr_folded; the same cheap way). */
+uint64_t gmc_gpu_addr_folded(const gmc_gpu_t *g);
 
 /* The whole report (the statistics, the memory system's, energy, costs,
  * the machine as run) as one JSON object, extra_fields (the caller's JSON

@@ -32,6 +32,7 @@ void gmc_gpu_stats(gmc_gpu_t *g, gmc_gpu_stats_t *s)
 }
 
 uint64_t gmc_gpu_kernels_over_limits(const gmc_gpu_t *g) { return g->st.kernels_over_limits; }
+uint64_t gmc_gpu_addr_folded(const gmc_gpu_t *g) { return g->st.dram_addr_folded; }
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0; }
 

@@ -130,6 +130,9 @@ static void dq_push(gmc_gpu_t *g, gmc_l2_t *l, uint64_t addr, int is_write, cons
     }
     if (is_write)
         g->wb_sectors++;
+    /* the memory system takes the address modulo 2^(its map's width); a
+     * trace's 64-bit virtual addresses always have bits above it */
+    g->st.dram_addr_folded += (addr & ~g->amask) != 0;
 }
 
 static void writeback(gmc_gpu_t *g, gmc_l2_t *l, uint64_t vline, uint32_t vdirty)

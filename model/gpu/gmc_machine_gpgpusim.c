@@ -142,7 +142,7 @@ static void name_from(const char *src, char *out, size_t n)
  * DRAM importer's "not read" warning names only options nobody reads). */
 static int import_dram(gmc_gs_t *g, const char *text, size_t len, const gmc_gs_opt_t *o,
                        unsigned nopt, const gmc_machine_t *base, gmc_dram_cfg_t *dram, char *map,
-                       size_t mapn, gmc_machine_import_t *info)
+                       size_t mapn, int want_map, gmc_machine_import_t *info)
 {
     gmc_dram_cfg_t bd;
     char e[512], dw[1];
@@ -172,15 +172,17 @@ static int import_dram(gmc_gs_t *g, const char *text, size_t len, const gmc_gs_o
             return gmc_diag_error(&g->d, 0, "expected room for a map of %zu characters, found %zu",
                                   strlen(di.map), mapn ? mapn - 1 : 0);
         snprintf(map, mapn, "%s", di.map);
-    } else if (di.map_err[0]) {
-        /* map_err is "src:line: -gpgpu_mem_addr_mapping: ..."; say it as a warning */
+    } else if (di.map_err[0] && want_map) {
+        /* map_err is "src:line: -gpgpu_mem_addr_mapping: expected ..."; a map
+         * the caller wants and gmc cannot honour stops the import, as
+         * GPGPU-Sim stops on it (a caller with its own map passes none) */
         char at[320];
         const char *rest = di.map_err;
         int k = snprintf(at, sizeof at, "%s:%u: ", g->d.src, di.map_line);
         if (k > 0 && !strncmp(rest, at, (size_t)k))
             rest += k;
-        gmc_diag_warn(&g->d, di.map_line, "%s; gmc derives a map from the DRAM geometry instead",
-                      rest);
+        return gmc_diag_error(&g->d, di.map_line, "%s (gmc sim --map SPEC replaces the file's map)",
+                              rest);
     }
     info->ipoly = di.ipoly;
     snprintf(info->dram_note, sizeof info->dram_note, "%s over DRAM preset %s; map: %s%s",
@@ -266,7 +268,8 @@ int gmc_machine_gpgpusim(const char *text, size_t len, const char *src, const gm
     g.m = m;
     g.origin = &info->origin;
     char nomap[sizeof ((gmc_dram_import_t *)0)->map];
-    if (!map || !mapn)   /* the caller does not want the map: room for any */
+    const int want_map = map && mapn;   /* else the caller has its own: a bad one does not matter */
+    if (!want_map)
         map = nomap, mapn = sizeof nomap;
     if (!base)
         return gmc_diag_error(&g.d, 0, "expected a base machine for the keys the file does not "
@@ -308,7 +311,7 @@ int gmc_machine_gpgpusim(const char *text, size_t len, const char *src, const gm
         g.m->set |= 1ull << GMC_MACHINE_P_regs_round;
     }
     if (rc == 0)
-        rc = import_dram(&g, text, len, o, nopt, base, dram, map, mapn, info);
+        rc = import_dram(&g, text, len, o, nopt, base, dram, map, mapn, want_map, info);
     if (rc == 0)
         rc = check(&g);
     if (rc == 0)

@@ -37,7 +37,9 @@ typedef struct {
  * with the base machine's DRAM preset as its base), map (gmc map text from
  * -gpgpu_mem_addr_mapping, "" if none: then the caller derives one).
  * m->dram is "imported" and m->addr_map "" (the caller uses *dram and map).
- * map may be NULL and info NULL when the caller does not want them.
+ * A -gpgpu_mem_addr_mapping gmc cannot honour is an error, as GPGPU-Sim
+ * stops on it, unless map is NULL: map may be NULL and info NULL when the
+ * caller does not want them (it has a map of its own).
  * Returns -1 with one error line "src:line: -option: expected ..., found
  * ..." in err, else the number of warnings written to warn (lines
  * "src:line: warning: ..."; warn NULL: stderr; wn 0: discarded). */

@@ -1,5 +1,6 @@
 /* gmc_lines: the one line reader (gmc_lines.h). */
 #include "util/gmc_lines.h"
+#include "util/gmc_file.h"
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -47,12 +48,9 @@ int gmc_lines_stream(gmc_lines_t *r, FILE *f, size_t max, gmc_diag_t *d)
 int gmc_lines_open(gmc_lines_t *r, const char *path, size_t max, gmc_diag_t *d)
 {
     int in = !strcmp(path, "-");
-    FILE *f = in ? stdin : fopen(path, "rb");
-    if (!f) {
-        gmc_diag_t at = *d;
-        at.src = path;
-        return gmc_diag_error(&at, 0, "cannot open: %s", strerror(errno));
-    }
+    FILE *f = in ? stdin : gmc_file_open_stream(path, d);   /* a FIFO too: a stream */
+    if (!f)
+        return -1;
     if (gmc_lines_stream(r, f, max, d)) {
         if (!in)
             fclose(f);

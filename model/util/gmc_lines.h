@@ -51,8 +51,10 @@ typedef struct {
 
 /* Lines of text[0..len) (not copied: keep it alive until the last line is used). */
 void gmc_lines_text(gmc_lines_t *r, const char *text, size_t len, size_t max);
-/* Lines of the file at path ("-": standard input).  0, or -1 with
- * "path: cannot open: REASON" in d (d->src is not used here). */
+/* Lines of the file at path ("-": standard input), a regular file or a
+ * FIFO (gmc_file_open_stream).  0, or -1 with "path: cannot open: REASON"
+ * or "path: is a directory, expected a regular file" in d (d->src is not
+ * used here). */
 int  gmc_lines_open(gmc_lines_t *r, const char *path, size_t max, gmc_diag_t *d);
 /* Lines of an open stream, which gmc_lines_close leaves open.  0, or -1
  * with an out-of-memory error in d. */

@@ -79,6 +79,33 @@ static uint64_t count_inst_lines(const char *path)
 
 /* ------------------------------------------------------------ the new layout */
 
+/* -nregs = 21955 (an NVBit artifact, as in a real PyTorch trace): the
+ * kernel gets 255, the traced count stays known and is listed once. */
+static void a_register_count_no_sass_thread_has_is_clamped_and_listed(void **st)
+{
+    (void)st;
+    gmc_accelsim_t *t = open_ok(DATA "/regs");
+    gmc_kernel_t k;
+    assert_int_equal(gmc_accelsim_nregs_traced(t, 0), 0);   /* not loaded */
+    load_ok(t, 0, &k);
+    assert_int_equal(k.regs_per_thread, GMC_ACCELSIM_MAX_NREGS);
+    assert_int_equal(gmc_accelsim_nregs_traced(t, 0), 21955);
+    load_ok(t, 0, &k);   /* loaded again: listed once */
+    const gmc_accelsim_stats_t *s = gmc_accelsim_stats(t);
+    assert_int_equal(s->kernels_nregs_clamped, 1);
+    assert_int_equal(s->n_nregs_clamped, 1);
+    assert_int_equal(s->nregs_clamped[0].index, 0);
+    assert_int_equal(s->nregs_clamped[0].nregs, 21955);
+    assert_string_equal(s->nregs_clamped[0].name, "_Z9pow_floatPfS_i");
+    gmc_accelsim_close(t);
+    t = open_ok(DATA "/new");   /* -nregs = 24: as it says, nothing listed */
+    load_ok(t, 0, &k);
+    assert_int_equal(k.regs_per_thread, 24);
+    assert_int_equal(gmc_accelsim_nregs_traced(t, 0), 24);
+    assert_int_equal(gmc_accelsim_stats(t)->kernels_nregs_clamped, 0);
+    gmc_accelsim_close(t);
+}
+
 static void kernelslist_names_kernels_in_order_and_counts_other_lines(void **st)
 {
     (void)st;
@@ -662,6 +689,25 @@ static void a_missing_kernelslist_is_an_error(void **st)
     assert_non_null(strstr(err, DATA "/none/kernelslist.g: expected a readable kernel list, found "));
 }
 
+/* A list that names no kernel would run nothing and exit 0: an error. */
+static void a_kernelslist_naming_no_kernel_is_an_error(void **st)
+{
+    (void)st;
+    tmpdir_t d;
+    char err[512];
+    tmp_make(&d);
+    const char *const lists[] = {"", "\n\n", "MemcpyHtoD,0x00007f0000000000,64\n\n"};
+    const char *const found[] = {"found an empty file", "found only blank lines",
+                                 "found none in 2 lines (1 of them not kernels, such as MemcpyHtoD)"};
+    for (unsigned i = 0; i < 3; i++) {
+        put(&d, "kernelslist.g", lists[i], strlen(lists[i]));
+        assert_null(gmc_accelsim_open(d.dir, err, sizeof err));
+        assert_non_null(strstr(err, "/kernelslist.g: expected a line naming a kernel trace (kernel-N.traceg), "));
+        assert_non_null(strstr(err, found[i]));
+    }
+    tmp_remove(&d);
+}
+
 static void a_listed_file_that_is_missing_is_an_error(void **st)
 {
     (void)st;
@@ -776,6 +822,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(kernelslist_names_kernels_in_order_and_counts_other_lines),
         cmocka_unit_test(header_fills_name_grid_block_regs_and_shared_memory),
+        cmocka_unit_test(a_register_count_no_sass_thread_has_is_clamped_and_listed),
         cmocka_unit_test(new_layout_instructions_expand_every_address_mode),
         cmocka_unit_test(ctas_are_ordered_by_linear_id_not_by_file_order),
         cmocka_unit_test(lineinfo_partial_warps_and_far_addresses_parse),
@@ -793,6 +840,7 @@ int main(void)
         cmocka_unit_test(truncated_and_corrupted_files_fail_cleanly),
         cmocka_unit_test(every_malformed_file_gives_its_file_line_error),
         cmocka_unit_test(a_missing_kernelslist_is_an_error),
+        cmocka_unit_test(a_kernelslist_naming_no_kernel_is_an_error),
         cmocka_unit_test(a_listed_file_that_is_missing_is_an_error),
         cmocka_unit_test(a_corrupt_compressed_trace_is_an_error),
         cmocka_unit_test(a_kernel_list_names_traces_by_suffix),

@@ -7,10 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 #include "util/gmc_diag.h"
 #include "util/gmc_file.h"
+#include "util/gmc_lines.h"
 #include "util/gmc_num.h"
 #include "util/gmc_quote.h"
 #include "test_util.h"
@@ -99,6 +102,62 @@ static void a_file_read_whole_is_capped_and_named(void **st)
     assert_string_equal(err, "/tmp: is a directory, expected a regular file");
 }
 
+/* A FIFO with no writer would block an fopen for ever: every opener but
+ * the stream readers' refuses it at once, as it refuses a directory and a
+ * device (alarm: a reader that waits fails the test instead of hanging
+ * it); the line reader reads a FIFO with a writer as a stream. */
+static void a_fifo_or_a_device_is_refused_without_waiting(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/gmc_fifo_XXXXXX", fifo[64], err[200];
+    assert_non_null(mkdtemp(dir));
+    snprintf(fifo, sizeof fifo, "%s/f", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    alarm(10);
+    const char *kind;
+    assert_null(gmc_file_open(fifo, &kind));
+    assert_string_equal(kind, "a FIFO");
+    assert_null(gmc_file_open("/dev/null", &kind));
+    assert_string_equal(kind, "a character device");
+    assert_null(gmc_file_open("/tmp", &kind));
+    assert_string_equal(kind, "a directory");
+    assert_null(gmc_file_open("/nonexistent/x", &kind));
+    assert_null(kind);
+    gmc_diag_t d = {"unused", err, sizeof err, NULL, 0, 0};
+    char *text, want[128];
+    size_t len;
+    snprintf(want, sizeof want, "%s: is a FIFO, expected a regular file", fifo);
+    assert_int_equal(gmc_file_read(fifo, 9, "a map", &text, &len, &d), -1);
+    assert_string_equal(err, want);
+    FILE *f = gmc_file_open_diag("/dev/zero", &d);
+    assert_null(f);
+    assert_string_equal(err, "/dev/zero: is a character device, expected a regular file");
+    /* the line reader takes a stream: a FIFO with a writer reads as one, a device does not */
+    gmc_lines_t r;
+    assert_int_equal(gmc_lines_open(&r, "/dev/zero", 100, &d), -1);
+    assert_string_equal(err, "/dev/zero: is a character device, expected a regular file");
+    pid_t pid = fork();
+    if (pid == 0) {
+        FILE *w = fopen(fifo, "w");   /* waits for the reader below */
+        _exit(w && fputs("0 R 0x40\n", w) >= 0 && fclose(w) == 0 ? 0 : 1);
+    }
+    assert_true(pid > 0);
+    assert_int_equal(gmc_lines_open(&r, fifo, 100, &d), 0);
+    const char *line;
+    size_t ll;
+    assert_int_equal(gmc_lines_next(&r, &line, &ll, &d), 1);
+    assert_int_equal(ll, 8);
+    assert_memory_equal(line, "0 R 0x40", 8);
+    assert_int_equal(gmc_lines_next(&r, &line, &ll, &d), 0);
+    gmc_lines_close(&r);
+    int ws;
+    assert_int_equal(waitpid(pid, &ws, 0), pid);
+    assert_true(WIFEXITED(ws) && WEXITSTATUS(ws) == 0);
+    alarm(0);
+    unlink(fifo);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -107,6 +166,7 @@ int main(void)
         cmocka_unit_test(errors_say_file_line_expected_and_found),
         cmocka_unit_test(warnings_append_and_count),
         cmocka_unit_test(a_file_read_whole_is_capped_and_named),
+        cmocka_unit_test(a_fifo_or_a_device_is_refused_without_waiting),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

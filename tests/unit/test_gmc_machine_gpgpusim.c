@@ -479,11 +479,21 @@ static void bad_values_name_the_option_and_line(void **st)
         {"-gpgpu_shader_cta\n", "x:1: -gpgpu_shader_cta: expected a value, found none"},
         {"# c\ngpgpu_n_mem 4\n", "x:2: expected a GPGPU-Sim option '-name value', found 'gpgpu_n_mem 4'"},
         {"-gpgpu_n_mem 4x\n", "x:1: -gpgpu_n_mem: expected a decimal integer, found '4x' (junk after the number)"},
+        /* a map gmc cannot honour: GPGPU-Sim stops on it, so does the import */
+        {"-gpgpu_n_mem 12\n-gpgpu_mem_addr_mapping dramid@40;00000000.00000000.00000000.00000000."
+         "0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS\n",
+         "x:2: -gpgpu_mem_addr_mapping: expected dramid@N with N at most 28 (the map's bits) for 12 "
+         "channels, found dramid@40 (gmc sim --map SPEC replaces the file's map)"},
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         assert_int_equal(imp_text(c[i].text, "x"), -1);
         assert_string_equal(err, c[i].err);
     }
+    /* a caller with a map of its own (map NULL) is not stopped by the file's */
+    const char *bad_map = "-gpgpu_n_mem 12\n-gpgpu_mem_addr_mapping dramid@40;00000000.00000000."
+                          "00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS\n";
+    assert_true(gmc_machine_gpgpusim(bad_map, strlen(bad_map), "x", &base, &m, &dram, NULL, 0, NULL,
+                                     err, sizeof err, NULL, 0) >= 0);
     /* never a crash: no base, a NUL byte */
     assert_int_equal(gmc_machine_gpgpusim("-a 1\n", 5, "x", NULL, &m, &dram, map, sizeof map, NULL,
                                           err, sizeof err, NULL, 0), -1);
