@@ -65,10 +65,13 @@ expect_fail "sim --machine DIR without gpgpusim.config" 2 \
   -- "$GMC" sim --machine "$T/dir" --workload moa
 expect_fail "sim --map-file DIR" 1 "$msg" -- "$GMC" sim --workload moa --map-file "$T/dir"
 expect_fail "sweep run DIR" 1 "$msg" -- "$GMC" sweep run "$T/dir" -o "$T/sw"
-# inside an Accel-Sim trace directory: a read error of that file (docs/cli.md)
-mkdir -p "$T/tr/kernelslist.g"
+# inside an Accel-Sim trace directory: the list, or the line naming the kernel file (docs/cli.md)
+mkdir -p "$T/tr/kernelslist.g" "$T/tk/kernel-1.traceg"
 expect_fail "sim --traces: kernelslist.g a directory" 1 \
-  "tr/kernelslist.g:1: expected a readable file, found a read error \(Is a directory\)" -- "$GMC" sim --traces "$T/tr"
+  "tr/kernelslist.g: expected a readable kernel list, found a directory" -- "$GMC" sim --traces "$T/tr"
+echo kernel-1.traceg >"$T/tk/kernelslist.g"
+expect_fail "sim --traces: a kernel file a directory" 1 \
+  "tk/kernelslist.g:1: expected a readable trace file, found 'kernel-1.traceg' \(a directory\)" -- "$GMC" sim --traces "$T/tk"
 
 # --version: gmc and a version.
 "$GMC" --version | grep -Eq '^gmc [0-9]+\.[0-9]+\.[0-9]+' && ok "gmc --version" || notok "gmc --version" "$("$GMC" --version)"
