@@ -34,4 +34,13 @@ interrupted() {
 interrupted "gmc vectors wmc" TERM "$T/w.vec" -- "$GMC" vectors wmc --cycles 100000000 -o "$T/w.vec"
 interrupted "gmc vectors wmc" INT "$T/w.vec" -- "$GMC" vectors wmc --cycles 100000000 -o "$T/w.vec"
 interrupted "gmc block vectors" TERM "$T/b.vec" -- "$GMC" block vectors bankarb nb16_tl1 --cycles 100000000 -o "$T/b.vec"
+# a reader waiting on its input: a FIFO this shell holds open (no EOF)
+mkfifo "$T/fifo"
+exec 7<>"$T/fifo"
+for sig in INT TERM; do
+  printf '0 R 0x100\n1 R 0x200\n' >&7   # a first record: gmc mem reads one before it opens its outputs
+  interrupted "gmc mem --per-request" $sig "$T/pr.txt" -- "$GMC" mem --trace "$T/fifo" --per-request "$T/pr.txt"
+done
+interrupted "gmc entropy --csv" INT "$T/e.csv" -- "$GMC" entropy --trace "$T/fifo" --bits 12 --csv "$T/e.csv"
+exec 7>&-
 finish
