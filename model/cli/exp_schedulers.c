@@ -19,8 +19,8 @@ static const char *const yuan_sc[] = {"frfcfs", "fcfs", "fcfs-strict", "bfifo"};
 /* The "same direction" noise band: the seeds change the random workloads
  * (graphs, hoa's addresses); across seeds 1 and 2 at scale 0.25 each
  * claim below moved by at most 0.9 points (a single workload's IPC ratio
- * by up to 3.2%, spmv under bfifo on yuan-gddr3, but every claim is a
- * mean over six or more). */
+ * by up to 4.2%, bfs under fcfs-strict on yuan-gddr3, but every claim is
+ * a mean over six or more). */
 #define NOISE_PCT 1.0
 #define NOISE_WHY "across seeds 1 and 2 at scale 0.25 each claim here, a mean over six or more workloads, moves " \
                   "by at most 0.9 points"
@@ -254,5 +254,5 @@ const exp_def_t exp_schedulers = {
     "schedulers", "every memory scheduler on every workload (a table and a plot); FIFO against FR-FCFS on Yuan "
     "[MICRO'09]'s machine", points, summarize, scale_ok,
     "The directions below need `--scale` 0.1 or more: measured at 0.1, 0.25 and 0.5, each claim keeps its "
-    "direction, but the sizes move with the scale -- FR-FCFS over FIFO +113%, +179%, +103%; FCFS against "
-    "FR-FCFS on rtx2060s -24%, -40%, -37% -- so compare sizes at one scale only."};
+    "direction, but the sizes move with the scale -- FR-FCFS over FIFO +111%, +166%, +96%; FCFS against "
+    "FR-FCFS on rtx2060s -17%, -31%, -29% -- so compare sizes at one scale only."};
