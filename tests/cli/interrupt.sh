@@ -13,8 +13,13 @@ GMC=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 interrupted() {
   local name=$1 sig=$2 out=$3; shift 4
   rm -f "$out" "$out".tmp.*
-  # a background job ignores SIGINT unless told otherwise: reset it
-  (trap - INT; exec "$@") >/dev/null 2>&1 &
+  # a background job may start with SIGINT ignored (no job control, nohup),
+  # which the shell cannot undo ("trap - INT" keeps a signal ignored at
+  # entry) and gmc keeps, as documented: start it with the default action
+  python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+signal.signal(signal.SIGTERM, signal.SIG_DFL)
+os.execvp(sys.argv[1], sys.argv[1:])' "$@" >/dev/null 2>&1 &
   local p=$! k=0
   while ! ls "$out".tmp.* >/dev/null 2>&1 && [ $k -lt 100 ]; do sleep 0.05; k=$((k + 1)); done
   if ! ls "$out".tmp.* >/dev/null 2>&1; then
