@@ -120,7 +120,7 @@ $(BLK)/%.cfault.o: model/blocks/gmc_$$(word 1,$$(subst /, ,$$*)).c
 	@$(CC) $(CFLAGS_ALL) -DGMC_FAULT_$(call b_up,$(call b_blk,$*))=$(patsubst c%,%,$(notdir $*)) -c $< -o $@
 # $(BLK)/<b>/fault-c<n>/<cfg>/lockstep
 $(BLK)/%/cfault.lockstep: $$(BLK)/$$(call b_blk,$$*)/ls/$$(call b_cfg,$$*)/objs.stamp \
-    $$(BLK)/$$(call b_blk,$$*)/$$(patsubst fault-c%,c%,$$(call b_kind,$$*)).cfault.o $(LIB) $(VLRT)
+    $$(BLK)/$$(call b_blk,$$*)/$$(subst fault-c,c,$$(call b_kind,$$*)).cfault.o $(LIB) $(VLRT)
 	$(call b_link,$@,$(BLK)/$(call b_blk,$*)/ls/$(call b_cfg,$*),$(word 2,$^))
 $(BLK)/%/both.lockstep: $$(BLK)/$$(call b_blk,$$*)/fault-rtl/$$(call b_cfg,$$*)/objs.stamp \
     $$(BLK)/$$(call b_blk,$$*)/c$$($$(call b_blk,$$*)_BOTH_FAULT).cfault.o $(LIB) $(VLRT)

@@ -72,7 +72,8 @@ static int set_ok(const char *a)
         return cli_usage_error(EXP_CMD, "--set mem_sched: %s", strncmp(err, "--sched: ", 9) ? err : err + 9);
     /* the plug-ins' names, against their registries (gmc_machine_check
      * names the key: "machine M: warp_sched: expected one of ...") */
-    if ((KEY("warp_sched") || KEY("cta_dispatch") || KEY("icnt_topology")) &&
+    if ((KEY("warp_sched") || KEY("cta_dispatch") || KEY("icnt_topology") || KEY("icnt_alloc") ||
+         KEY("icnt_hold")) &&
         gmc_machine_check(&m, err, sizeof err)) {
         gmc_machine_blame(&m, &o, err, sizeof err);   /* "--set (KV): key: ..." */
         return cli_usage_error(EXP_CMD, "%s", err);

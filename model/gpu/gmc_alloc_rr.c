@@ -213,5 +213,5 @@ static int rr_init(gmc_alloc_t *a, char *err, size_t n)
 
 const gmc_alloc_ops_t gmc_alloc_rr = {
     "rr", "separable input-first round robin (per input over its VCs, per output over the inputs)",
-    rr_allocate, rr_init, rr_free,
+    0, 0, rr_allocate, rr_init, rr_free,
 };

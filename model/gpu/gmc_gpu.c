@@ -125,6 +125,35 @@ int gmc_gpu_cfg_defaults(gmc_gpu_cfg_t *cfg, char *err, size_t n)
 
 static uint64_t period_ps(uint32_t mhz) { return (1000000ULL + mhz / 2) / mhz; }
 
+/* The request network's locate hook (gmc_icnt.h): a request's DRAM row
+ * and bank, as the memory system decodes its address. */
+static void gpu_locate(const void *ctx, uint64_t addr, uint32_t *row, uint32_t *bank)
+{
+    const gmc_gpu_t *g = ctx;
+    gmc_mem_loc_t loc;
+    gmc_memsys_locate(g->ms, addr, &loc);
+    *row = loc.row;
+    *bank = loc.bank;
+}
+
+/* Bits of the largest row and bank numbers over the channels' devices. */
+static void gpu_row_bank_bits(const gmc_gpu_t *g, uint32_t *row_bits, uint32_t *bank_bits)
+{
+    unsigned rows = 1, banks = 1;
+    for (unsigned ch = 0; ch < g->nch; ch++) {
+        gmc_mem_channel_t c;
+        if (gmc_memsys_channel_info(g->ms, ch, &c))
+            continue;
+        rows = c.rows > rows ? c.rows : rows;
+        banks = c.banks > banks ? c.banks : banks;
+    }
+    *row_bits = *bank_bits = 0;
+    while ((1ull << *row_bits) < rows)
+        ++*row_bits;
+    while ((1ull << *bank_bits) < banks)
+        ++*bank_bits;
+}
+
 gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
 {
     if (gmc_machine_check(&cfg->machine, err, n))
@@ -255,12 +284,34 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
         g->uii[u] = (uint16_t)gmc_machine_get(m, gmc_machine_unit_key(u, 2));
     }
     /* One VC, every port at its own node (what the crossbar needs; a mesh
-     * would be given its placement here). */
-    gmc_icnt_cfg_t rq = {g->nsm, g->nslice, m->icnt_in_buf, m->icnt_out_buf, m->icnt_latency,
-                         m->icnt_flit, 1, {0}, 0, NULL, NULL, NULL};
+     * would be given its placement here).  The switch allocator is the
+     * machine's (icnt_alloc); the request network holds grants as
+     * icnt_hold says, with each request's DRAM row and bank from the
+     * memory system's decode; the reply network holds none (no DRAM row
+     * behind a reply). */
+    const gmc_alloc_ops_t *alloc;
+    uint32_t hold;
+    if (gmc_machine_check_icnt_alloc(m, &alloc, &hold, err, n))
+        goto fail;   /* not reached: gmc_machine_check said it */
+    gmc_icnt_cfg_t rq;
+    memset(&rq, 0, sizeof rq);
+    rq.inputs = g->nsm;
+    rq.outputs = g->nslice;
+    rq.in_buf = m->icnt_in_buf;
+    rq.out_buf = m->icnt_out_buf;
+    rq.latency = m->icnt_latency;
+    rq.flit_bytes = m->icnt_flit;
+    rq.vcs = 1;
+    rq.alloc = alloc;
     gmc_icnt_cfg_t rp = rq;
     rp.inputs = g->nslice;
     rp.outputs = g->nsm;
+    rq.hold.policy = hold;
+    rq.hold.hash_bits = m->icnt_hold_k;
+    rq.hold.limit = m->icnt_hold_limit;
+    gpu_row_bank_bits(g, &rq.hold.row_bits, &rq.hold.bank_bits);
+    rq.locate = gpu_locate;
+    rq.locate_ctx = g;
     if (!(g->req_net = gmc_icnt_new(topo, &rq, err, n)) || !(g->rep_net = gmc_icnt_new(topo, &rp, err, n))) {
         /* the ports are SMs and slices: say which the machine has */
         char why[256];

@@ -132,7 +132,9 @@ int gmc_gpu_check_kernel(const gmc_gpu_t *g, const gmc_kernel_t *k, char *err, s
     X(dram_addr_folded,    "dram_addr_folded",    "requests to it whose address had bits above the map's width (folded: modulo 2^width)")
 #define GMC_GPU_ICNT_COUNTERS(X)                                                                \
     X(icnt_packets,        "icnt_packets",        "packets through both networks")              \
-    X(icnt_latency_sum,    "icnt_latency_sum",    "their send-to-pop latencies summed (icnt cycles)")
+    X(icnt_latency_sum,    "icnt_latency_sum",    "their send-to-pop latencies summed (icnt cycles)") \
+    X(icnt_holds,          "icnt_holds",          "switch grants that were holds (icnt_hold)")  \
+    X(icnt_hold_ends,      "icnt_hold_ends",      "holds icnt_hold_limit ended")
 
 /* A distribution of samples: nearest-rank percentiles. */
 typedef struct {

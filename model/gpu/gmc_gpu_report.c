@@ -28,6 +28,8 @@ void gmc_gpu_stats(gmc_gpu_t *g, gmc_gpu_stats_t *s)
     g->st.l2_writebacks = g->wb_sectors;
     g->st.icnt_packets = g->req_net->packets + g->rep_net->packets;
     g->st.icnt_latency_sum = g->req_net->latency_sum + g->rep_net->latency_sum;
+    g->st.icnt_holds = g->req_net->holds + g->rep_net->holds;
+    g->st.icnt_hold_ends = g->req_net->hold_ends + g->rep_net->hold_ends;
     *s = g->st;
 }
 
@@ -65,6 +67,9 @@ static void machine_rows(gmc_rows_t *t, const gmc_gpu_t *g)
                  m->cta_dispatch[0] ? m->cta_dispatch : GMC_MACHINE_CTA_DISPATCH);
     gmc_rows_str(t, "machine_config", "icnt_topology",
                  m->icnt_topology[0] ? m->icnt_topology : GMC_MACHINE_ICNT_TOPOLOGY);
+    /* the networks' allocator as run (the cfg's icnt topology keeps it) */
+    gmc_rows_str(t, "machine_config", "icnt_alloc", g->req_net->cfg.alloc->name);
+    gmc_rows_str(t, "machine_config", "icnt_hold", gmc_alloc_hold_name(g->req_net->cfg.hold.policy));
     /* the controller's policies as run (NULL in the cfg: the registry's default) */
     const gmc_mc_cfg_t *mc = &g->cfg.mc;
     gmc_rows_str(t, "machine_config", "mc_write_policy", (mc->wpol ? mc->wpol : gmc_mc_wpol_get(0))->name);

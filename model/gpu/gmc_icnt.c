@@ -70,6 +70,9 @@ int gmc_icnt_cfg_check(const gmc_icnt_cfg_t *c, char *err, size_t n)
         if (c->vc_of[k] >= c->vcs)
             return snprintf(err, n, "icnt vc_of[%u]: expected a VC below vcs = %u, found %u", k, c->vcs,
                             c->vc_of[k]), -1;
+    if ((c->hold.policy == GMC_ALLOC_HOLD_RMHG || c->hold.policy == GMC_ALLOC_HOLD_HMHG) && !c->locate)
+        return snprintf(err, n, "icnt hold %s: expected a locate hook (the rows of the requests), found none",
+                        gmc_alloc_hold_name(c->hold.policy)), -1;
     return placement_check("in_node", c->in_node, c->inputs, c->nodes, err, n) ||
                    placement_check("out_node", c->out_node, c->outputs, c->nodes, err, n)
                ? -1 : 0;

@@ -88,6 +88,12 @@ enum { GMC_ICNT_OK = 0, GMC_ICNT_FULL = 1 };
 #define GMC_ICNT_MAX_VCS 8
 
 struct gmc_alloc_ops;
+#include "gpu/gmc_alloc.h"   /* gmc_alloc_hold_t */
+
+/* Where an address lands in DRAM: its row and bank (the GPU: the memory
+ * system's decode).  For allocators that hold grants by row and, later,
+ * row-locality statistics. */
+typedef void (*gmc_icnt_locate_fn)(const void *ctx, uint64_t addr, uint32_t *row, uint32_t *bank);
 
 typedef struct {
     uint32_t inputs, outputs;
@@ -101,6 +107,10 @@ typedef struct {
     const uint32_t *in_node;   /* [inputs]: input port i's node (< nodes); NULL = node i */
     const uint32_t *out_node;  /* [outputs]: output port o's node (< nodes); NULL = node o */
     const struct gmc_alloc_ops *alloc;   /* switch allocator; NULL = gmc_alloc_rr */
+    gmc_alloc_hold_t hold;     /* the allocator's hold grant (zero: none; gmc_alloc_hg only) */
+    gmc_icnt_locate_fn locate; /* a packet's row and bank, for hold.policy RMHG/HMHG (required
+                                  then; NULL otherwise: not called) */
+    const void *locate_ctx;
 } gmc_icnt_cfg_t;
 
 typedef struct gmc_icnt gmc_icnt_t;
@@ -130,6 +140,8 @@ struct gmc_icnt {
     uint64_t              packets, bytes;     /* ejected */
     uint64_t              latency_sum;        /* sum over ejected packets of (pop cycle - sent) */
     uint64_t              full_refusals;      /* sends that got GMC_ICNT_FULL */
+    uint64_t              holds;              /* switch grants that were holds (hold grant) */
+    uint64_t              hold_ends;          /* holds a hold limit ended */
 };
 
 /* A topology: how to build a network of that shape. */

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "gpu/gmc_machine.h"
 #include "gpu/gmc_kernel.h"
+#include "gpu/gmc_alloc.h"
 #include "gpu/gmc_dispatch.h"
 #include "gpu/gmc_icnt.h"
 #include "gpu/gmc_wsched.h"
@@ -285,7 +286,7 @@ int gmc_machine_preset(const char *name, gmc_machine_t *m, char *err, size_t n)
             const char *t = gmc_machine_preset_srcs[i].text;
             if (gmc_machine_parse(t, strlen(t), gmc_machine_preset_srcs[i].path, m, err, n))
                 return -1;
-            if (m->set != (1ULL << GMC_MACHINE_NPARAM) - 1) {
+            if (m->set != (~0ULL >> (64 - GMC_MACHINE_NPARAM))) {   /* every key's bit */
                 for (unsigned k = 0; k < GMC_MACHINE_NPARAM; k++)
                     if (!(m->set >> k & 1)) {
                         snprintf(err, n, "%s: expected every key, found no %s",
@@ -321,7 +322,8 @@ int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n)
         gmc_dispatch_find(m->cta_dispatch[0] ? m->cta_dispatch : GMC_MACHINE_CTA_DISPATCH, &dp, why,
                           sizeof why) ||
         gmc_icnt_find(m->icnt_topology[0] ? m->icnt_topology : GMC_MACHINE_ICNT_TOPOLOGY, &tp, why,
-                      sizeof why)) {
+                      sizeof why) ||
+        gmc_machine_check_icnt_alloc(m, NULL, NULL, why, sizeof why)) {
         snprintf(err, n, "machine %s: %s", m->name, why);
         return -1;
     }
@@ -370,6 +372,28 @@ int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n)
         }
     }
     return gmc_machine_check_mc_policies(m, err, n);
+}
+
+int gmc_machine_check_icnt_alloc(const gmc_machine_t *m, const struct gmc_alloc_ops **ops,
+                                 uint32_t *hold, char *err, size_t n)
+{
+    const gmc_alloc_ops_t *a;
+    uint32_t h;
+    char e[256];
+    if (gmc_alloc_find(m->icnt_alloc[0] ? m->icnt_alloc : GMC_MACHINE_ICNT_ALLOC, &a, e, sizeof e)) {
+        const char *w = strncmp(e, "icnt allocator: ", 16) ? e : e + 16;
+        return snprintf(err, n, "icnt_alloc: %s", w), -1;
+    }
+    if (gmc_alloc_hold_find(m->icnt_hold[0] ? m->icnt_hold : GMC_MACHINE_ICNT_HOLD, &h, err, n))
+        return -1;
+    if (h && !a->holds)
+        return snprintf(err, n, "icnt_hold: expected none with icnt_alloc = %s (it holds no grant; "
+                        "hgalloc does), found %s", a->name, gmc_alloc_hold_name(h)), -1;
+    if (ops)
+        *ops = a;
+    if (hold)
+        *hold = h;
+    return 0;
 }
 
 int gmc_machine_check_mc_policies(const gmc_machine_t *m, char *err, size_t n)

@@ -74,6 +74,8 @@ extern "C" {
     X(icnt_out_buf,      1, 1024,     "packets", "interconnect ejection buffer per port")      \
     X(icnt_latency,      1, 1000,     "icnt cycles", "interconnect traversal")                 \
     X(icnt_flit,         4, 1024,     "B",     "interconnect channel width per cycle")         \
+    X(icnt_hold_k,       1, 32,       "bits",  "row-hash width of icnt_hold = hmhg (HMHG-k)")  \
+    X(icnt_hold_limit,   0, 65535,    "grants", "holds in a row per output under icnt_hold (0 = unlimited, the paper's)") \
     X(dram_channels,     0, 4096,     "-",     "memory channels (0 = the DRAM preset's)")      \
     X(mc_queue,          1, 1024,     "-",     "memory-controller read queue per channel (writes: the same)") \
     X(mc_row_timeout,    0, 1048576,  "DRAM cycles", "idle cycles after which the timeout row policy closes a row (0 = 100; only with mc_row_policy = timeout)") \
@@ -99,7 +101,7 @@ static inline gmc_machine_param_t gmc_machine_unit_key(unsigned u, unsigned whic
  * of gmc_machine_t). */
 #define GMC_MACHINE_NAME_KEYS(X) \
     X(name) X(warp_sched) X(dram) X(addr_map) X(mem_sched) X(cta_dispatch) X(icnt_topology) \
-    X(mc_write_policy) X(mc_refresh_policy) X(mc_row_policy)
+    X(icnt_alloc) X(icnt_hold) X(mc_write_policy) X(mc_refresh_policy) X(mc_row_policy)
 
 /* Every key in one numbering: the numeric keys (gmc_machine_param_t),
  * then the name keys in GMC_MACHINE_NAME_KEYS order (GMC_MACHINE_K_name,
@@ -121,6 +123,8 @@ typedef struct {
     char mem_sched[16];    /* memory scheduler (gmc mem --sched) */
     char cta_dispatch[16]; /* CTA dispatcher (gpu/gmc_dispatch.h); "" = GMC_MACHINE_CTA_DISPATCH */
     char icnt_topology[16];/* interconnect topology (gpu/gmc_icnt.h); "" = GMC_MACHINE_ICNT_TOPOLOGY */
+    char icnt_alloc[16];   /* switch allocator (gpu/gmc_alloc.h); "" = GMC_MACHINE_ICNT_ALLOC */
+    char icnt_hold[16];    /* the request network's hold grant (none, hg, rmhg, hmhg); "" = none */
     /* The memory controller's policies (gmc mem --write-policy,
      * --refresh-policy, --row-policy; docs/mc-policies.md); "" = the
      * default (mc_row_timeout is a numeric key). */
@@ -139,6 +143,8 @@ typedef struct {
  * program's gmc_machine_t from before those keys). */
 #define GMC_MACHINE_CTA_DISPATCH  "rr"
 #define GMC_MACHINE_ICNT_TOPOLOGY "xbar"
+#define GMC_MACHINE_ICNT_ALLOC    "rr"
+#define GMC_MACHINE_ICNT_HOLD     "none"
 
 /* Where the keys of a machine were given, so that an error found later
  * (a whole-machine check, the GPU's construction) names the user's line
@@ -189,6 +195,13 @@ const char *gmc_machine_preset_name(unsigned i);   /* NULL past the end */
 /* Checks the whole machine (ranges, power-of-two geometry, cross-key rules,
  * the plug-ins' names against their registries). */
 int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n);
+/* Of those, the switch allocator's keys: icnt_alloc and icnt_hold known
+ * names, a hold policy only with an allocator that holds.  0 and, if not
+ * NULL, the allocator and policy (GMC_ALLOC_HOLD_*), or -1 with
+ * "icnt_alloc: ..." / "icnt_hold: ..." in err. */
+struct gmc_alloc_ops;
+int gmc_machine_check_icnt_alloc(const gmc_machine_t *m, const struct gmc_alloc_ops **ops,
+                                 uint32_t *hold, char *err, size_t n);
 /* Of those, the controller policies' keys: known names (the error lists
  * them), mc_row_timeout only with mc_row_policy = timeout. */
 int gmc_machine_check_mc_policies(const gmc_machine_t *m, char *err, size_t n);

@@ -7,13 +7,16 @@
  * (ejection slots minus packets in flight).  Each cycle (tick):
  *
  *   1. allocation, by the allocator of cfg.alloc (gmc_alloc.h; round
- *      robin unless told, and the hold-grant allocator of Yuan et al.
- *      [MICRO'09] later): each requester requests the output of its head
- *      packet; the outputs that are not serializing a previous packet and
- *      have a credit are ready; the allocator grants at most one requester
- *      per output and per input.  With round robin and one VC: each ready
+ *      robin unless told, or the hold-grant allocator of Yuan et al.
+ *      [MICRO'09], gmc_alloc_hg): each requester requests the output of
+ *      its head packet; the outputs that are not serializing a previous
+ *      packet and have a credit are ready; the allocator grants at most
+ *      one requester per output and per input.  With round robin (or the
+ *      hold-grant allocator without a hold policy) and one VC: each ready
  *      output grants one requesting input, round-robin starting after the
- *      last input it granted.
+ *      last input it granted.  A hold policy by row (cfg.hold RMHG/HMHG)
+ *      gets each head's DRAM row and bank from cfg.locate, called once per
+ *      packet when it becomes its FIFO's head.
  *   2. the granted packets leave their input FIFOs.  A packet of b bytes
  *      holds its output ser = ceil(b / flit_bytes) cycles (at least 1) and
  *      becomes ejectable at grant + max(latency, ser): the latency covers
@@ -78,6 +81,8 @@ typedef struct {
     uint32_t   *gin, *gout;      /* one cycle's grants: requester, output (scratch) */
     int         flit_shift;      /* log2(flit_bytes) if a power of two, else -1 */
     gmc_alloc_t alloc;           /* the switch allocator (cfg.alloc) */
+    uint32_t   *head_row;        /* [requesters]: the head's DRAM row (hold by row only, else NULL) */
+    uint8_t    *head_bank;       /* [requesters]: its bank */
     uint32_t    kind_at[GMC_PKT_KINDS];   /* a kind's first requester: vc_of[kind] * inputs */
 } xbar_t;
 
@@ -107,9 +112,16 @@ static inline const gmc_pkt_t *in_head_pkt(const xbar_t *x, uint32_t i)
 /* Requester i's head now targets its dst: i requests that output. */
 static inline void request(xbar_t *x, uint32_t i)
 {
-    uint32_t o = in_head_pkt(x, i)->dst;
+    const gmc_pkt_t *p = in_head_pkt(x, i);
+    uint32_t o = p->dst;
     bit_set(&x->req[(size_t)o * x->nwi], i);
     bit_set(x->active, o);
+    if (x->head_row) {
+        uint32_t row, bank;
+        x->base.cfg.locate(x->base.cfg.locate_ctx, p->addr, &row, &bank);
+        x->head_row[i] = row;
+        x->head_bank[i] = (uint8_t)bank;
+    }
 }
 
 static int xbar_send(gmc_icnt_t *n, uint32_t src, const gmc_pkt_t *p)
@@ -188,10 +200,12 @@ static void xbar_tick(gmc_icnt_t *n)
 {
     xbar_t *x = (xbar_t *)n;
     if (x->queued && xbar_ready(x)) {
-        const gmc_alloc_in_t in = {x->req, x->nwi, x->ready};
+        const gmc_alloc_in_t in = {x->req, x->nwi, x->ready, x->head_row, x->head_bank};
         uint32_t k = gmc_alloc_allocate(&x->alloc, &in, x->gin, x->gout);
         for (uint32_t g = 0; g < k; g++)
             xbar_transfer(x, x->gin[g], x->gout[g]);
+        n->holds = x->alloc.holds;
+        n->hold_ends = x->alloc.hold_ends;
     }
     n->now++;
 }
@@ -256,6 +270,8 @@ static void xbar_free(gmc_icnt_t *n)
     free(x->ready);
     free(x->gin);
     free(x->gout);
+    free(x->head_row);
+    free(x->head_bank);
     if (x->alloc.ops)
         gmc_alloc_free(&x->alloc);
     free(x);
@@ -297,7 +313,7 @@ gmc_icnt_t *gmc_xbar_new(const gmc_icnt_cfg_t *cfg, char *err, size_t n)
     x->nwi = (nr + 63) / 64;
     x->nwo = (no + 63) / 64;
     /* the allocator first: its limits on the ports are the crossbar's */
-    const gmc_alloc_cfg_t ac = {ni, no, cfg->vcs};
+    const gmc_alloc_cfg_t ac = {ni, no, cfg->vcs, cfg->hold};
     if (gmc_alloc_init(&x->alloc, x->base.cfg.alloc, &ac, err, n)) {
         xbar_free(&x->base);
         return NULL;
@@ -319,7 +335,12 @@ gmc_icnt_t *gmc_xbar_new(const gmc_icnt_cfg_t *cfg, char *err, size_t n)
     x->ready = calloc(x->nwo, sizeof *x->ready);
     x->gin = calloc(no, sizeof *x->gin);    /* at most one grant per output */
     x->gout = calloc(no, sizeof *x->gout);
-    if (!x->inq || !x->in_head || !x->in_count || !x->outq || !x->arrive || !x->out_head ||
+    const int rows = cfg->hold.policy == GMC_ALLOC_HOLD_RMHG || cfg->hold.policy == GMC_ALLOC_HOLD_HMHG;
+    if (rows) {
+        x->head_row = calloc(nr, sizeof *x->head_row);
+        x->head_bank = calloc(nr, sizeof *x->head_bank);
+    }
+    if ((rows && (!x->head_row || !x->head_bank)) || !x->inq || !x->in_head || !x->in_count || !x->outq || !x->arrive || !x->out_head ||
         !x->out_count || !x->busy_until || !x->head_at || !x->req || !x->active || !x->ready ||
         !x->gin || !x->gout) {
         snprintf(err, n, "crossbar: out of memory for %u x %u ports", ni, no);

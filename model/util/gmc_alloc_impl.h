@@ -2,8 +2,8 @@
  * The structures laid out in host lines (gmc_mc_t, its queue entries, the
  * SMs with their warps, the L2 slices, a cache) rely on it: calloc's
  * 16-byte alignment would let their fields straddle lines. */
-#ifndef GMC_ALLOC_H
-#define GMC_ALLOC_H
+#ifndef GMC_ALLOC_IMPL_H
+#define GMC_ALLOC_IMPL_H
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -8,9 +8,10 @@
 #include "util/gmc_num.h"
 #include "util/gmc_quote.h"
 
-extern const gmc_block_t gmc_block_bim, gmc_block_bankarb, gmc_block_wmc;
+extern const gmc_block_t gmc_block_bim, gmc_block_bankarb, gmc_block_wmc, gmc_block_hgalloc;
 
-const gmc_block_t *const gmc_blocks[] = {&gmc_block_bim, &gmc_block_bankarb, &gmc_block_wmc, NULL};
+const gmc_block_t *const gmc_blocks[] = {&gmc_block_bim, &gmc_block_bankarb, &gmc_block_wmc,
+                                          &gmc_block_hgalloc, NULL};
 
 const gmc_block_t *gmc_block_find(const char *name)
 {

@@ -8,7 +8,7 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 
 # Every block is listed with its configuration syntax and fault switch.
 out=$("$GMC" block list)
-for b in bim bankarb wmc; do
+for b in bim bankarb wmc hgalloc; do
   echo "$out" | grep -q "^$b " && echo "$out" | grep -q "fault switch GMC_FAULT_$(echo $b | tr a-z A-Z):" \
     && ok "list names $b" || notok "list names $b" "$out"
 done
@@ -31,7 +31,7 @@ top=$("$GMC" block top bim gddr6-rtx2060s_all_s1_r1 -o "$T") && [ "$top" = gmc_b
 
 # The vector writer is the golden files' writer; the reader replays them.
 for v in "$ROOT"/vectors/wmc/sm2_w2_h0_p3_nb2_r4_s2_pt4_s1.vec "$ROOT"/vectors/bankarb/nb5_tl1_s1.vec \
-         "$ROOT"/vectors/bim/gddr5-hynix_pae_s7_r1.vec; do
+         "$ROOT"/vectors/bim/gddr5-hynix_pae_s7_r1.vec "$ROOT"/vectors/hgalloc/c3_m2_p1_r2_b1_k1_l1_pb0_f1_s1.vec; do
   b=$(basename "$(dirname "$v")"); c=$(basename "$v" .vec); c=${c%_s1}; [ "$b" = bim ] && c=$(basename "$v" .vec)
   n=$(sed -n 's/^# cycles //p' "$v")
   "$GMC" block vectors "$b" "$c" --cycles "$n" --stim-seed 1 -o "$T/g.vec" && cmp -s "$T/g.vec" "$v" \

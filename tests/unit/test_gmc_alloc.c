@@ -3,7 +3,9 @@
  * call's grants checked (requested, to a ready output, one per output and
  * per input port, none missed when one was possible) and two instances
  * compared for determinism -- then round robin's own rules: the order of
- * its grants, pointers that move only on a final grant, no starvation. */
+ * its grants, pointers that move only on a final grant, no starvation;
+ * then the hold-grant allocator's: round robin's grants exactly with one VC
+ * and no policy, holds and their counters, rows by requester. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -73,8 +75,15 @@ static void make(gmc_alloc_t *a, const gmc_alloc_ops_t *ops, const gmc_alloc_cfg
 
 static uint32_t run(gmc_alloc_t *a, const matrix_t *m, uint32_t *req, uint32_t *out)
 {
-    const gmc_alloc_in_t in = {m->req, m->words, m->ready};
+    const gmc_alloc_in_t in = {m->req, m->words, m->ready, NULL, NULL};
     return gmc_alloc_allocate(a, &in, req, out);
+}
+
+/* Whether ops takes a shape of these ports (its max_ports). */
+static int fits(const gmc_alloc_ops_t *ops, uint32_t ni, uint32_t no)
+{
+    uint32_t most = ops->max_ports ? ops->max_ports : 65536;
+    return ni <= most && no <= most;
 }
 
 /* ---- the registry and set-up ---- */
@@ -94,15 +103,20 @@ static void the_registry_finds_each_allocator_and_lists_them_on_error(void **st)
     char err[256] = "";
     assert_int_equal(gmc_alloc_find("rr", &f, err, sizeof err), 0);
     assert_ptr_equal(f, &gmc_alloc_rr);
+    assert_int_equal(gmc_alloc_find("hgalloc", &f, err, sizeof err), 0);
+    assert_ptr_equal(f, &gmc_alloc_hg);
     assert_int_equal(gmc_alloc_find("hold-grant", &f, err, sizeof err), -1);
-    assert_non_null(strstr(err, "expected one of rr"));
+    assert_non_null(strstr(err, "expected one of rr, hgalloc"));
     assert_non_null(strstr(err, "found 'hold-grant'"));
     print_message("    %u registered allocator%s under test\n", n, n == 1 ? "" : "s");
 }
 
 static void bad_ports_are_refused_with_one_line(void **st)
 {
-    static const gmc_alloc_cfg_t bad[] = {{0, 4, 1}, {4, 0, 1}, {4, 4, 0}, {4, 4, 65}, {70000, 4, 1}};
+    static const gmc_alloc_cfg_t bad[] = {
+        {0, 4, 1, {0}}, {4, 0, 1, {0}}, {4, 4, 0, {0}}, {4, 4, 65, {0}}, {70000, 4, 1, {0}},
+        {4, 4, 1, {GMC_ALLOC_HOLD_N, 4, 0, 8, 2}},
+    };
     for (unsigned i = 0; gmc_alloc_get(i); i++)
         for (unsigned k = 0; k < sizeof bad / sizeof *bad; k++) {
             gmc_alloc_t a;
@@ -128,6 +142,8 @@ static void every_grant_is_a_request_to_a_ready_output_one_per_port(void **st)
         const gmc_alloc_ops_t *ops = gmc_alloc_get(i);
         uint64_t calls = 0, grants = 0;
         for (unsigned s = 0; s < NSHAPES; s++) {
+            if (!fits(ops, shapes[s][0], shapes[s][1]))
+                continue;
             matrix_t m;
             matrix_init(&m, shapes[s][0], shapes[s][1], shapes[s][2]);
             gmc_alloc_t a;
@@ -171,6 +187,8 @@ static void the_same_requests_give_the_same_grants(void **st)
 {
     for (unsigned i = 0; gmc_alloc_get(i); i++)
         for (unsigned s = 0; s < NSHAPES; s++) {
+            if (!fits(gmc_alloc_get(i), shapes[s][0], shapes[s][1]))
+                continue;
             matrix_t m;
             matrix_init(&m, shapes[s][0], shapes[s][1], shapes[s][2]);
             gmc_alloc_t a, b;
@@ -291,6 +309,103 @@ static void rr_starves_no_requester(void **st)
     }
 }
 
+
+/* ---- the hold-grant allocator ---- */
+
+static void an_allocator_refuses_more_ports_than_it_takes_and_a_hold_it_cannot_do(void **st)
+{
+    gmc_alloc_t a;
+    char err[256] = "";
+    const gmc_alloc_cfg_t big = {65, 8, 1, {0}};
+    assert_int_equal(gmc_alloc_init(&a, &gmc_alloc_hg, &big, err, sizeof err), -1);
+    assert_string_equal(err, "icnt allocator hgalloc: expected 1..64 inputs and outputs, found 65 x 8");
+    const gmc_alloc_cfg_t hold = {4, 4, 1, {GMC_ALLOC_HOLD_HG, 4, 0, 8, 2}};
+    assert_int_equal(gmc_alloc_init(&a, &gmc_alloc_rr, &hold, err, sizeof err), -1);
+    assert_non_null(strstr(err, "icnt allocator rr: icnt_hold: expected none"));
+    assert_non_null(strstr(err, "found hg"));
+    make(&a, &gmc_alloc_hg, &hold);
+    gmc_alloc_free(&a);
+}
+
+static void hgalloc_without_a_policy_grants_as_round_robin_with_one_vc(void **st)
+{
+    static const uint32_t sh[][2] = {{32, 32}, {8, 3}, {28, 8}, {64, 64}, {1, 1}, {5, 40}};
+    uint64_t grants = 0;
+    for (unsigned s = 0; s < sizeof sh / sizeof *sh; s++) {
+        matrix_t m;
+        matrix_init(&m, sh[s][0], sh[s][1], 1);
+        gmc_alloc_t a, b;
+        make(&a, &gmc_alloc_rr, &m.c);
+        make(&b, &gmc_alloc_hg, &m.c);
+        gmc_rng_t g;
+        gmc_rng_seed(&g, 400 + s);
+        for (unsigned t = 0; t < 3000; t++) {
+            matrix_random(&m, &g, (unsigned)(10 + t % 80));
+            uint32_t ra[MAXO], oa[MAXO], rb[MAXO], ob[MAXO];
+            uint32_t ka = run(&a, &m, ra, oa), kb = run(&b, &m, rb, ob);
+            assert_int_equal(ka, kb);
+            assert_memory_equal(ra, rb, ka * sizeof *ra);
+            assert_memory_equal(oa, ob, ka * sizeof *oa);
+            grants += ka;
+        }
+        assert_int_equal(b.holds, 0);
+        gmc_alloc_free(&a);
+        gmc_alloc_free(&b);
+    }
+    print_message("    %llu grants, the same from rr and hgalloc\n", (unsigned long long)grants);
+}
+
+static void hgalloc_holds_a_stream_and_counts_holds_and_their_ends(void **st)
+{
+    /* Two inputs stream to output 0; with a limit of 2 the grants go
+     * 0 0 0 1 1 1 0 ...: one ordinary grant and two holds each. */
+    matrix_t m;
+    matrix_init(&m, 2, 1, 1);
+    m.c.hold = (gmc_alloc_hold_t){GMC_ALLOC_HOLD_HG, 4, 2, 8, 2};
+    gmc_alloc_t a;
+    make(&a, &gmc_alloc_hg, &m.c);
+    request(&m, 0, 0);
+    request(&m, 1, 0);
+    ready(&m, 0);
+    uint32_t req[1], out[1], got[7];
+    for (unsigned t = 0; t < 7; t++) {
+        assert_int_equal(run(&a, &m, req, out), 1);
+        got[t] = req[0];
+    }
+    const uint32_t want[7] = {0, 0, 0, 1, 1, 1, 0};
+    assert_memory_equal(got, want, sizeof want);
+    assert_int_equal(a.holds, 4);
+    assert_int_equal(a.hold_ends, 2);
+    gmc_alloc_free(&a);
+}
+
+static void hgalloc_compares_the_row_of_the_head_that_goes(void **st)
+{
+    /* RMHG over two VCs: input 0's VC 1 head (row 7) holds output 0 while
+     * its row repeats; a head of another row ends the hold. */
+    matrix_t m;
+    matrix_init(&m, 2, 1, 2);
+    m.c.hold = (gmc_alloc_hold_t){GMC_ALLOC_HOLD_RMHG, 4, 0, 8, 2};
+    gmc_alloc_t a;
+    make(&a, &gmc_alloc_hg, &m.c);
+    uint32_t row[4] = {0, 0, 7, 0};   /* requester r = vc * 2 + input */
+    uint8_t bank[4] = {0};
+    request(&m, 2, 0);                /* input 0, VC 1 */
+    request(&m, 1, 0);                /* input 1, VC 0 */
+    ready(&m, 0);
+    uint32_t req[1], out[1];
+    const gmc_alloc_in_t in = {m.req, m.words, m.ready, row, bank};
+    assert_int_equal(gmc_alloc_allocate(&a, &in, req, out), 1);
+    assert_int_equal(req[0], 2);
+    assert_int_equal(gmc_alloc_allocate(&a, &in, req, out), 1);
+    assert_int_equal(req[0], 2);      /* same row: held */
+    assert_int_equal(a.holds, 1);
+    row[2] = 8;
+    assert_int_equal(gmc_alloc_allocate(&a, &in, req, out), 1);
+    assert_int_equal(req[0], 1);      /* another row: round robin's turn */
+    gmc_alloc_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest t[] = {
@@ -302,6 +417,10 @@ int main(void)
         cmocka_unit_test(rr_an_output_that_cannot_grant_keeps_its_pointer),
         cmocka_unit_test(rr_an_input_whose_pick_lost_keeps_its_vc_pointer),
         cmocka_unit_test(rr_starves_no_requester),
+        cmocka_unit_test(an_allocator_refuses_more_ports_than_it_takes_and_a_hold_it_cannot_do),
+        cmocka_unit_test(hgalloc_without_a_policy_grants_as_round_robin_with_one_vc),
+        cmocka_unit_test(hgalloc_holds_a_stream_and_counts_holds_and_their_ends),
+        cmocka_unit_test(hgalloc_compares_the_row_of_the_head_that_goes),
     };
     return cmocka_run_group_tests_name("gmc_alloc (every registered allocator)", t, NULL, NULL);
 }

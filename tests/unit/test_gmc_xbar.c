@@ -616,10 +616,17 @@ static void ejections_match_the_loop_reference_cycle_by_cycle(void **st)
         {16, 8, 2, 1, 1, 16, 5},
     };
     static const uint16_t sizes[] = {0, 8, 32, 40, 64, 136};
-    uint64_t compared = 0, with_vcs_n = 0;
-    for (unsigned k = 0; k < sizeof cfgs / sizeof *cfgs; k++) {
+    uint64_t compared = 0, with_vcs_n = 0, with_hg = 0;
+    /* each configuration with round robin, and the one-VC ones of at most 64
+     * ports again with the hold-grant allocator without a policy: the same
+     * reference (gmc_alloc_hg.c: it is round robin then) */
+    for (unsigned kk = 0; kk < 2 * (sizeof cfgs / sizeof *cfgs); kk++) {
+        const unsigned k = kk % (sizeof cfgs / sizeof *cfgs), hg = kk >= sizeof cfgs / sizeof *cfgs;
+        if (hg && (cfgs[k][6] > 1 || cfgs[k][0] > 64 || cfgs[k][1] > 64))
+            continue;
         gmc_icnt_cfg_t cc = cfg6(cfgs[k][0], cfgs[k][1], cfgs[k][2], cfgs[k][3], cfgs[k][4], cfgs[k][5]);
         with_vcs(&cc, cfgs[k][6]);
+        cc.alloc = hg ? &gmc_alloc_hg : NULL;
         const gmc_icnt_cfg_t *c = &cc;
         gmc_icnt_t *n = make(c);
         ref_t r;
@@ -658,6 +665,7 @@ static void ejections_match_the_loop_reference_cycle_by_cycle(void **st)
                     ref_pop(&r, d);
                     compared++;
                     with_vcs_n += c->vcs > 1;
+                    with_hg += hg;
                 }
             }
             if (gmc_icnt_idle(n) != ref_idle(&r) || (n->in_net == 0) != ref_idle(&r))
@@ -669,9 +677,79 @@ static void ejections_match_the_loop_reference_cycle_by_cycle(void **st)
         ref_free(&r);
         gmc_icnt_free(n);
     }
-    assert_true(with_vcs_n > 10000);
-    print_message("    %llu ejections identical to the reference (%llu with 2 to 5 VCs)\n",
-                  (unsigned long long)compared, (unsigned long long)with_vcs_n);
+    assert_true(with_vcs_n > 10000 && with_hg > 10000);
+    print_message("    %llu ejections identical to the reference (%llu with 2 to 5 VCs, %llu with the "
+                  "hold-grant allocator)\n", (unsigned long long)compared, (unsigned long long)with_vcs_n,
+                  (unsigned long long)with_hg);
+}
+
+
+/* ---- the hold-grant allocator in the crossbar ---- */
+
+static gmc_icnt_cfg_t hold_cfg(uint32_t policy)
+{
+    gmc_icnt_cfg_t c = small_cfg();
+    c.latency = 1;
+    c.alloc = &gmc_alloc_hg;
+    c.hold = (gmc_alloc_hold_t){policy, 4, 0, 12, 2};
+    return c;
+}
+
+static void hold_grant_keeps_an_inputs_stream_together(void **st)
+{
+    gmc_icnt_cfg_t c = hold_cfg(GMC_ALLOC_HOLD_HG);
+    gmc_icnt_t *n = make(&c);
+    for (unsigned k = 0; k < 4; k++) {
+        assert_int_equal(send(n, 1, 2, 32, k), GMC_ICNT_OK);
+        assert_int_equal(send(n, 3, 2, 32, k), GMC_ICNT_OK);
+    }
+    uint32_t got[8];
+    assert_int_equal(eject_order(n, 2, got, 8), 8);
+    uint32_t want[8] = {1, 1, 1, 1, 3, 3, 3, 3};   /* round robin: 1 3 1 3 ... */
+    assert_memory_equal(got, want, sizeof want);
+    assert_int_equal(n->holds, 6);
+    assert_int_equal(n->hold_ends, 0);
+    gmc_icnt_free(n);
+}
+
+/* The locate hook of the HMHG test: row = addr >> 8, bank 0; counts calls. */
+static unsigned locates;
+static void row_of(const void *ctx, uint64_t addr, uint32_t *row, uint32_t *bank)
+{
+    (void)ctx;
+    locates++;
+    *row = (uint32_t)(addr >> 8);
+    *bank = 0;
+}
+
+static void hmhg_holds_while_the_rows_hash_matches_and_locates_each_head_once(void **st)
+{
+    gmc_icnt_cfg_t c = hold_cfg(GMC_ALLOC_HOLD_HMHG);
+    char err[256] = "";
+    assert_null(gmc_xbar_new(&c, err, sizeof err) ? (void *)1 : NULL);   /* no locate hook */
+    assert_string_equal(err, "icnt hold hmhg: expected a locate hook (the rows of the requests), found none");
+    c.locate = row_of;
+    gmc_icnt_t *n = make(&c);
+    locates = 0;
+    /* input 1: rows 5 5 6 6 (hash 5, 5, 6, 6); input 3: row 9 four times */
+    static const uint32_t rows1[4] = {5, 5, 6, 6};
+    for (unsigned k = 0; k < 4; k++) {
+        gmc_pkt_t p = pkt(1, 2, 32, k);
+        p.addr = (uint64_t)rows1[k] << 8;
+        assert_int_equal(gmc_icnt_send(n, 1, &p), GMC_ICNT_OK);
+        p = pkt(3, 2, 32, k);
+        p.addr = 9u << 8;
+        assert_int_equal(gmc_icnt_send(n, 3, &p), GMC_ICNT_OK);
+    }
+    uint32_t got[8];
+    assert_int_equal(eject_order(n, 2, got, 8), 8);
+    /* 1 (ordinary), 1 (hold: row 5 again); row 6 ends it: round robin
+     * gives input 3, which holds for its row 9; then input 1 alone */
+    uint32_t want[8] = {1, 1, 3, 3, 3, 3, 1, 1};
+    assert_memory_equal(got, want, sizeof want);
+    assert_int_equal(locates, 8);
+    assert_int_equal(n->holds, 1 + 3 + 1);
+    gmc_icnt_free(n);
 }
 
 int main(void)
@@ -695,6 +773,8 @@ int main(void)
         cmocka_unit_test(serialization_overlaps_a_longer_latency),
         cmocka_unit_test(counters_sum_bytes_packets_and_pop_latency),
         cmocka_unit_test(ejections_match_the_loop_reference_cycle_by_cycle),
+        cmocka_unit_test(hold_grant_keeps_an_inputs_stream_together),
+        cmocka_unit_test(hmhg_holds_while_the_rows_hash_matches_and_locates_each_head_once),
     };
     return cmocka_run_group_tests_name("gmc_xbar", t, NULL, NULL);
 }
