@@ -59,7 +59,7 @@ enum { GMC_ALLOC_HOLD_NONE = 0, GMC_ALLOC_HOLD_HG, GMC_ALLOC_HOLD_RMHG, GMC_ALLO
        GMC_ALLOC_HOLD_N };
 typedef struct {
     uint32_t policy;        /* GMC_ALLOC_HOLD_* (the machine key icnt_hold) */
-    uint32_t hash_bits;     /* HMHG's k (icnt_hold_k) */
+    uint32_t hash_bits;     /* HMHG's k (icnt_hold_k); 0 = 4 */
     uint32_t limit;         /* holds in a row per output, 0 = unlimited (icnt_hold_limit) */
     uint32_t row_bits;      /* width of the rows in gmc_alloc_in_t.row (RMHG, HMHG) */
     uint32_t bank_bits;     /* width of the banks in gmc_alloc_in_t.bank */
