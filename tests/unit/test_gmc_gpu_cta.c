@@ -57,19 +57,7 @@ static uint64_t alu_cycles(uint32_t sms, uint32_t ctas)
     gmc_gpu_cfg_t c;
     test_gpu_machine(&c, "rtx2060s");
     c.machine.sms = sms;
-    test_gpu_defaults(&c);
-    gmc_gpu_t *g = test_gpu_new(&c);
-    tk_t t = {1, 0, 0, 1};
-    gmc_kernel_t k;
-    tk_make(&k, &t, ctas, 256);
-    k.ops = &alu_ops;
-    char err[512];
-    if (gmc_gpu_run(g, &k, err, sizeof err))
-        fail_msg("%s", err);
-    gmc_gpu_stats_t st;
-    gmc_gpu_stats(g, &st);
-    gmc_gpu_delete(g);
-    return st.cycles;
+    return test_gpu_cycles(&c, &alu_ops, ctas, 256);
 }
 
 /* 34 CTAs on 35 SMs run one per SM: as fast as on 48 SMs.  Dispatch had

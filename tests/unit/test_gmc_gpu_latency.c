@@ -38,18 +38,7 @@ static uint64_t run_cycles(const char *key, uint32_t v)
     char kv[64], err[512];
     snprintf(kv, sizeof kv, "%s=%u", key, v);
     assert_int_equal(gmc_machine_set(&c.machine, kv, err, sizeof err), 0);
-    test_gpu_defaults(&c);
-    gmc_gpu_t *g = test_gpu_new(&c);
-    tk_t t = {1, 0, 0, 1};
-    gmc_kernel_t k;
-    tk_make(&k, &t, 1, 32);
-    k.ops = &one_load_ops;
-    if (gmc_gpu_run(g, &k, err, sizeof err))
-        fail_msg("%s", err);
-    gmc_gpu_stats_t st;
-    gmc_gpu_stats(g, &st);
-    gmc_gpu_delete(g);
-    return st.cycles;
+    return test_gpu_cycles(&c, &one_load_ops, 1, 32);
 }
 
 /* An idle machine: a lone load's round trip grows by dram_latency core

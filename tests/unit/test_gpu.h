@@ -83,6 +83,27 @@ static inline gmc_gpu_t *machine(const char *preset, int every_cycle)
     return machine_limits(preset, every_cycle, 0);
 }
 
+/* The cycles of a one-ALU-op test kernel (tk_t {1, 0, 0, 1}) of ctas CTAs
+ * of threads threads, each warp's instructions from ops, on the machine c
+ * (its defaults filled in here). */
+static inline uint64_t test_gpu_cycles(gmc_gpu_cfg_t *c, const gmc_kernel_ops_t *ops, uint32_t ctas,
+                                       uint32_t threads)
+{
+    test_gpu_defaults(c);
+    gmc_gpu_t *g = test_gpu_new(c);
+    tk_t t = {1, 0, 0, 1};
+    gmc_kernel_t k;
+    tk_make(&k, &t, ctas, threads);
+    k.ops = ops;
+    char err[512];
+    if (gmc_gpu_run(g, &k, err, sizeof err))
+        fail_msg("%s", err);
+    gmc_gpu_stats_t st;
+    gmc_gpu_stats(g, &st);
+    gmc_gpu_delete(g);
+    return st.cycles;
+}
+
 /* One test kernel of ctas CTAs of 256 threads on a preset's machine: its
  * JSON report (the caller frees it), its statistics in *st when st. */
 static inline char *run_json(const char *preset, tk_t *t, uint32_t ctas, int every_cycle, gmc_gpu_stats_t *st)
