@@ -154,7 +154,7 @@ static int load_machine(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
         }
     } else {
         *m = base;
-        m->set = 0;
+        gmc_machine_keys_clear(m);
         if (gmc_machine_parse_at(text, len, o->machine, m, &origin, err, sizeof err)) {
             fprintf(stderr, "gmc sim: %s\n", err);
             rc = 1;

@@ -59,7 +59,7 @@ static void set_param(gmc_machine_t *m, unsigned i, uint32_t v)
         GMC_MACHINE_PARAMS(GMC_MACHINE_P_SET_)
 #undef GMC_MACHINE_P_SET_
     }
-    m->set |= 1ULL << i;
+    gmc_machine_key_set(m, i);
 }
 
 /* String keys (any [A-Za-z0-9_.-] word; gmc_machine_check and the GPU's
@@ -286,15 +286,13 @@ int gmc_machine_preset(const char *name, gmc_machine_t *m, char *err, size_t n)
             const char *t = gmc_machine_preset_srcs[i].text;
             if (gmc_machine_parse(t, strlen(t), gmc_machine_preset_srcs[i].path, m, err, n))
                 return -1;
-            if (m->set != (~0ULL >> (64 - GMC_MACHINE_NPARAM))) {   /* every key's bit */
-                for (unsigned k = 0; k < GMC_MACHINE_NPARAM; k++)
-                    if (!(m->set >> k & 1)) {
-                        snprintf(err, n, "%s: expected every key, found no %s",
-                                 gmc_machine_preset_srcs[i].path, params[k].key);
-                        return -1;
-                    }
-            }
-            m->set = 0;
+            for (unsigned k = 0; k < GMC_MACHINE_NPARAM; k++)   /* a preset gives every key */
+                if (!gmc_machine_key_is_set(m, k)) {
+                    snprintf(err, n, "%s: expected every key, found no %s",
+                             gmc_machine_preset_srcs[i].path, params[k].key);
+                    return -1;
+                }
+            gmc_machine_keys_clear(m);
             return gmc_machine_check(m, err, n);
         }
     snprintf(err, n, "expected a machine preset (gmc sim --machine list), found '%s'", name);

@@ -88,8 +88,9 @@ typedef enum {
 #undef GMC_MACHINE_P_ENUM_
     GMC_MACHINE_NPARAM
 } gmc_machine_param_t;
-/* gmc_machine_t.set has a bit per key */
-typedef char gmc_machine_keys_fit_set_[GMC_MACHINE_NPARAM <= 64 ? 1 : -1];
+/* gmc_machine_t.set has a bit per key: GMC_MACHINE_SET_WORDS words of 64 */
+#define GMC_MACHINE_SET_WORDS 2
+typedef char gmc_machine_keys_fit_set_[GMC_MACHINE_NPARAM <= 64 * GMC_MACHINE_SET_WORDS ? 1 : -1];
 
 /* The unit keys of class u (gmc_unit_t, 1 .. GMC_UNIT_N - 1): units, lat, ii. */
 static inline gmc_machine_param_t gmc_machine_unit_key(unsigned u, unsigned which)
@@ -134,8 +135,23 @@ typedef struct {
 #define GMC_MACHINE_P_FIELD_(k, lo, hi, unit, doc) uint32_t k;
     GMC_MACHINE_PARAMS(GMC_MACHINE_P_FIELD_)
 #undef GMC_MACHINE_P_FIELD_
-    uint64_t set;          /* bit GMC_MACHINE_P_x: given by the file (not the base) */
+    uint64_t set[GMC_MACHINE_SET_WORDS];   /* bit GMC_MACHINE_P_x: given by the file (not the
+                                             base); gmc_machine_key_set / _is_set */
 } gmc_machine_t;
+
+static inline void gmc_machine_key_set(gmc_machine_t *m, unsigned k)
+{
+    m->set[k / 64] |= 1ull << (k % 64);
+}
+static inline int gmc_machine_key_is_set(const gmc_machine_t *m, unsigned k)
+{
+    return (int)(m->set[k / 64] >> (k % 64) & 1);
+}
+static inline void gmc_machine_keys_clear(gmc_machine_t *m)
+{
+    for (unsigned w = 0; w < GMC_MACHINE_SET_WORDS; w++)
+        m->set[w] = 0;
+}
 
 /* The default machine: Warped-MC [ICPP'23] Table 2 (RTX 2060 Super-like). */
 #define GMC_MACHINE_DEFAULT "rtx2060s"

@@ -242,7 +242,7 @@ static void lists(gmc_gs_t *g, const gmc_gs_opt_t *o, unsigned nopt, gmc_machine
         }
     }
     for (unsigned k = 0; k < GMC_MACHINE_NPARAM; k++)
-        if (!(g->m->set >> k & 1)) {
+        if (!gmc_machine_key_is_set(g->m, k)) {
             const char *n = gmc_machine_param_name(k);
             gmc_text_list_add(info->defaults, sizeof info->defaults, n, strlen(n));
         }
@@ -275,7 +275,7 @@ int gmc_machine_gpgpusim(const char *text, size_t len, const char *src, const gm
         return gmc_diag_error(&g.d, 0, "expected a base machine for the keys the file does not "
                               "give, found none");
     *m = *base;
-    m->set = 0;
+    gmc_machine_keys_clear(m);
     name_from(g.d.src, m->name, sizeof m->name);
     snprintf(m->dram, sizeof m->dram, "imported");
     m->addr_map[0] = 0;
@@ -304,11 +304,11 @@ int gmc_machine_gpgpusim(const char *text, size_t len, const char *src, const gm
          * bank's low bits, IPoly-hashed under -gpgpu_memory_partition_indexing
          * 2 (addrdec.cc): every GPGPU-Sim config does, so the file sets it */
         g.m->l2_slice_bank = 1;
-        g.m->set |= 1ull << GMC_MACHINE_P_l2_slice_bank;
+        gmc_machine_key_set(g.m, GMC_MACHINE_P_l2_slice_bank);
         /* and rounds registers per thread up to a multiple of 4 when it
          * fits CTAs (shader.cc max_cta / occupy_shader_resource_1block) */
         g.m->regs_round = 4;
-        g.m->set |= 1ull << GMC_MACHINE_P_regs_round;
+        gmc_machine_key_set(g.m, GMC_MACHINE_P_regs_round);
     }
     if (rc == 0)
         rc = import_dram(&g, text, len, o, nopt, base, dram, map, mapn, want_map, info);

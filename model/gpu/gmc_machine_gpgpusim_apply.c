@@ -113,7 +113,7 @@ static int set_key(gmc_gs_t *g, unsigned k, uint64_t v, const gmc_gs_opt_t *o)
         GMC_MACHINE_PARAMS(GMC_GS_SET_)
 #undef GMC_GS_SET_
     }
-    m->set |= 1ull << k;
+    gmc_machine_key_set(m, k);
     given(g, k, o);
     return 0;
 }

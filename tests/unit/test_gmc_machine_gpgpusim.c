@@ -48,7 +48,7 @@ static int imp_file(const char *path)
     return rc;
 }
 
-static int from_file(unsigned key) { return (int)(m.set >> key & 1); }
+static int from_file(unsigned key) { return gmc_machine_key_is_set(&m, key); }
 
 /* The number of warning lines (the base DRAM preset may add its own:
  * gddr6-rtx2060s has tRC < tRAS + tRP when the file gives no timing). */
