@@ -19,7 +19,7 @@
 #define EXP_CMD "experiment"
 #define EXP_MAX_SET 32
 
-static const exp_def_t *const defs[] = {&exp_warped_mc, &exp_pae, &exp_schedulers};
+static const exp_def_t *const defs[] = {&exp_warped_mc, &exp_pae, &exp_schedulers, &exp_holdgrant};
 #define NDEFS (sizeof defs / sizeof defs[0])
 
 static void usage(FILE *f)
@@ -113,6 +113,14 @@ static int set_per_point(const exp_def_t *d, const char *text, const char *const
                                        "point, found %s, which each of its points sets with %s (--set %s would "
                                        "change nothing)", d->name, per_point[k].key, per_point[k].opt, set[i]);
         }
+        /* a key the points set with their own --set: the user's, added
+         * after, would win and turn the experiment's axis into a constant */
+        char word[80];
+        snprintf(word, sizeof word, " --set %.*s=", (int)(kl < 64 ? kl : 64), set[i]);
+        if (kl < 64 && strstr(text, word))
+            return cli_usage_error(EXP_CMD, "--set: expected a machine key that %s does not choose per point, "
+                                   "found %.*s, which its points set themselves (--set %s would replace the "
+                                   "experiment's own values)", d->name, (int)kl, set[i], set[i]);
     }
     return 0;
 }
