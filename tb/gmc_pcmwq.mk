@@ -35,7 +35,8 @@ pcmwq_BENCH_CYCLES := 10000000
 # property alone too.
 pcmwq_FORMAL_CFGS       := n1_a2_v2_h1_l0_i1_k1 n2_a2_v2_h2_l0_i0_k0 n3_a2_v2_h2_l0_i1_k2 \
                            n3_a2_v2_h3_l1_i2_k1 n4_a2_v2_h3_l1_i2_k0 n4_a3_v2_h4_l0_i1_k0 \
-                           n5_a3_v2_h4_l1_i2_k2
+                           n5_a3_v2_h4_l1_i2_k2 n6_a3_v2_h5_l2_i2_k3 n8_a4_v3_h6_l2_i1_k4 \
+                           n8_a3_v2_h8_l0_i0_k0
 pcmwq_FORMAL_FAULT_CFGS := n3_a2_v2_h2_l0_i1_k2 n4_a2_v2_h3_l1_i2_k0
 pcmwq_FORMAL_MIN_PROPS  := 8
 pcmwq_BMC_PROPS         := p_hit

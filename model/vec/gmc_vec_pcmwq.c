@@ -41,7 +41,7 @@ typedef struct {
     gmc_pcmwq_cfg_t c;
     unsigned reset_shift, rst_left;
     unsigned phase, left;
-    unsigned p_wr, p_rd, p_idle, p_rdy, p_iok, p_long;   /* rates in 16ths */
+    unsigned p_wr, p_rd, p_idle, p_rdy, p_iok, p_long;   /* rates in 64ths */
     unsigned npool;
     uint64_t pool[POOL_MAX];
     uint32_t vctr;                     /* the versions' running counter */
@@ -52,7 +52,7 @@ typedef struct {
     unsigned dev_run, dev_rem, dev_paused, dev_prem;   /* the device's write */
 } stim_t;
 
-static unsigned coin16(gmc_rng_t *r, unsigned p) { return (unsigned)gmc_rng_below(r, 16) < p; }
+static unsigned coin(gmc_rng_t *r, unsigned p) { return (unsigned)gmc_rng_below(r, 64) < p; }
 
 static uint64_t draw_addr(stim_t *s)
 {
@@ -66,19 +66,22 @@ static void new_phase(stim_t *s)
     const unsigned n = s->c.n;
     s->phase = (unsigned)gmc_rng_below(r, NPHASES);
     s->left = 8 + (unsigned)gmc_rng_below(r, 128);
+    /* A drained write takes about 5 cycles on average (fewer than a
+     * write in 8 is long), so a write every 2-3 cycles fills the queue and
+     * one in 16 lets it empty. */
     static const unsigned rates[NPHASES - 1][6] = {
         /* wr  rd idle rdy iok long */
-        {4, 4, 14, 12, 8, 2},      /* quiet */
-        {14, 4, 4, 8, 8, 4},       /* burst */
-        {6, 12, 3, 10, 12, 10},    /* reads */
+        {4, 16, 56, 48, 32, 8},      /* quiet */
+        {24, 16, 16, 32, 32, 8},     /* burst */
+        {8, 48, 12, 40, 48, 32},     /* reads */
     };
     if (s->phase == PH_RANDOM) {
-        s->p_wr = (unsigned)gmc_rng_below(r, 17);
-        s->p_rd = (unsigned)gmc_rng_below(r, 17);
-        s->p_idle = (unsigned)gmc_rng_below(r, 17);
-        s->p_rdy = (unsigned)gmc_rng_below(r, 17);
-        s->p_iok = (unsigned)gmc_rng_below(r, 17);
-        s->p_long = (unsigned)gmc_rng_below(r, 17);
+        s->p_wr = (unsigned)gmc_rng_below(r, 33);
+        s->p_rd = (unsigned)gmc_rng_below(r, 65);
+        s->p_idle = (unsigned)gmc_rng_below(r, 65);
+        s->p_rdy = (unsigned)gmc_rng_below(r, 65);
+        s->p_iok = (unsigned)gmc_rng_below(r, 65);
+        s->p_long = (unsigned)gmc_rng_below(r, 33);
     } else {
         const unsigned *p = rates[s->phase];
         s->p_wr = p[0], s->p_rd = p[1], s->p_idle = p[2], s->p_rdy = p[3], s->p_iok = p[4], s->p_long = p[5];
@@ -127,7 +130,7 @@ static void device_advance(stim_t *s, const gmc_pcmwq_out_t *po)
             s->dev_rem = s->dev_prem;
             s->dev_paused = 0;
         } else {
-            s->dev_rem = coin16(&s->rng, s->p_long) ? 8 + (unsigned)gmc_rng_below(&s->rng, 33)
+            s->dev_rem = coin(&s->rng, s->p_long) ? 8 + (unsigned)gmc_rng_below(&s->rng, 33)
                                                     : 1 + (unsigned)gmc_rng_below(&s->rng, 4);
         }
     } else if (s->dev_run && s->dev_rem) {
@@ -149,7 +152,7 @@ static void stim_next(stim_t *s, const gmc_pcmwq_out_t *prev, gmc_pcmwq_in_t *in
 
     memset(in, 0, sizeof *in);
     in->rst_n = gmc_stim_reset(&s->rst_left, x, s->reset_shift, RESET_LEN_AT);
-    if (!s->w_pend && coin16(r, s->p_wr)) {
+    if (!s->w_pend && coin(r, s->p_wr)) {
         s->w_pend = 1;
         s->w_addr = draw_addr(s);
         s->w_ver = ++s->vctr & c->vmask;
@@ -159,13 +162,13 @@ static void stim_next(stim_t *s, const gmc_pcmwq_out_t *prev, gmc_pcmwq_in_t *in
         in->wr_addr = s->w_addr;
         in->wr_ver = s->w_ver;
     }
-    if (coin16(r, s->p_rd)) {
+    if (coin(r, s->p_rd)) {
         in->rd_valid = 1;
         in->rd_addr = draw_addr(s);
     }
-    in->dev_idle = (uint8_t)coin16(r, s->p_idle);
-    in->dev_rdy = (uint8_t)coin16(r, s->p_rdy);
-    in->intr_ok = (uint8_t)coin16(r, s->p_iok);
+    in->dev_idle = (uint8_t)coin(r, s->p_idle);
+    in->dev_rdy = (uint8_t)coin(r, s->p_rdy);
+    in->intr_ok = (uint8_t)coin(r, s->p_iok);
     in->done = (uint8_t)(s->dev_run ? s->dev_rem == 0 : gmc_rng_below(r, 64) == 0);
     s->prev = *in;
 }
@@ -230,13 +233,14 @@ static void blk_stim_init(void *s, const void *vc, uint64_t seed, int use)
 static void blk_stim_next(void *s, const void *prev, void *in) { stim_next(s, prev, in); }
 
 /* Coverage: writes accepted, coalesced and refused (full), read hits,
- * drains started and completed, completions that keep their entry (a
+ * drains started (and of those, outside drain mode: the device was
+ * otherwise idle) and completed, completions that keep their entry (a
  * write coalesced during the drain), interruptions, resumes, interruptions
  * the limit refused, and cycles in drain mode. */
-enum { CV_ACC, CV_COAL, CV_REFUSED, CV_HITS, CV_STARTS, CV_DONE, CV_KEPT, CV_INTR, CV_RESUME,
+enum { CV_ACC, CV_COAL, CV_REFUSED, CV_HITS, CV_STARTS, CV_IDLE_STARTS, CV_DONE, CV_KEPT, CV_INTR, CV_RESUME,
        CV_FORCED, CV_DMODE, CV_N };
 static const char *const cov_names[CV_N] = {"accepted", "coalesced", "refused", "hits", "starts",
-                                            "completions", "kept", "interrupts", "resumes",
+                                            "idle_starts", "completions", "kept", "interrupts", "resumes",
                                             "forced", "drain_mode"};
 
 static void blk_cov_pre(const void *vc, const void *vq, const void *vin, uint64_t *n)
@@ -262,6 +266,7 @@ static void blk_cov_post(const void *vc, const void *vin, const void *vout, uint
     n[CV_REFUSED] += in->wr_valid && !o->wr_acc;
     n[CV_HITS] += o->rd_hit;
     n[CV_STARTS] += o->drq && in->dev_rdy && !o->drq_resume;
+    n[CV_IDLE_STARTS] += o->drq && in->dev_rdy && !o->drq_resume && !o->dmode;
     n[CV_RESUME] += o->drq && in->dev_rdy && o->drq_resume;
     n[CV_DONE] += o->busy && in->done;
     n[CV_INTR] += o->intr;
