@@ -40,11 +40,19 @@ static const gmc_overhead_range_t frfcfs_ranges[] = {
     {"mcs", 1, UINT32_MAX}, {"queue", 1, UINT32_MAX}, {"rows", 1, UINT64_MAX},
     {"banks", 1, UINT32_MAX}, {NULL, 0, 0},
 };
+/* The block's own ranges (blocks/gmc_pcmwq.h): every configuration priced
+ * is one rtl/gmc_pcmwq.sv builds. */
+static const gmc_overhead_range_t pcmwq_ranges[] = {
+    {"entries", 1, GMC_PCMWQ_N_MAX}, {"addr-bits", 1, GMC_PCMWQ_A_MAX}, {"tag-bits", 1, GMC_PCMWQ_V_MAX},
+    {"high", 1, GMC_PCMWQ_N_MAX},    {"low", 0, GMC_PCMWQ_N_MAX - 1},     {"intr", 0, 2},
+    {"max-intr", 0, GMC_PCMWQ_K_MAX}, {NULL, 0, 0},
+};
 
 const gmc_overhead_range_t *gmc_overhead_range(const char *scheme, const char *name)
 {
     const gmc_overhead_range_t *r = !strcmp(scheme, "warped-mc") ? wmc_ranges
-                                  : !strcmp(scheme, "frfcfs") ? frfcfs_ranges : NULL;
+                                  : !strcmp(scheme, "frfcfs") ? frfcfs_ranges
+                                  : !strcmp(scheme, "pcmwq") ? pcmwq_ranges : NULL;
     for (; r && r->name; r++)
         if (!strcmp(r->name, name))
             return r;
@@ -169,4 +177,56 @@ uint64_t gmc_wmc_rtl_flops(const gmc_wmc_cfg_t *c)
 uint64_t gmc_wmc_rtl_memory_bits(const gmc_wmc_cfg_t *c)
 {
     return gmc_wmc_storage_bits(c) - (c->pt_bits == 1 ? (uint64_t)c->nb : 0);
+}
+
+void gmc_pcmwq_params_default(gmc_pcmwq_params_t *p)
+{
+    p->entries = 0;         /* required */
+    p->addr_bits = 32;
+    p->tag_bits = 16;
+    p->high = 0;            /* = entries */
+    p->low = 0;
+    p->intr = GMC_PCMWQ_NONE;
+    p->max_intr = 4;
+}
+
+int gmc_pcmwq_params_check(const gmc_pcmwq_params_t *p, char *err, size_t n)
+{
+    if (!p->entries) {
+        snprintf(err, n, "pcmwq: expected --entries N, found none");
+        return -1;
+    }
+    const unsigned high = p->high ? p->high : p->entries;
+    const uint64_t v[] = {p->entries, p->addr_bits, p->tag_bits, high, p->low, p->intr, p->max_intr};
+    if (ranges_check(pcmwq_ranges, v, err, n))
+        return -1;
+    if (high > p->entries) {
+        snprintf(err, n, "--high: expected 1..%u (at most --entries), found %u", p->entries, high);
+        return -1;
+    }
+    if (p->low >= high) {
+        snprintf(err, n, "--low: expected 0..%u (below --high), found %u", high - 1, p->low);
+        return -1;
+    }
+    return 0;
+}
+
+void gmc_pcmwq_cost(const gmc_pcmwq_params_t *p, gmc_pcmwq_cost_t *c)
+{
+    char err[160];
+    memset(c, 0, sizeof *c);
+    if (gmc_pcmwq_cfg_init(&c->cfg, p->entries, p->addr_bits, p->tag_bits, p->high ? p->high : p->entries,
+                           p->low, p->intr, p->max_intr, err, sizeof err))
+        return;   /* gmc_pcmwq_params_check said so first */
+    /* The widths are the block's (its cfg and gmc_pcmwq_state_bits): one
+     * place for what the RTL stores. */
+    c->entry_bits = gmc_pcmwq_entry_bits(&c->cfg);
+    c->head_bits = c->cfg.hw;
+    c->count_bits = c->cfg.ow;
+    c->counter_bits = c->cfg.kw;
+    c->total_bits = gmc_pcmwq_state_bits(&c->cfg);
+    c->flag_bits = c->total_bits - c->entry_bits - c->head_bits - c->count_bits - c->counter_bits;
+    c->total_bytes = (c->total_bits + 7) / 8;
+    c->comparators = 2 * (uint64_t)p->entries;
+    c->bits_compared = c->comparators * p->addr_bits;
 }

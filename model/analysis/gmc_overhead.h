@@ -1,11 +1,13 @@
 /* gmc_overhead: analytic price of scheduler logic in bits, from parameters.
  *  - Warped-MC storage per memory controller (Warped-MC [ICPP'23] sec. 5.5, Table 3)
  *  - FR-FCFS and banked-FIFO bit comparisons per DRAM command clock
- *    (Yuan et al. [MICRO'09] sec. 3.4, Table 1). */
+ *    (Yuan et al. [MICRO'09] sec. 3.4, Table 1)
+ *  - the PCM write queue gmc_pcmwq: bits stored and address comparators. */
 #ifndef GMC_OVERHEAD_H
 #define GMC_OVERHEAD_H
 #include <stddef.h>
 #include <stdint.h>
+#include "blocks/gmc_pcmwq.h"
 #include "blocks/gmc_wmc.h"
 #ifdef __cplusplus
 extern "C" {
@@ -44,7 +46,7 @@ typedef struct {
 /* A parameter's range, one per parameter, the one every check uses: name
  * is its option without "--" ("sms", "max-pending"). */
 typedef struct { const char *name; uint64_t lo, hi; } gmc_overhead_range_t;
-/* The range of parameter name of scheme "warped-mc" or "frfcfs", or NULL. */
+/* The range of parameter name of scheme "warped-mc", "frfcfs" or "pcmwq", or NULL. */
 const gmc_overhead_range_t *gmc_overhead_range(const char *scheme, const char *name);
 
 void gmc_wmc_params_default(gmc_wmc_params_t *p);
@@ -89,6 +91,38 @@ int  gmc_frfcfs_params_check(const gmc_frfcfs_params_t *p, char *err, size_t n);
 /* The counts of parameters that pass gmc_frfcfs_params_check (others
  * give 0 where a count would not fit). */
 void gmc_frfcfs_cost(const gmc_frfcfs_params_t *p, gmc_frfcfs_cost_t *c);
+
+/* The PCM write queue (blocks/gmc_pcmwq.h) priced from its parameters. */
+typedef struct {
+    unsigned entries;       /* N: write queue entries (required) */
+    unsigned addr_bits;     /* A: line-address bits (32: 256 GiB of 64-byte lines) */
+    unsigned tag_bits;      /* T: data version (tag) bits, VER_BITS (16) */
+    unsigned high, low;     /* watermarks: N and 0, NVMain's FRFCFS-WQF defaults (0 here: N) */
+    unsigned intr;          /* INTR_MODE: 0 none (NVMain's WritePausing = false), 1 cancel, 2 pause */
+    unsigned max_intr;      /* MAX_INTR: 4, NVMain's MaxCancellations */
+} gmc_pcmwq_params_t;
+
+typedef struct {
+    gmc_pcmwq_cfg_t cfg;    /* the rtl/gmc_pcmwq.sv configuration priced */
+    uint64_t entry_bits;    /* N*(A+T): the slots */
+    uint64_t head_bits;     /* clog2(N) */
+    uint64_t count_bits;    /* clog2(N+1) */
+    uint64_t flag_bits;     /* busy, redo, paused (pause), drain mode (LOW + 1 < HIGH) */
+    uint64_t counter_bits;  /* clog2(MAX_INTR + 1) with a mode and a limit */
+    uint64_t total_bits;    /* the sum: gmc_pcmwq_state_bits(), the RTL's flip-flops */
+    uint64_t total_bytes;   /* ceil(total_bits / 8) */
+    uint64_t comparators;   /* 2N: the write's and the read's address against every slot */
+    uint64_t bits_compared; /* 2*N*A per cycle */
+} gmc_pcmwq_cost_t;
+
+/* entries 0 and high 0 stand for "not given": entries is required, high
+ * defaults to entries. */
+void gmc_pcmwq_params_default(gmc_pcmwq_params_t *p);
+/* 0, or -1 with one line in err: "--entries: expected 1..64, found 0",
+ * "--high: expected 1..8 (at most --entries), found 9", ... */
+int  gmc_pcmwq_params_check(const gmc_pcmwq_params_t *p, char *err, size_t n);
+/* The cost of parameters that pass gmc_pcmwq_params_check. */
+void gmc_pcmwq_cost(const gmc_pcmwq_params_t *p, gmc_pcmwq_cost_t *c);
 
 #ifdef __cplusplus
 }

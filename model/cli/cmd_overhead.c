@@ -1,4 +1,4 @@
-/* gmc overhead: what scheduler logic costs in bits, from its parameters. */
+/* gmc overhead: what scheduler and queue logic costs in bits, from its parameters. */
 #include <stdio.h>
 #include <string.h>
 #include "analysis/gmc_overhead.h"
@@ -15,12 +15,18 @@ static void usage(FILE *f)
         "                              [--rows N] [--score-bits N] [--pt-bits N] [--pc-hash-bits N]\n"
         "                              [--started-bits 0|1] [--json]\n"
         "       gmc overhead frfcfs [--mcs M] [--queue Q] [--rows nR] [--banks nB] [--json]\n"
+        "       gmc overhead pcmwq --entries N [--addr-bits A] [--tag-bits T] [--high H] [--low L]\n"
+        "                          [--intr 0|1|2] [--max-intr K] [--json]\n"
         "warped-mc: storage per memory controller of WAT, WET, RS, PT (Warped-MC [ICPP'23] Table 3;\n"
         "           defaults are the seed's: 32 SMs x 32 warps, 32 pending, 16 banks x 64 rows x 4 bits, 64-bit PT;\n"
         "           --started-bits 1, the default: a started bit per WET entry for Algorithm 1's reading;\n"
         "           0 gives Table 3's 1408 B, the sec. 4.2 reading)\n"
         "frfcfs:    bit comparisons per DRAM command clock, M*Q*(log2 nR + log2 nB), and the\n"
-        "           banked FIFO's M*(nB*log2 nR + log2 nB) (Yuan et al. [MICRO'09] sec. 3.4; defaults M=8 Q=32 nR=4096 nB=4)\n");
+        "           banked FIFO's M*(nB*log2 nR + log2 nB) (Yuan et al. [MICRO'09] sec. 3.4; defaults M=8 Q=32 nR=4096 nB=4)\n"
+        "pcmwq:     bits stored by the PCM write queue block (rtl/gmc_pcmwq.sv: N entries of an A-bit address\n"
+        "           and a T-bit data version, head, count, flags) and its address comparators (the write's and\n"
+        "           the read's address against every entry: 2N of A bits); defaults A=32 T=16, watermarks\n"
+        "           H=N L=0 (NVMain's FRFCFS-WQF), --intr 0 none (1 cancel, 2 pause), K=4 (NVMain's MaxCancellations)\n");
 }
 
 /* Parses "--name value" pairs into unsigned slots, each in its range from
@@ -159,6 +165,57 @@ static int frfcfs(int argc, char **argv)
     return 0;
 }
 
+static int pcmwq(int argc, char **argv)
+{
+    gmc_pcmwq_params_t p;
+    gmc_pcmwq_params_default(&p);
+    const numopt_t o[] = {
+        {"--entries", &p.entries, NULL}, {"--addr-bits", &p.addr_bits, NULL},
+        {"--tag-bits", &p.tag_bits, NULL}, {"--high", &p.high, NULL}, {"--low", &p.low, NULL},
+        {"--intr", &p.intr, NULL},       {"--max-intr", &p.max_intr, NULL},
+    };
+    int json = 0, rc = parse("pcmwq", argc, argv, o, sizeof o / sizeof o[0], &json);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    char err[256];
+    if (gmc_pcmwq_params_check(&p, err, sizeof err))   /* --entries given, H <= N, L < H */
+        return cli_usage_error(CMD, "%s", err);
+    gmc_pcmwq_cost_t c;
+    gmc_pcmwq_cost(&p, &c);
+    const gmc_pcmwq_cfg_t *k = &c.cfg;
+    static const char *const mode[] = {"none", "cancel", "pause"};
+    if (json) {
+        printf("{\n  \"scheme\": \"pcmwq\",\n  \"params\": {\"entries\": %u, \"addr_bits\": %u, \"tag_bits\": %u, "
+               "\"high\": %u, \"low\": %u, \"intr\": \"%s\", \"max_intr\": %u},\n"
+               "  \"entry_bits\": %llu,\n  \"control\": {\"head\": %llu, \"count\": %llu, \"flags\": %llu, "
+               "\"intr_counter\": %llu},\n  \"total_bits\": %llu,\n  \"total_bytes\": %llu,\n"
+               "  \"comparators\": %llu,\n  \"comparator_bits\": %u,\n  \"bits_compared\": %llu,\n"
+               "  \"rtl\": {\"module\": \"rtl/gmc_pcmwq.sv\", \"params\": {\"Entries\": %u, \"AddrBits\": %u, "
+               "\"VerBits\": %u, \"HighWm\": %u, \"LowWm\": %u, \"IntrMode\": %u, \"MaxIntr\": %u}, "
+               "\"flip_flops\": %llu, \"checked_by\": \"make synth-pcmwq\"}\n}\n",
+               k->n, k->aw, k->vw, k->high, k->low, mode[k->mode], k->kmax, (unsigned long long)c.entry_bits,
+               (unsigned long long)c.head_bits, (unsigned long long)c.count_bits, (unsigned long long)c.flag_bits,
+               (unsigned long long)c.counter_bits, (unsigned long long)c.total_bits,
+               (unsigned long long)c.total_bytes, (unsigned long long)c.comparators, k->aw,
+               (unsigned long long)c.bits_compared, k->n, k->aw, k->vw, k->high, k->low, k->mode, k->kmax,
+               (unsigned long long)c.total_bits);
+        return 0;
+    }
+    printf("PCM write queue (rtl/gmc_pcmwq.sv), N=%u A=%u T=%u, drain from %u entries down to %u, interruption %s%s\n"
+           "  entries    N*(A+T)            = %llu bits\n"
+           "  control    head %llu + count %llu + flags %llu (busy, redo, paused, drain mode) + interruption counter %llu = %llu bits\n"
+           "  total      %llu bits = %llu bytes  (the RTL's flip-flops; make synth-pcmwq checks them against Yosys)\n"
+           "  comparators 2N = %llu of %u bits (the write's and the read's address against every entry)"
+           " = %llu bits compared per cycle\n",
+           k->n, k->aw, k->vw, k->high, k->low, mode[k->mode],
+           k->mode ? (k->kmax ? "" : ", no limit") : "", (unsigned long long)c.entry_bits,
+           (unsigned long long)c.head_bits, (unsigned long long)c.count_bits, (unsigned long long)c.flag_bits,
+           (unsigned long long)c.counter_bits, (unsigned long long)(c.total_bits - c.entry_bits),
+           (unsigned long long)c.total_bits, (unsigned long long)c.total_bytes,
+           (unsigned long long)c.comparators, k->aw, (unsigned long long)c.bits_compared);
+    return 0;
+}
+
 int cmd_overhead(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -169,5 +226,7 @@ int cmd_overhead(int argc, char **argv)
         return warped_mc(argc - 1, argv + 1);
     if (!strcmp(argv[1], "frfcfs"))
         return frfcfs(argc - 1, argv + 1);
-    return cli_usage_error(CMD, "unknown scheme '%s' (expected warped-mc or frfcfs)", argv[1]);
+    if (!strcmp(argv[1], "pcmwq"))
+        return pcmwq(argc - 1, argv + 1);
+    return cli_usage_error(CMD, "unknown scheme '%s' (expected warped-mc, frfcfs or pcmwq)", argv[1]);
 }
