@@ -9,6 +9,17 @@
 #define DEF_STALL   100000u
 #define DEF_BACKLOG (1ull << 22)
 
+#define MAX_PAIRS   (1u << 20)   /* input-output streams: a few words of state each */
+
+/* The network's ports, for the run's per-stream state: 0, or -1. */
+static int pairs_check(const gmc_icnt_cfg_t *net, char *err, size_t n)
+{
+    if ((uint64_t)net->inputs * net->outputs > MAX_PAIRS)
+        return snprintf(err, n, "inputs x outputs: expected at most %u input-output pairs, found %u x %u",
+                        MAX_PAIRS, net->inputs, net->outputs), -1;
+    return 0;
+}
+
 static const char *const pattern_names[GMC_NETLOAD_PATTERNS] = {"uniform", "rowstream"};
 
 void gmc_netload_cfg_default(gmc_netload_cfg_t *c)
@@ -260,7 +271,7 @@ int gmc_netload_run(const gmc_icnt_topo_t *topo, const gmc_icnt_cfg_t *net, cons
                     gmc_netload_result_t *res, char *err, size_t n)
 {
     memset(res, 0, sizeof *res);
-    if (gmc_netload_cfg_check(c, err, n))
+    if (gmc_netload_cfg_check(c, err, n) || pairs_check(net, err, n))
         return -1;
     const uint32_t ni = net->inputs, no = net->outputs;
     const uint64_t stall = c->stall ? c->stall : DEF_STALL;
@@ -384,6 +395,8 @@ done:
 int gmc_netload_zero_load(const gmc_icnt_topo_t *topo, const gmc_icnt_cfg_t *net, const gmc_netload_cfg_t *c,
                           double *lat, char *err, size_t n)
 {
+    if (pairs_check(net, err, n))
+        return -1;
     gmc_icnt_t *nt = gmc_icnt_new(topo, net, err, n);
     if (!nt)
         return -1;

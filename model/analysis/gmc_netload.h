@@ -93,8 +93,9 @@ const char *gmc_netload_pattern_name(uint32_t pattern);   /* NULL past the end *
 void gmc_netload_net_cfg(const gmc_icnt_cfg_t *net, const gmc_netload_cfg_t *c, gmc_icnt_cfg_t *out);
 
 /* One run on a new network of topology topo (net as gmc_netload_net_cfg
- * makes it).  0, or -1 with one line in err (the network's own error if it
- * cannot be built; a stall; the backlog). */
+ * makes it; at most 2^20 input-output pairs).  0, or -1 with one line in
+ * err (the network's own error if it cannot be built; a stall; the
+ * backlog). */
 int gmc_netload_run(const gmc_icnt_topo_t *topo, const gmc_icnt_cfg_t *net, const gmc_netload_cfg_t *c,
                     gmc_netload_result_t *r, char *err, size_t n);
 
