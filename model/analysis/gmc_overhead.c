@@ -319,7 +319,7 @@ int gmc_icnt_cost_table1(const gmc_icnt_cost_params_t *p, uint64_t *stored, uint
 
 /* Yosys 0.23 generic synthesis cells of rtl/gmc_hgalloc.sv (`synth
  * -flatten`, flip-flops included), as measured by `make synth-hgalloc
- * HG_SY_CFGS="..."` (docs/blocks/gmc_hgalloc.md, docs/overhead.md): the
+ * HG_SY_CFGS="..."` (docs/blocks/gmc_hgalloc.md, docs/icnt.md): the
  * paper's crossbar and a mesh's and a ring's router. */
 static const struct { const char *cfg; int64_t cells; } measured_cells[] = {
     {"c28_m8_p0_r12_b2_k4_l0_pb0_f1", 6727},  {"c28_m8_p1_r12_b2_k4_l0_pb0_f1", 9358},

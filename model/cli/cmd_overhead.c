@@ -242,7 +242,7 @@ static int icnt(int argc, char **argv)
                 printf("\"cells\": null, \"cells_total\": null, ");
             printf("\"flip_flops_from\": \"gmc_hgalloc_state_bits (make synth-hgalloc checks Yosys's FF against it)\", "
                    "\"cells_from\": \"%s\"}\n}\n",
-                   r.cells >= 0 ? "Yosys 0.23 synth -flatten, measured by make synth-hgalloc (docs/overhead.md)"
+                   r.cells >= 0 ? "Yosys 0.23 synth -flatten, measured by make synth-hgalloc (docs/icnt.md)"
                                 : "not measured for this configuration");
         } else
             printf("  \"rtl\": null,\n  \"rtl_note\": \"%s\"\n}\n", rerr);

@@ -89,6 +89,14 @@ assert c["hmhg"][1]["rowloc_after"] > 1.8 * ns["rowloc_after"]
 assert 6.5 < ns["rowloc_before"] < 8.5, ns
 PY
 
+# Without a hold policy the hold-grant allocator grants as round robin
+# (docs/blocks/gmc_hgalloc.md): --alloc rr and hgalloc give the same points.
+"$GMC" icnt --alloc rr --rates 0.1,0.25 --cycles 3000 --json >"$T/rr.json" &&
+"$GMC" icnt --alloc hgalloc --hold none --rates 0.1,0.25 --cycles 3000 --json >"$T/hgn.json" &&
+diff <(grep -v '"alloc"' "$T/rr.json") <(grep -v '"alloc"' "$T/hgn.json") >/dev/null &&
+grep -q '"network": {"alloc": "rr"' "$T/rr.json" \
+  && ok "--alloc rr and --alloc hgalloc --hold none: the same points" || notok "--alloc rr = hgalloc without a hold"
+
 # --set and the options set the same field; the report shows it.
 "$GMC" icnt --set in_buf=3 --set hold-limit=2 --hold hg --rates 0.1 --cycles 500 --json >"$T/s1.json" &&
 "$GMC" icnt --in-buf 3 --hold-limit 2 --hold hg --rates 0.1 --cycles 500 --json >"$T/s2.json" &&
@@ -120,6 +128,16 @@ expect_fail "outputs all or none: a plot that cannot be written leaves no report
   "^gmc icnt: $T/nodir/p\.png: cannot write: No such file or directory$" -- \
   "$GMC" icnt --rates 0.1 --cycles 100 -o "$T/keep.txt" --plot "$T/nodir/p.png"
 [ ! -e "$T/keep.txt" ] && ok "... and -o's file was not written" || notok "-o written although --plot failed"
+
+# Writes are checked: a full disk is one line and exit 1, for stdout and -o.
+if [ -w /dev/full ]; then
+  expect_fail "report to a full stdout" 1 "^gmc icnt: writing standard output: No space left on device$" -- \
+    bash -c '"$0" icnt --rates 0.1 --cycles 100 >/dev/full' "$GMC"
+  expect_fail "-o /dev/full" 1 "^gmc icnt: /dev/full: cannot write: No space left on device$" -- \
+    "$GMC" icnt --rates 0.1 --cycles 100 -o /dev/full
+  expect_fail "--topology list to a full stdout" 1 "^gmc icnt: writing standard output: No space left on device$" -- \
+    bash -c '"$0" icnt --topology list >/dev/full' "$GMC"
+fi
 
 # Bad input: one line naming the option, exit 2 (the command line).
 bad() { expect_fail "$1" 2 "$2" -- "$GMC" icnt "${@:3}"; }
