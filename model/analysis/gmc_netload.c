@@ -11,6 +11,8 @@
 
 #define MAX_PAIRS   (1u << 20)   /* input-output streams: a few words of state each */
 
+#define MAX_WINDOW  (1ull << 27)  /* inputs x window: the window's latencies are kept (p99) */
+
 /* The network's ports, for the run's per-stream state: 0, or -1. */
 static int pairs_check(const gmc_icnt_cfg_t *net, char *err, size_t n)
 {
@@ -267,11 +269,22 @@ static int lat_push(run_t *r, uint64_t v)
     return 0;
 }
 
+int gmc_netload_check(const gmc_icnt_cfg_t *net, const gmc_netload_cfg_t *c, char *err, size_t n)
+{
+    if (gmc_netload_cfg_check(c, err, n) || pairs_check(net, err, n))
+        return -1;
+    if ((uint64_t)net->inputs * c->cycles > MAX_WINDOW)
+        return snprintf(err, n, "cycles: expected inputs x cycles at most %llu (every packet's latency in the "
+                        "window is kept), found %u x %llu", MAX_WINDOW, net->inputs,
+                        (unsigned long long)c->cycles), -1;
+    return 0;
+}
+
 int gmc_netload_run(const gmc_icnt_topo_t *topo, const gmc_icnt_cfg_t *net, const gmc_netload_cfg_t *c,
                     gmc_netload_result_t *res, char *err, size_t n)
 {
     memset(res, 0, sizeof *res);
-    if (gmc_netload_cfg_check(c, err, n) || pairs_check(net, err, n))
+    if (gmc_netload_check(net, c, err, n))
         return -1;
     const uint32_t ni = net->inputs, no = net->outputs;
     const uint64_t stall = c->stall ? c->stall : DEF_STALL;

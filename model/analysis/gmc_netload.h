@@ -92,10 +92,15 @@ const char *gmc_netload_pattern_name(uint32_t pattern);   /* NULL past the end *
  * and the hold's row and bank widths from c's rows and banks. */
 void gmc_netload_net_cfg(const gmc_icnt_cfg_t *net, const gmc_netload_cfg_t *c, gmc_icnt_cfg_t *out);
 
+/* What a run checks first: c's ranges (gmc_netload_cfg_check), at most
+ * 2^20 input-output pairs and inputs x cycles at most 2^27 (the window's
+ * latencies are kept for the p99).  0, or -1 with one line in err. */
+int gmc_netload_check(const gmc_icnt_cfg_t *net, const gmc_netload_cfg_t *c, char *err, size_t n);
+
 /* One run on a new network of topology topo (net as gmc_netload_net_cfg
- * makes it; at most 2^20 input-output pairs).  0, or -1 with one line in
- * err (the network's own error if it cannot be built; a stall; the
- * backlog). */
+ * makes it), after gmc_netload_check.  0, or -1 with one line in err
+ * (the check's; the network's own error if it cannot be built; a stall;
+ * the backlog). */
 int gmc_netload_run(const gmc_icnt_topo_t *topo, const gmc_icnt_cfg_t *net, const gmc_netload_cfg_t *c,
                     gmc_netload_result_t *r, char *err, size_t n);
 

@@ -292,6 +292,8 @@ static int prepare(const icnt_opts_t *o, icnt_curve_t *cv)
             cv[k].topo = o->topo[t];
             cv[k].hold = o->hold[h];
             char err[512];
+            if (gmc_netload_check(&nc, &o->load, err, sizeof err))
+                return cli_usage_error(ICNT_CMD, "%s", err);
             if (gmc_netload_zero_load(o->topo[t], &nc, &o->load, &cv[k].zero_load, err, sizeof err))
                 return cli_usage_error(ICNT_CMD, "%s with --hold %s: %s", o->topo[t]->name,
                                        gmc_alloc_hold_name(o->hold[h]), err);

@@ -174,6 +174,9 @@ bad "--rows not a power of two" "^gmc icnt: --rows: expected a power of two in 2
 bad "--packet-bytes 0" "^gmc icnt: --packet-bytes: expected an integer in 1\.\.65535, found '0'$" --packet-bytes 0
 bad "--cycles 0" "^gmc icnt: --cycles: expected an integer in 1\.\.10000000, found '0'$" --cycles 0
 bad "--warmup too long" "^gmc icnt: --warmup: expected an integer in 0\.\.10000000, found '10000001' \(too large\)$" --warmup 10000001
+bad "a window whose latencies would not fit" \
+  "^gmc icnt: cycles: expected inputs x cycles at most 134217728 \(every packet's latency in the window is kept\), found 28 x 10000000$" \
+  --cycles 10000000
 bad "--seed junk" "^gmc icnt: --seed: expected an integer in 0\.\.18446744073709551615, found 'x'$" --seed x
 bad "unknown option" "^gmc icnt: unknown option '--bogus' \(gmc icnt --help lists them\)$" --bogus 1
 bad "an option without its value" "^gmc icnt: --rates: unknown option, or one that needs a value" --rates
