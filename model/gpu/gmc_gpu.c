@@ -325,6 +325,13 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
             goto fail;
         }
         rq.nodes = g->nsm + g->nslice;
+        if (topo == &gmc_icnt_mesh && m->icnt_mesh_cols > rq.nodes) {   /* said with the key's name */
+            free(sm_node);
+            free(slice_node);
+            snprintf(err, n, "machine %s: icnt_mesh_cols: expected 0 (near-square) or 1..%u (the %u SMs + "
+                     "%u L2 slices), found %u", m->name, rq.nodes, g->nsm, g->nslice, m->icnt_mesh_cols);
+            goto fail;
+        }
         rq.in_node = sm_node;
         rq.out_node = slice_node;
     }

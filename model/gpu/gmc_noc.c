@@ -337,7 +337,7 @@ static void noc_stuck(const gmc_icnt_t *b, unsigned most, char *buf, size_t len)
         }
     for (uint32_t d = 0; d < b->cfg.outputs && shown < most && k < len; d++)
         if (n->ej_n[d]) {
-            k += (size_t)snprintf(buf + k, len - k, "%sdst %u (node %u): %u packets not popped",
+            k += (size_t)snprintf(buf + k, len - k, "%sdst %u (node %u): %u not popped",
                                   shown ? "; " : "", d, n->out_r[d], n->ej_n[d]);
             shown++;
         }

@@ -304,7 +304,7 @@ static void xbar_stuck(const gmc_icnt_t *n, unsigned most, char *buf, size_t len
         }
     for (uint32_t o = 0; o < n->cfg.outputs && shown < most && k < len; o++)
         if (x->out_count[o]) {
-            k += (size_t)snprintf(buf + k, len - k, "%sdst %u: %u packets not popped", shown ? "; " : "", o,
+            k += (size_t)snprintf(buf + k, len - k, "%sdst %u: %u not popped", shown ? "; " : "", o,
                                   x->out_count[o]);
             shown++;
         }
