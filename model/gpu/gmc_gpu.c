@@ -359,6 +359,7 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
         goto fail;
     }
     g->topo = topo;
+    g->icnt_wd = m->icnt_watchdog ? m->icnt_watchdog : UINT64_MAX;
     g->sm = gmc_zalloc64(g->nsm, sizeof *g->sm);   /* the warps are 64-byte aligned */
     g->l2 = gmc_zalloc64(g->nslice, sizeof *g->l2);   /* gmc_l2_t is laid out in host lines */
     g->sm_next = calloc(g->nsm, sizeof *g->sm_next);      /* 0: step */
@@ -460,12 +461,17 @@ static uint64_t icnt_next_event(const gmc_icnt_t *n) { return n->in_net ? n->now
 
 /* The saturation watchdog (icnt_watchdog): a network that holds packets
  * and moves no flit for that long fails the run, saying where. */
-static void icnt_watch(gmc_gpu_t *g, const gmc_icnt_t *net, const char *what)
+static void icnt_fail(gmc_gpu_t *g, const gmc_icnt_t *net, const char *what)
 {
     char why[1024];
-    if (net->quiet >= g->m->icnt_watchdog && g->m->icnt_watchdog &&
-        gmc_icnt_watchdog(net, g->topo->name, what, g->m->icnt_watchdog, why, sizeof why))
+    if (gmc_icnt_watchdog(net, g->topo->name, what, g->icnt_wd, why, sizeof why))
         gmc_gpu_fail(g, "kernel %s: %s", g->k ? g->k->name : "?", why);
+}
+
+static inline void icnt_watch(gmc_gpu_t *g, const gmc_icnt_t *net, const char *what)
+{
+    if (net->quiet >= g->icnt_wd)   /* icnt_wd is UINT64_MAX when off */
+        icnt_fail(g, net, what);
 }
 
 static void icnt_edge(gmc_gpu_t *g)

@@ -271,6 +271,7 @@ struct gmc_gpu {
     gmc_l2_t        *l2;
     gmc_icnt_t      *req_net, *rep_net;
     const gmc_icnt_topo_t *topo;   /* theirs */
+    uint64_t         icnt_wd;      /* icnt_watchdog, UINT64_MAX for 0 (off) */
     gmc_memsys_t    *ms;
     uint64_t         amask;       /* the memory system's address width (gmc_mem_geometry_t) */
     /* Every byte of a 128 B line is in the same slice (the channel runs

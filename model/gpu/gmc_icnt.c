@@ -84,6 +84,7 @@ int gmc_icnt_cfg_check(const gmc_icnt_cfg_t *c, char *err, size_t n)
 void gmc_icnt_set_src_used(gmc_icnt_t *n, const uint32_t *src_used)
 {
     n->src_used = src_used;
+    n->vc_by_kind = n->cfg.vc_assign == GMC_ICNT_VC_KIND || n->cfg.vcs == 1;   /* vc_of < vcs: all 0 then */
     for (unsigned k = 0; k < GMC_PKT_KINDS; k++)
         n->src_used_of[k] = src_used + (size_t)n->cfg.vc_of[k] * n->cfg.inputs;
 }

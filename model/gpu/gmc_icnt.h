@@ -172,6 +172,9 @@ struct gmc_icnt {
                                                  (src_used[vc * inputs + src] < in_buf) */
     const uint32_t       *src_used_of[GMC_PKT_KINDS];   /* src_used + vc_of[kind] * inputs: the
                                                  row of a kind's VC (gmc_icnt_set_src_used) */
+    int                   vc_by_kind;         /* 1: a packet's injection VC is vc_of[kind] (KIND,
+                                                 or one VC, where every assignment gives VC 0:
+                                                 the senders' fast path; gmc_icnt_set_src_used) */
     /* counters, kept by every implementation */
     uint64_t              packets, bytes;     /* ejected */
     uint64_t              latency_sum;        /* sum over ejected packets of (pop cycle - sent) */
@@ -218,8 +221,8 @@ int gmc_icnt_find(const char *name, const gmc_icnt_topo_t **topo, char *err, siz
  * vc_of, placement): 0, or -1 with one line naming the field. */
 int gmc_icnt_cfg_check(const gmc_icnt_cfg_t *cfg, char *err, size_t n);
 /* An implementation's new() names its injection-buffer fills
- * ([vcs * inputs], VC-major): sets n->src_used and n->src_used_of from
- * n->cfg. */
+ * ([vcs * inputs], VC-major): sets n->src_used, n->src_used_of and
+ * n->vc_by_kind from n->cfg. */
 void gmc_icnt_set_src_used(gmc_icnt_t *n, const uint32_t *src_used);
 /* gmc_icnt_cfg_check, then the topology's make. */
 gmc_icnt_t *gmc_icnt_new(const gmc_icnt_topo_t *topo, const gmc_icnt_cfg_t *cfg, char *err, size_t n);
@@ -282,7 +285,7 @@ static inline int gmc_icnt_can_send_kind(const gmc_icnt_t *n, uint32_t src, unsi
  * for room keeps this, not the packet (gmc_gpu.c's sm_wait). */
 static inline uint32_t gmc_icnt_vc_for(const gmc_icnt_t *n, const gmc_pkt_t *p)
 {
-    if (n->cfg.vc_assign == GMC_ICNT_VC_KIND)
+    if (n->vc_by_kind)
         return n->cfg.vc_of[p->kind];
     return n->cfg.vc_assign == GMC_ICNT_VC_SVCA ? p->dst % n->cfg.vcs : GMC_ICNT_VC_ANY;
 }
@@ -299,7 +302,7 @@ static inline int gmc_icnt_can_send_on(const gmc_icnt_t *n, uint32_t src, uint32
 /* Room from src for this packet: what send() would answer. */
 static inline int gmc_icnt_can_send_pkt(const gmc_icnt_t *n, uint32_t src, const gmc_pkt_t *p)
 {
-    if (n->cfg.vc_assign == GMC_ICNT_VC_KIND)
+    if (n->vc_by_kind)
         return gmc_icnt_can_send_kind(n, src, p->kind);
     return gmc_icnt_can_send_on(n, src, gmc_icnt_vc_for(n, p));
 }

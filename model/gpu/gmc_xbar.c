@@ -135,8 +135,7 @@ static int xbar_send(gmc_icnt_t *n, uint32_t src, const gmc_pkt_t *p)
     assert(src < c->inputs && "gmc_icnt_send: src is not an input port");
     assert(p->dst < c->outputs && "gmc_icnt_send: dst is not an output port");
     /* the VC by kind (a table), by destination (SVCA) or the first with room (DVCA) */
-    const uint32_t r = src + (c->vc_assign == GMC_ICNT_VC_KIND ? x->kind_at[p->kind]
-                                                                : gmc_icnt_inject_vc(n, src, p) * c->inputs);
+    const uint32_t r = src + (n->vc_by_kind ? x->kind_at[p->kind] : gmc_icnt_inject_vc(n, src, p) * c->inputs);
     if (x->in_count[r] == c->in_buf) {
         n->full_refusals++;
         return GMC_ICNT_FULL;
