@@ -454,7 +454,8 @@ static traffic_t random_traffic(const gmc_icnt_topo_t *t, const gmc_icnt_cfg_t *
              * (DVCA) the first with room, as the implementation says */
             uint32_t v = gmc_icnt_inject_vc(n, s, &p), want = gmc_icnt_vc_for(n, &p);
             if (c->vc_assign == GMC_ICNT_VC_KIND ? want != c->vc_of[kind]
-                : c->vc_assign == GMC_ICNT_VC_SVCA ? want != d % c->vcs : want != GMC_ICNT_VC_ANY)
+                : c->vc_assign == GMC_ICNT_VC_SVCA ? want != d % c->vcs
+                : want != (c->vcs == 1 ? 0 : GMC_ICNT_VC_ANY))   /* one VC: VC 0, whatever the assignment */
                 r.hint_mismatch++;
             p.tag = (uint32_t)next_seq[LANE(s, d, v)];
             p.addr = r.sent_ok + r.refused;
