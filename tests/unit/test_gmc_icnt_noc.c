@@ -523,6 +523,12 @@ static void zero_load_latency_and_saturation_throughput_at_28_plus_8(void **st)
             assert_true(tput > 0.5);
         }
     }
+    /* the ring's requests with more VCs, each destination on its own (SVCA) */
+    const gmc_icnt_topo_t *t = topo("ring");
+    gmc_icnt_cfg_t c = gpu_cfg(t, 0, 8, GMC_ICNT_VC_SVCA, 1);
+    sat_t r = saturate(t, &c, 0, 8, 8000, 21);
+    print_message("    ring requests with 8 VCs, SVCA: saturation %.2f packets/cycle\n",
+                  (double)r.window_popped / (double)r.window);
 }
 
 int main(void)
