@@ -1,7 +1,7 @@
 /* gmc_icnt: the interconnect between SMs and memory partitions, behind an
- * ops table so that a mesh, a ring, virtual channels and the hold-grant
- * allocator [Yuan, MICRO'09] can replace the crossbar without touching the
- * SMs or the L2.  Two instances run in a GPU: the request network (SM
+ * ops table: the crossbar, a mesh and a ring (docs/interconnect.md), with
+ * virtual channels and the hold-grant allocator [Yuan, MICRO'09], each
+ * without touching the SMs or the L2.  Two instances run in a GPU: the request network (SM
  * ports -> L2 slice ports) and the reply network (slices -> SMs).
  * Topologies are registered by name (gmc_icnt_find; the machine key
  * icnt_topology); their switch allocation is a gmc_alloc_ops_t
