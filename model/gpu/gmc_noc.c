@@ -52,6 +52,7 @@
 #include "gpu/gmc_noc_impl.h"
 
 #define NONE GMC_NOC_NONE
+#define NOC_MAX_BUF 4096u   /* packets per injection, VC or ejection buffer */
 
 /* Visible at cycle now (vis is a cycle modulo 2^32, never far ahead). */
 static inline int visible(uint32_t vis, uint64_t now) { return (int32_t)(vis - (uint32_t)now) <= 0; }
@@ -399,6 +400,10 @@ gmc_icnt_t *gmc_noc_new(const gmc_noc_geo_t *geo, const gmc_icnt_cfg_t *cfg, cha
     }
     if (gmc_icnt_cfg_check(cfg, err, len))
         return NULL;
+    if (cfg->in_buf > NOC_MAX_BUF || cfg->out_buf > NOC_MAX_BUF)   /* the buffers' sizes fit 32 bits */
+        return snprintf(err, len, "%s %s: expected 1..%u packets, found %u", geo->name,
+                        cfg->in_buf > NOC_MAX_BUF ? "in_buf" : "out_buf", NOC_MAX_BUF,
+                        cfg->in_buf > NOC_MAX_BUF ? cfg->in_buf : cfg->out_buf), NULL;
     const uint32_t nodes = cfg->in_node || cfg->out_node ? cfg->nodes
                            : cfg->inputs > cfg->outputs ? cfg->inputs : cfg->outputs;
     if (geo->check && geo->check(cfg, nodes, err, len))
@@ -425,7 +430,15 @@ gmc_icnt_t *gmc_noc_new(const gmc_noc_geo_t *geo, const gmc_icnt_cfg_t *cfg, cha
     n->aw = (R + 63) / 64;
     /* every packet is in an injection buffer, has a flit in a link's
      * buffer or a slot in an ejection buffer */
-    n->npk = cfg->inputs * V * cfg->in_buf + R * (P - 1) * V * n->D + cfg->outputs * cfg->out_buf;
+    const uint64_t npk = (uint64_t)cfg->inputs * V * cfg->in_buf + (uint64_t)R * (P - 1) * V * n->D +
+                         (uint64_t)cfg->outputs * cfg->out_buf;
+    if (npk >= NONE) {
+        snprintf(err, len, "%s: expected buffers for fewer than 2^32 packets, found %llu (%u routers)", geo->name,
+                 (unsigned long long)npk, R);
+        noc_free(&n->base);
+        return NULL;
+    }
+    n->npk = (uint32_t)npk;
 #define ALLOC(f, k) (n->f = calloc((size_t)(k), sizeof *n->f))
     int ok = ALLOC(in_r, cfg->inputs) && ALLOC(out_r, cfg->outputs) && ALLOC(r_in, R) && ALLOC(r_out, R) &&
              ALLOC(nbr, R * P) && ALLOC(pk, n->npk) && ALLOC(q_pk, (size_t)nq * n->cap) &&
