@@ -270,6 +270,8 @@ struct gmc_gpu {
     gmc_sm_t        *sm;
     gmc_l2_t        *l2;
     gmc_icnt_t      *req_net, *rep_net;
+    const gmc_icnt_topo_t *topo;   /* theirs */
+    uint64_t         icnt_wd;      /* icnt_watchdog, UINT64_MAX for 0 (off) */
     gmc_memsys_t    *ms;
     uint64_t         amask;       /* the memory system's address width (gmc_mem_geometry_t) */
     /* Every byte of a 128 B line is in the same slice (the channel runs
@@ -311,8 +313,9 @@ struct gmc_gpu {
      * it, and answering "the next cycle" is always correct, only slower.
      *   sm_next[i]  SM i.  Woken by a reply its network holds for it from
      *               rep_net->dst_at[i] on, and, while sm_wait[i] (stuck with
-     *               packets the request network refused: the head's kind
-     *               + 1), by room on that kind's VC.
+     *               packets the request network refused: 1 + the VC its head
+     *               needs, gmc_icnt_vc_for, GMC_ICNT_VC_ANY under DVCA), by
+     *               room there (gmc_icnt_can_send_on).
      *   l2_next[i]  slice i.  Woken by a request from req_net->dst_at[i]
      *               on unless l2_shut[i] (its input pipeline is full: a
      *               packet is no reason to step it), and set to 0 by the

@@ -70,6 +70,9 @@ static void machine_rows(gmc_rows_t *t, const gmc_gpu_t *g)
     /* the networks' allocator as run (the cfg's icnt topology keeps it) */
     gmc_rows_str(t, "machine_config", "icnt_alloc", g->req_net->cfg.alloc->name);
     gmc_rows_str(t, "machine_config", "icnt_hold", gmc_alloc_hold_name(g->req_net->cfg.hold.policy));
+    gmc_rows_str(t, "machine_config", "icnt_vc_assign", gmc_icnt_vc_assign_name(g->req_net->cfg.vc_assign));
+    gmc_rows_str(t, "machine_config", "icnt_placement",
+                 m->icnt_placement[0] ? m->icnt_placement : GMC_MACHINE_ICNT_PLACEMENT);
     /* the controller's policies as run (NULL in the cfg: the registry's default) */
     const gmc_mc_cfg_t *mc = &g->cfg.mc;
     gmc_rows_str(t, "machine_config", "mc_write_policy", (mc->wpol ? mc->wpol : gmc_mc_wpol_get(0))->name);

@@ -661,7 +661,7 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
         complete(g, s, h.ld, h.sectors, 0, 0, 0);
     }
     int moved = s->lsu_n && lsu_step(g, s);   /* or a send made room for the head */
-    while (s->out_n && gmc_icnt_can_send_kind(g->req_net, s->id, s->out[s->out_head].kind)) {
+    while (s->out_n && gmc_icnt_can_send_pkt(g->req_net, s->id, &s->out[s->out_head])) {
         moved = 1;
         gmc_icnt_send(g->req_net, s->id, &s->out[s->out_head]);
         s->out_head = (s->out_head + 1) % GMC_OUT_CAP;
@@ -756,7 +756,7 @@ void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
 {
     sm_cycle(g, s);
     g->sm_next[s->id] = next_at(s, g->core_cyc);
-    /* the kind of its head, + 1: core_edge asks the network about that kind's VC */
-    g->sm_wait[s->id] = s->stuck && s->out_n ? (uint8_t)(1 + s->out[s->out_head].kind) : 0;
+    /* 1 + the VC its head needs (or any, DVCA): core_edge asks the network about room there */
+    g->sm_wait[s->id] = s->stuck && s->out_n ? (uint8_t)(1 + gmc_icnt_vc_for(g->req_net, &s->out[s->out_head])) : 0;
     g->sm_stucks += s->stuck;
 }
