@@ -21,7 +21,10 @@ static void usage(FILE *f)
         "  --topology LIST     registered topologies, comma-separated (default xbar; `list` names them)\n"
         "  --alloc NAME        switch allocator: rr, hgalloc (default hgalloc: the paper's PIM)\n"
         "  --hold LIST         hold policies, comma-separated: none, hg, rmhg, hmhg (default none;\n"
-        "                      a policy needs --alloc hgalloc)\n");
+        "                      a policy needs --alloc hgalloc)\n"
+        "  --placement RULE    the inputs (as SMs) and outputs (as L2 slices) on a mesh's or ring's\n"
+        "                      nodes: gpgpusim (default; 8+8, 28+8, 56+8, 110+11 only), spread,\n"
+        "                      row-major (docs/interconnect.md)\n");
     icnt_fields_help(f);
     fprintf(f,
         "  --set KEY=VALUE     any of the network options above by name (repeatable)\n"
@@ -172,6 +175,36 @@ static int run_length(const char *opt, const char *s, double *v)
 }
 
 /* 0, the exit code of a usage error (printed), or -1 after --help / list. */
+/* The ports on the network's nodes, by the rule, as the GPU places SMs and
+ * slices: when a listed topology is a mesh or ring, or --placement was
+ * given (the crossbar takes any placement and needs none, so a crossbar
+ * of counts no GPGPU-Sim map has runs without one): 0 or the exit code. */
+static int place(icnt_opts_t *o, int given)
+{
+    gmc_icnt_cfg_t *c = &o->net;
+    int placed = given;
+    for (unsigned t = 0; t < o->ntopo; t++)
+        placed |= o->topo[t] != &gmc_icnt_xbar;
+    if (!placed)
+        return 0;
+    o->in_node = calloc(c->inputs, sizeof *o->in_node);
+    o->out_node = calloc(c->outputs, sizeof *o->out_node);
+    if (!o->in_node || !o->out_node) {
+        fprintf(stderr, "gmc icnt: out of memory\n");
+        return 1;
+    }
+    char err[256];
+    if (gmc_icnt_place(o->placement, c->inputs, c->outputs, o->in_node, o->out_node, err, sizeof err))
+        return cli_usage_error(ICNT_CMD, "--placement %s: %s", gmc_icnt_place_name(o->placement), err);
+    c->nodes = c->inputs + c->outputs;
+    if (c->mesh_cols > c->nodes)
+        return cli_usage_error(ICNT_CMD, "--mesh-cols: expected 0 (near-square) or 1..%u (the %u inputs + %u "
+                               "outputs), found %u", c->nodes, c->inputs, c->outputs, c->mesh_cols);
+    c->in_node = o->in_node;
+    c->out_node = o->out_node;
+    return 0;
+}
+
 static int parse(icnt_opts_t *o, int argc, char **argv)
 {
     memset(o, 0, sizeof *o);
@@ -182,7 +215,7 @@ static int parse(icnt_opts_t *o, int argc, char **argv)
     o->hold[0] = GMC_ALLOC_HOLD_NONE;
     o->nhold = 1;
     gmc_netload_cfg_default(&o->load);
-    int rc = parse_rates(o, "0.02:0.4:0.02"), given_loc = 0;
+    int rc = parse_rates(o, "0.02:0.4:0.02"), given_loc = 0, placement_given = 0;
     for (int i = 1; i < argc && !rc; i++) {
         const char *a = argv[i], *v = NULL;
         uint64_t u;
@@ -207,6 +240,10 @@ static int parse(icnt_opts_t *o, int argc, char **argv)
         else if (!strcmp(a, "--alloc")) {
             if (gmc_alloc_find(v, &o->alloc, err, sizeof err))
                 rc = cli_usage_error(ICNT_CMD, "--alloc: %s", err);
+        } else if (!strcmp(a, "--placement")) {
+            if (gmc_icnt_place_find(v, &o->placement, err, sizeof err))
+                rc = cli_usage_error(ICNT_CMD, "--placement: %s", err);
+            placement_given = 1;
         } else if (!strcmp(a, "--set"))
             rc = icnt_field_set(&o->net, v);
         else if (!strcmp(a, "--traffic")) {
@@ -259,7 +296,7 @@ static int parse(icnt_opts_t *o, int argc, char **argv)
     if (!cli_outputs_distinct(ICNT_CMD, outs))
         return 2;
     o->net.alloc = o->alloc;
-    return 0;
+    return place(o, placement_given);
 }
 
 void icnt_saturation(const icnt_opts_t *o, icnt_curve_t *c)
@@ -368,9 +405,14 @@ int cmd_icnt(int argc, char **argv)
     else
         icnt_write_text(of[OUT_REPORT].f, &res);
     free(cv);
-    return cli_outs_commit(of, NOUT) ? 1 : 0;
+    rc = cli_outs_commit(of, NOUT) ? 1 : 0;
+    goto done;
 fail:
     cli_outs_abort(of, NOUT);
     free(cv);
-    return 1;
+    rc = 1;
+done:
+    free(o.in_node);
+    free(o.out_node);
+    return rc;
 }

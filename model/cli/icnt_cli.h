@@ -20,7 +20,8 @@
  * One line of the table per field of gmc_icnt_cfg_t that a user sets: its
  * option --NAME (also --set NAME=VALUE), the field, its range and default
  * (Yuan et al. [MICRO'09]'s network) and the help.  A field given by name
- * (an enumeration) has name_of: its values' names, NULL past the end. */
+ * (an enumeration) has name_of: the names of its values lo, lo + 1, ...,
+ * NULL past the end. */
 typedef struct {
     const char *name;
     size_t      off;          /* offsetof(gmc_icnt_cfg_t, field): a uint32_t */
@@ -45,7 +46,9 @@ void icnt_fields_help(FILE *f);
 
 /* ---- the command ---- */
 typedef struct {
-    gmc_icnt_cfg_t  net;            /* the fields; alloc; hold.hash_bits, hold.limit */
+    gmc_icnt_cfg_t  net;            /* the fields; alloc; hold.hash_bits, hold.limit; placement */
+    uint32_t        placement;      /* GMC_ICNT_PLACE_*: inputs as the SMs, outputs as the slices */
+    uint32_t       *in_node, *out_node;   /* its nodes (net.in_node, out_node) */
     const gmc_alloc_ops_t *alloc;
     const gmc_icnt_topo_t *topo[ICNT_MAX_LIST];
     unsigned        ntopo;

@@ -22,6 +22,12 @@ static const icnt_field_t fields[] = {
                                                   "yuan-gddr3's, a gmc estimate", NULL},
     {"flit",       F(flit_bytes),     1, 1024, 16, "bytes a port moves per cycle", "Table 2's flit", NULL},
     {"vcs",        F(vcs),            1, GMC_ICNT_MAX_VCS, 1, "virtual channels per port", NULL, NULL},
+    /* from lo: the machine's names (dvca, svca); "kind", a GPU's VC per
+     * packet kind, means nothing to traffic of one kind */
+    {"vc-assign",  F(vc_assign),      GMC_ICNT_VC_DVCA, GMC_ICNT_VC_N - 1, GMC_ICNT_VC_DVCA,
+                                      "how a packet's VC is chosen: dvca (the first with room) or svca "
+                                      "(destination mod vcs)", "sec. 3.3", gmc_icnt_vc_assign_name},
+    {"mesh-cols",  F(mesh_cols),      0, 65536, 0, "a mesh's columns, 0 = near-square", NULL, NULL},
     {"hold-k",     F(hold.hash_bits), 1, 32, 4, "HMHG's row-hash bits", "HMHG4, sec. 3.4", NULL},
     {"hold-limit", F(hold.limit),     0, 65535, 0, "holds in a row per output, 0 = unlimited", "the paper's",
                                                    NULL},
@@ -69,15 +75,15 @@ static int assign(gmc_icnt_cfg_t *cfg, const icnt_field_t *f, const char *opt, c
 {
     gmc_quote_t q;
     if (f->name_of) {
-        for (uint32_t v = 0; f->name_of(v); v++)
+        for (uint32_t v = f->lo; f->name_of(v); v++)
             if (!strcmp(s, f->name_of(v))) {
                 *slot(cfg, f) = v;
                 return 0;
             }
         char names[256];
         size_t k = 0;
-        for (uint32_t v = 0; f->name_of(v) && k < sizeof names; v++)
-            k += (size_t)snprintf(names + k, sizeof names - k, "%s%s", v ? ", " : "", f->name_of(v));
+        for (uint32_t v = f->lo; f->name_of(v) && k < sizeof names; v++)
+            k += (size_t)snprintf(names + k, sizeof names - k, "%s%s", v > f->lo ? ", " : "", f->name_of(v));
         return cli_usage_error(ICNT_CMD, "%s: expected one of %s, found %s", opt, names,
                                gmc_quote(&q, s, strlen(s)));
     }

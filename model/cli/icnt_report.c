@@ -39,7 +39,7 @@ void icnt_write_text(FILE *f, const icnt_result_t *r)
         field_text(o, icnt_field_get(i), v, sizeof v);
         fprintf(f, ", %s %s", icnt_field_get(i)->name, v);
     }
-    fprintf(f, "\n");
+    fprintf(f, ", placement %s\n", o->net.in_node ? gmc_icnt_place_name(o->placement) : "none");
     traffic_text(f, o);
     fprintf(f, "cycles: warm-up %llu, window %llu, then until every packet created in the window is out\n"
                "saturation: %s\n",
@@ -79,6 +79,7 @@ void icnt_write_json(FILE *f, const icnt_result_t *r)
             *c = *c == '-' ? '_' : *c;
         fprintf(f, fd->name_of ? ", \"%s\": \"%s\"" : ", \"%s\": %s", key, v);
     }
+    fprintf(f, ", \"placement\": \"%s\"", o->net.in_node ? gmc_icnt_place_name(o->placement) : "none");
     fprintf(f, "},\n  \"traffic\": {\"pattern\": \"%s\", ", gmc_netload_pattern_name(l->pattern));
     if (l->pattern == GMC_NETLOAD_ROWSTREAM)
         fprintf(f, "\"locality\": %g, \"dst_run\": %g, ", l->locality, l->dst_run);

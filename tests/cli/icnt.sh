@@ -181,5 +181,28 @@ bad "--seed junk" "^gmc icnt: --seed: expected an integer in 0\.\.18446744073709
 bad "unknown option" "^gmc icnt: unknown option '--bogus' \(gmc icnt --help lists them\)$" --bogus 1
 bad "an option without its value" "^gmc icnt: --rates: unknown option, or one that needs a value" --rates
 bad "two outputs naming one file" "^gmc icnt: -o and --csv name the same file" -o "$T/x" --csv "$T/x"
+# the mesh and the ring: placed as the GPU places SMs and slices, with the
+# VC assignment and columns as options; zero-load latencies as
+# docs/interconnect.md's formula gives them ((H+1)(L+2)+F-1 per pair)
+for t in mesh ring; do
+  "$GMC" icnt --topology $t --vcs 2 --vc-assign svca --hold none,hg --traffic rowstream --rates 0.05 --cycles 1500 --json >"$T/$t.json" 2>"$T/$t.err"
+  python3 - "$T/$t.json" <<'PY' && ok "$t: runs placed, with svca, and HG holds in its routers" || notok "$t: runs placed, with svca, and HG holds in its routers" "$(cat "$T/$t.err")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d["curves"]
+assert [x["hold"] for x in c] == ["none", "hg"], c
+assert c[0]["zero_load_latency"] > 10, c[0]["zero_load_latency"]    # several hops, not the crossbar's 4
+p0, p1 = c[0]["points"][0], c[1]["points"][0]
+assert p0["holds"] == 0 and p1["holds"] > 0
+assert abs(p0["accepted"] - p0["offered"]) < 0.01
+PY
+done
+bad "--placement: an unknown rule" "^gmc icnt: --placement: icnt_placement: expected one of gpgpusim, spread, row-major, found 'edges'" --placement edges
+bad "--placement gpgpusim with counts it has no map for" "^gmc icnt: --placement gpgpusim: .*expected the SMs \+ L2 slices of one of GPGPU-Sim's maps .*found 10\+8" --topology mesh --inputs 10
+"$GMC" icnt --topology mesh --inputs 10 --placement spread --rates 0.05 --cycles 500 >/dev/null 2>"$T/err" \
+  && ok "--placement spread places any counts" || notok "--placement spread places any counts" "$(cat "$T/err")"
+bad "--vc-assign: kind is the GPU's, not a choice here" "^gmc icnt: --vc-assign: expected one of dvca, svca, found 'kind'$" --vc-assign kind
+bad "--mesh-cols: more columns than nodes" "^gmc icnt: --mesh-cols: expected 0 \(near-square\) or 1..36 \(the 28 inputs \+ 8 outputs\), found 37$" --topology mesh --mesh-cols 37
+bad "the ring with one VC" "ring vcs: expected at least 2 virtual channels" --topology ring --rates 0.05
 "$GMC" icnt --help | grep -q -- "--hold LIST" && ok "--help lists the options" || notok "--help"
 finish
