@@ -103,6 +103,7 @@ int gmc_memsys_send_prepared(gmc_memsys_t *ms, const gmc_mem_prepared_t *p)
         return GMC_MEM_FULL;
     }
     uint32_t i = gmc_mc_enqueue_prepared(mc, p, ms->nreq++, ms->now);
+    gmc_rowloc_add(&ms->rowloc, ch, p->loc.bank, p->loc.row);   /* row locality at the controller */
     uint64_t nx = ms->next[ch] = gmc_mc_wake(mc, i, ms->now, ms->next[ch]);
     if (nx < ms->next_min)
         ms->next_min = nx;
@@ -361,28 +362,35 @@ int gmc_memsys_channel_info(const gmc_memsys_t *ms, unsigned ch, gmc_mem_channel
     return 0;
 }
 
-void gmc_memsys_stats(gmc_memsys_t *ms, gmc_mem_stats_t *s)
+/* s from controller totals t, channels [c0, c1) (all of them, or one). */
+static void stats_fill(const gmc_memsys_t *ms, const gmc_memsys_totals_t *t, unsigned c0, unsigned c1,
+                       gmc_mem_stats_t *s)
 {
-    for (unsigned c = 0; c < ms->nch; c++)
-        gmc_mc_settle(&ms->mc[c], ms->now);
-    gmc_memsys_totals_t t;
-    gmc_memsys_totals(ms, &t);
     memset(s, 0, sizeof *s);
-    s->reads = t.mc.reads;
-    s->writes = t.mc.writes;
-    s->row_hits = t.mc.cls[GMC_CLS_HIT];
-    s->row_misses = t.mc.cls[GMC_CLS_MISS];
-    s->row_conflicts = t.mc.cls[GMC_CLS_CONFLICT];
-    s->act = t.dram.cmds[GMC_DRAM_ACT];
-    s->pre = t.dram.cmds[GMC_DRAM_PRE] + t.dram.cmds[GMC_DRAM_PREA];
-    s->rd = t.dram.cmds[GMC_DRAM_RD];
-    s->wr = t.dram.cmds[GMC_DRAM_WR];
-    s->ref = t.dram.cmds[GMC_DRAM_REF];
-    s->data_busy = t.dram.data_busy;
-    s->pending_cycles = t.mc.pending_cycles;
-    s->blp_sum = t.mc.blp_sum;
+    s->reads = t->mc.reads;
+    s->writes = t->mc.writes;
+    s->row_hits = t->mc.cls[GMC_CLS_HIT];
+    s->row_misses = t->mc.cls[GMC_CLS_MISS];
+    s->row_conflicts = t->mc.cls[GMC_CLS_CONFLICT];
+    s->act = t->dram.cmds[GMC_DRAM_ACT];
+    s->pre = t->dram.cmds[GMC_DRAM_PRE] + t->dram.cmds[GMC_DRAM_PREA];
+    s->rd = t->dram.cmds[GMC_DRAM_RD];
+    s->wr = t->dram.cmds[GMC_DRAM_WR];
+    s->ref = t->dram.cmds[GMC_DRAM_REF];
+    s->data_busy = t->dram.data_busy;
+    s->pending_cycles = t->mc.pending_cycles;
+    s->blp_sum = t->mc.blp_sum;
     s->cycles = ms->now;
-    for (unsigned c = 0; c < ms->nch; c++)
+    for (unsigned c = c0; c < c1; c++) {
+        s->entered += ms->rowloc.reqs[c];
+        s->row_runs += ms->rowloc.runs[c];
+        const gmc_mc_streak_t *k = ms->mc[c].streak;
+        s->row_streaks += k->streaks;
+        s->stranded += k->stranded;
+        s->brk_other_sm += k->brk[GMC_BRK_OTHER_SM];
+        s->brk_other_cta += k->brk[GMC_BRK_OTHER_CTA];
+        s->brk_same_cta += k->brk[GMC_BRK_SAME_CTA];
+        s->brk_no_sm += k->brk[GMC_BRK_NO_SM];
         if (ms->mc[c].sched == &gmc_sched_warped_mc) {
             uint64_t b[GMC_WMC_BREAKDOWN];
             gmc_sched_wmc_breakdown(&ms->mc[c], b);
@@ -393,4 +401,29 @@ void gmc_memsys_stats(gmc_memsys_t *ms, gmc_mem_stats_t *s)
             s->wmc_grants += b[4];
             s->wmc_bank_adjusted += b[5];
         }
+    }
+}
+
+int gmc_memsys_channel_stats(gmc_memsys_t *ms, unsigned ch, gmc_mem_stats_t *s)
+{
+    if (ch >= ms->nch) {
+        memset(s, 0, sizeof *s);
+        return -1;
+    }
+    gmc_mc_settle(&ms->mc[ch], ms->now);
+    gmc_memsys_totals_t t;
+    memset(&t, 0, sizeof t);
+    t.mc = ms->mc[ch].st;
+    t.dram = ms->mc[ch].ch.st;
+    stats_fill(ms, &t, ch, ch + 1, s);
+    return 0;
+}
+
+void gmc_memsys_stats(gmc_memsys_t *ms, gmc_mem_stats_t *s)
+{
+    for (unsigned c = 0; c < ms->nch; c++)
+        gmc_mc_settle(&ms->mc[c], ms->now);
+    gmc_memsys_totals_t t;
+    gmc_memsys_totals(ms, &t);
+    stats_fill(ms, &t, 0, ms->nch, s);
 }
