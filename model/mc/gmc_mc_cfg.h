@@ -53,6 +53,8 @@ enum {
 /* "older,exclude-y,opener" (any subset, comma-separated; "default" = none)
  * as GMC_STREAK_* bits: 0, or -1 with err naming the unknown word. */
 int gmc_streak_reading_parse(const char *list, uint8_t *bits, char *err, size_t n);
+/* The bits as that list ("default" for none); buf holds it (32 bytes do). */
+const char *gmc_streak_reading_name(unsigned bits, char *buf, size_t n);
 
 /* Defaults: rq 64, wq 32, watermarks 28/16 (GPGPU-Sim's -dram_write_queue_size
  * default "32:28:16"), age cap 4096, frfcfs, the default policies (GPGPU-Sim's

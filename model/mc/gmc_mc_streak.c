@@ -88,29 +88,39 @@ unsigned gmc_mc_streak_act(gmc_mc_t *mc, unsigned b, uint32_t i)
     return streak_switch(mc, b, i, op.row, &op);
 }
 
+/* The readings' words, in GMC_STREAK_* bit order. */
+static const char *const reading_word[] = {"older", "exclude-y", "opener"};
+
 int gmc_streak_reading_parse(const char *list, uint8_t *bits, char *err, size_t n)
 {
-    static const struct { const char *name; unsigned bit; } words[] = {
-        {"older", GMC_STREAK_OLDER}, {"exclude-y", GMC_STREAK_EXCLUDE_Y},
-        {"opener", GMC_STREAK_OPENER}, {"default", 0},
-    };
     unsigned v = 0;
     const char *p = list;
     do {
         const char *e = strchr(p, ',');
         size_t len = e ? (size_t)(e - p) : strlen(p);
         unsigned k = 0;
-        while (k < sizeof words / sizeof words[0] &&
-               !(strlen(words[k].name) == len && !strncmp(words[k].name, p, len)))
+        while (k < 3 && !(strlen(reading_word[k]) == len && !strncmp(reading_word[k], p, len)))
             k++;
-        if (k == sizeof words / sizeof words[0]) {
+        if (k < 3)
+            v |= 1u << k;
+        else if (!(len == 7 && !strncmp(p, "default", 7))) {
             snprintf(err, n, "expected default or a list of older, exclude-y, opener, found '%.*s'",
                      (int)(len > 32 ? 32 : len), p);
             return -1;
         }
-        v |= words[k].bit;
         p = e ? e + 1 : NULL;
     } while (p);
     *bits = (uint8_t)v;
     return 0;
+}
+
+const char *gmc_streak_reading_name(unsigned bits, char *buf, size_t n)
+{
+    size_t k = 0;
+    if (n)
+        buf[0] = 0;
+    for (unsigned i = 0; i < 3; i++)
+        if (bits >> i & 1)
+            k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s%s", k ? "," : "", reading_word[i]);
+    return k ? buf : "default";
 }

@@ -279,6 +279,12 @@ void gmc_memsys_stats(gmc_memsys_t *ms, gmc_mem_stats_t *s);
 /* The same counters for channel ch alone (cycles: now): per-channel DRAM
  * efficiency, row locality.  0, or -1 (s zeroed) if ch >= channels. */
 int  gmc_memsys_channel_stats(gmc_memsys_t *ms, unsigned ch, gmc_mem_stats_t *s);
+/* Row locality at the controllers (Yuan et al. [MICRO'09] Figs. 1, 6):
+ * the mean run of requests to one bank and row in the order each channel
+ * accepted them, pooled over the channels (entered / row_runs) and the
+ * harmonic mean of the channels' own (those that accepted any); 0 without
+ * requests. */
+void gmc_memsys_row_locality(const gmc_memsys_t *ms, double *pooled, double *hmean);
 
 /* Energy of every channel over cycles 0..until (pass gmc_memsys_now; a
  * bank still open counts as open up to until), each by its own device's

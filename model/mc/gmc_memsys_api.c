@@ -404,6 +404,12 @@ static void stats_fill(const gmc_memsys_t *ms, const gmc_memsys_totals_t *t, uns
     }
 }
 
+void gmc_memsys_row_locality(const gmc_memsys_t *ms, double *pooled, double *hmean)
+{
+    *pooled = gmc_rowloc_pooled(&ms->rowloc, 0, ms->nch);
+    *hmean = gmc_rowloc_hmean(&ms->rowloc, 0, ms->nch);
+}
+
 int gmc_memsys_channel_stats(gmc_memsys_t *ms, unsigned ch, gmc_mem_stats_t *s)
 {
     if (ch >= ms->nch) {
