@@ -38,6 +38,18 @@ static inline uint32_t step(const gmc_mc_t *mc, uint32_t j, int older)
     return older ? mc->req[j].qprev : mc->req[j].qnext;
 }
 
+/* Whether bank b has a queued request to row x: its two type lists'
+ * compact rows (8 bytes a request), the cheap test before the ordered walk
+ * (most switches strand nothing: FR-FCFS serves every row hit first). */
+static int bank_has_row(const gmc_mc_t *mc, unsigned b, uint32_t x)
+{
+    for (unsigned w = 0; w < 2; w++)
+        for (uint32_t j = mc->head[w][b]; j != GMC_MC_NONE; j = mc->blink[j].next)
+            if (mc->blink[j].row == x)
+                return 1;
+    return 0;
+}
+
 /* The switch of bank b from row x to request i's row; op: the request x
  * was opened for. */
 static unsigned streak_switch(gmc_mc_t *mc, unsigned b, uint32_t i, uint32_t x,
@@ -47,6 +59,8 @@ static unsigned streak_switch(gmc_mc_t *mc, unsigned b, uint32_t i, uint32_t x,
     const unsigned rd = mc->cfg.streak_reading;
     const int older = (rd & GMC_STREAK_OLDER) != 0;
     s->streaks++;
+    if (!bank_has_row(mc, b, x))
+        return 0;
     uint32_t st = GMC_MC_NONE;   /* the nearest queued request of the bank to row x */
     for (uint32_t j = step(mc, i, older); j != GMC_MC_NONE; j = step(mc, j, older))
         if (mc->req[j].bank == b && mc->req[j].row == x) {

@@ -94,6 +94,20 @@ int gmc_memsys_can_accept(const gmc_memsys_t *ms, unsigned channel, int is_write
     return channel < ms->nch && gmc_mc_can_accept(&ms->mc[channel], is_write);
 }
 
+/* p enters channel ch's controller mc, which has room.  Apart from the
+ * refusal: a sender held back by a full queue retries often, and the
+ * registers this path needs would make every retry save and restore them. */
+static __attribute__((noinline)) int accept(gmc_memsys_t *ms, gmc_mc_t *mc, unsigned ch,
+                                            const gmc_mem_prepared_t *p)
+{
+    uint32_t i = gmc_mc_enqueue_prepared(mc, p, ms->nreq++, ms->now);
+    gmc_rowloc_add(&ms->rowloc, ch, p->loc.bank, p->loc.row);   /* row locality at the controller */
+    uint64_t nx = ms->next[ch] = gmc_mc_wake(mc, i, ms->now, ms->next[ch]);
+    if (nx < ms->next_min)
+        ms->next_min = nx;
+    return GMC_MEM_ACCEPTED;
+}
+
 int gmc_memsys_send_prepared(gmc_memsys_t *ms, const gmc_mem_prepared_t *p)
 {
     const unsigned ch = p->loc.channel;
@@ -102,12 +116,7 @@ int gmc_memsys_send_prepared(gmc_memsys_t *ms, const gmc_mem_prepared_t *p)
         ms->cq[ch * 2 + (p->req.is_write != 0)].refused = 1;   /* a room event when a slot frees */
         return GMC_MEM_FULL;
     }
-    uint32_t i = gmc_mc_enqueue_prepared(mc, p, ms->nreq++, ms->now);
-    gmc_rowloc_add(&ms->rowloc, ch, p->loc.bank, p->loc.row);   /* row locality at the controller */
-    uint64_t nx = ms->next[ch] = gmc_mc_wake(mc, i, ms->now, ms->next[ch]);
-    if (nx < ms->next_min)
-        ms->next_min = nx;
-    return GMC_MEM_ACCEPTED;
+    return accept(ms, mc, ch, p);
 }
 
 int gmc_memsys_send(gmc_memsys_t *ms, const gmc_mem_req_t *r)
@@ -331,6 +340,25 @@ void gmc_memsys_locate(const gmc_memsys_t *ms, uint64_t addr, gmc_mem_loc_t *loc
     gmc_memsys_decode(ms, addr, loc);
 }
 
+/* The address bits an address's channel, bank and row depend on: the
+ * map's bits of those fields (with a modulus channel split, every bit from
+ * ch_at up too), through the BIM's inputs that feed them. */
+static uint64_t row_mask(const gmc_memsys_t *ms)
+{
+    const gmc_addrmap_t *m = &ms->map;
+    uint64_t out = m->fmask[GMC_F_CH] | m->fmask[GMC_F_BANK] | m->fmask[GMC_F_ROW];
+    if (m->ch_mod)
+        out |= ~0ull << m->ch_at;
+    out &= ms->amask;
+    uint64_t in = out;
+    if (ms->bim) {   /* row[o]: the inputs of output bit o */
+        in = 0;
+        for (uint64_t b = out; b; b &= b - 1)
+            in |= ms->bim->m.row[__builtin_ctzll(b)];
+    }
+    return in & ms->amask;
+}
+
 void gmc_memsys_geometry(const gmc_memsys_t *ms, gmc_mem_geometry_t *g)
 {
     memset(g, 0, sizeof *g);
@@ -342,6 +370,9 @@ void gmc_memsys_geometry(const gmc_memsys_t *ms, gmc_mem_geometry_t *g)
             lo = ms->ch_run[i].lsb < lo ? ms->ch_run[i].lsb : lo;
         g->channel_granule_bits = lo < 64 ? lo : 0;
     }
+    g->row_mask = row_mask(ms);
+    if (!ms->bim && !ms->map.ch_mod)
+        g->bank_row_mask = (ms->map.fmask[GMC_F_BANK] | ms->map.fmask[GMC_F_ROW]) & ms->amask;
 }
 
 int gmc_memsys_channel_info(const gmc_memsys_t *ms, unsigned ch, gmc_mem_channel_t *c)
@@ -382,8 +413,8 @@ static void stats_fill(const gmc_memsys_t *ms, const gmc_memsys_totals_t *t, uns
     s->blp_sum = t->mc.blp_sum;
     s->cycles = ms->now;
     for (unsigned c = c0; c < c1; c++) {
-        s->entered += ms->rowloc.reqs[c];
-        s->row_runs += ms->rowloc.runs[c];
+        s->entered += gmc_rowloc_reqs(&ms->rowloc, c);
+        s->row_runs += gmc_rowloc_runs(&ms->rowloc, c);
         const gmc_mc_streak_t *k = ms->mc[c].streak;
         s->row_streaks += k->streaks;
         s->stranded += k->stranded;
