@@ -241,7 +241,6 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     g->nch = geo.channels;
     g->amask = geo.addr_bits >= 64 ? ~0ull : (1ull << geo.addr_bits) - 1;
     g->slice_by_line = geo.channel_granule_bits >= 7;
-    g->row_by_line = !(geo.row_mask & 127);
     g->br_mask = geo.bank_row_mask;
     g->chan_words = (g->nch + 63) / 64;
     if (!(g->chan_hist = calloc(g->nch + 1, sizeof *g->chan_hist))) {

@@ -280,10 +280,6 @@ struct gmc_gpu {
      * start at bit 7 or above; the sub-slice hash reads the line): an
      * access's sectors share one slice lookup. */
     int              slice_by_line;
-    /* ... and the same DRAM bank and row (the memory system's row_mask,
-     * the bits that decide them, has none of the line's offset bits): one
-     * decode per line access (gmc_sm.c pre_icnt_line) */
-    int              row_by_line;
     /* The memory system's bank_row_mask: when not 0, a request's bank and
      * row are these bits of its address, the key of its run (row locality
      * before and after the network) without a decode */
