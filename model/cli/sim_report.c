@@ -109,6 +109,13 @@ static void run_fields(const sim_opts_t *o, char *extra, size_t size)
                      o->no_refresh ? "false" : "true");
     if (n < 0 || (size_t)n >= size)
         return;
+    uint8_t rd = 0;   /* parsed before the run: the reading is valid */
+    char rdn[32];
+    if (o->streak_reading && !gmc_streak_reading_parse(o->streak_reading, &rd, rdn, sizeof rdn) && rd)
+        n += snprintf(extra + n, size - (size_t)n, "  \"streak_reading\": \"%s\",\n",
+                      gmc_streak_reading_name(rd, rdn, sizeof rdn));
+    if ((size_t)n >= size)
+        return;
     if (o->traces)
         snprintf(extra + n, size - (size_t)n,
                  "  \"trace_instruction_lines\": %llu,\n  \"unknown_ops\": %llu,\n  \"trace_version\": %u,\n"

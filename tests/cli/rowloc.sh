@@ -184,6 +184,23 @@ PY
 then ok "gmc sim: memory latency over the off-chip reads only (loa: most reads hit L2)"
 else notok "gmc sim: memory latency over the off-chip reads only (loa: most reads hit L2)" "$(head -c 300 "$T/err")"; fi
 
+# gmc sim takes the readings too, and names them when not the default
+if "$GMC" "${y[@]}" --streak-reading exclude-y -o "$T/ex.json" 2>"$T/err" &&
+   python3 - "$T/none.json" "$T/ex.json" <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+assert "streak_reading" not in a and b["streak_reading"] == "exclude-y"
+s, t = a["row_streaks"], b["row_streaks"]
+assert t["streaks"] == s["streaks"] and t["stranded"] == s["stranded"]   # the search is the same
+assert t["breakers_other_sm"] < s["breakers_other_sm"], (s, t)            # Y is no breaker
+assert b["cycles"] == a["cycles"]   # a statistic: the run is the same
+PY
+then ok "gmc sim --streak-reading exclude-y: fewer breakers, the same streaks and run, named in the report"
+else notok "gmc sim --streak-reading exclude-y: fewer breakers, the same streaks and run, named in the report" "$(head -c 300 "$T/err")"; fi
+expect_fail "gmc sim --streak-reading: an unknown word" 2 \
+  "^gmc sim: --streak-reading: expected default or a list of older, exclude-y, opener, found 'x'$" -- \
+  "$GMC" "${y[@]}" --streak-reading x
+
 # CSV rows are the JSON's; the text report has the lines
 "$GMC" sim --machine yuan-gddr3 --workload moa --scale 0.05 --sched bfifo --csv "$T/r.csv" -o "$T/r.txt" &&
   grep -q "^row_locality.post_icnt,$(field "$T/none.json" row_locality.post_icnt)$" "$T/r.csv" &&
