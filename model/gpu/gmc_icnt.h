@@ -81,8 +81,9 @@ typedef struct {
     union {               /* a reply's, and in its place a request's (the kind says which) */
         uint32_t dram_in_mc;  /* reply, if offchip: DRAM cycles from entering the controller to
                                  the data (saturated at UINT32_MAX) */
-        uint32_t loc;     /* request: its DRAM row << 6 | bank (GMC_PKT_LOC), set as it enters the
-                             network (row locality before and after it).  40 bytes in all:
+        uint32_t loc;     /* request, behind a BIM or a modulus channel split: its DRAM row << 6 |
+                             bank (GMC_PKT_LOC), located once by the SM for the row locality
+                             before and after the network (gmc_sm.c).  40 bytes in all:
                              packets are copied a few times per request, so their size is speed */
     };
 } gmc_pkt_t;
