@@ -261,6 +261,10 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
                 g->ipoly_bits = 0;
         }
     }
+    /* a line's sectors share a channel, bank and row when none of the bits
+     * that decide them is a line offset bit, and then a slice too unless
+     * IPoly hashes offset bits into the slice */
+    g->row_by_line = !(geo.row_mask & 127) && (!g->slice_bank || !g->ipoly_bits || g->ipoly_h_at >= 7);
     g->nslice = g->nch * g->spc;
     g->nsm = m->sms;
     if (gmc_rowloc_init(&g->rl_pre, g->nsm * g->nslice) || gmc_rowloc_init(&g->rl_post, g->nslice)) {

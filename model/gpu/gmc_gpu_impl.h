@@ -280,6 +280,11 @@ struct gmc_gpu {
      * start at bit 7 or above; the sub-slice hash reads the line): an
      * access's sectors share one slice lookup. */
     int              slice_by_line;
+    /* ... the same slice, DRAM bank and row, with a BIM too (the memory
+     * system's row_mask has none of a line's offset bits): one slice
+     * lookup and one decode per line access (gmc_sm.c line_slice,
+     * pre_icnt_line) */
+    int              row_by_line;
     /* The memory system's bank_row_mask: when not 0, a request's bank and
      * row are these bits of its address, the key of its run (row locality
      * before and after the network) without a decode */

@@ -483,11 +483,11 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
     gmc_icnt_pop(g->rep_net, s->id);
 }
 
-/* The slice of every sector of `line` when they share one (slice_by_line),
- * else NONE: out_push then looks each sector up. */
+/* The slice of every sector of `line` when they share one (slice_by_line,
+ * row_by_line), else NONE: out_push then looks each sector up. */
 static inline uint32_t line_slice(const gmc_gpu_t *g, uint64_t line)
 {
-    return g->slice_by_line ? gmc_gpu_slice_of(g, line) : NONE;
+    return g->slice_by_line || g->row_by_line ? gmc_gpu_slice_of(g, line) : NONE;
 }
 
 /* Row locality before the network (Yuan et al. [MICRO'09] Fig. 1's
@@ -495,19 +495,30 @@ static inline uint32_t line_slice(const gmc_gpu_t *g, uint64_t line)
  * the order the SM's requests enter the request network -- the order out
  * holds them, a FIFO, so counted as they are pushed.  A run's key is the
  * request's bank and row bits (br_mask) where the address map makes them
- * bits, else its decoded bank and row (pre_icnt_sector), which then ride
- * in the packet's loc to the slice (row locality after the network,
- * gmc_l2.c).  A line access's sectors to one slice whose bank and row bits
- * lie above the line share one key: one add for all of them.  Returns 0
- * (the loc, unused with keys), or NONE when each sector must be done
- * alone. */
+ * bits, else its decoded bank and row, which then ride in the packet's loc
+ * to the slice (row locality after the network, gmc_l2.c).  A line
+ * access's sectors to one slice share their bank and row when the bits
+ * that decide them lie above the line: one key or decode and one add for
+ * all of them.  Returns their loc (0 with keys: unused), or NONE when each
+ * sector must be done alone (pre_icnt_sector). */
 static inline uint32_t pre_icnt_line(gmc_gpu_t *g, const gmc_sm_t *s, uint64_t line, uint32_t sectors,
                                      uint32_t dst)
 {
-    if (dst == NONE || !g->br_mask || (g->br_mask & 127))
+    if (dst == NONE)
         return NONE;
-    gmc_rowloc_add_key(&g->rl_pre, s->id * g->nslice + dst, line & g->br_mask, gmc_popc32(sectors));
-    return 0;
+    const uint32_t st = s->id * g->nslice + dst;
+    if (g->br_mask) {
+        if (g->br_mask & 127)
+            return NONE;
+        gmc_rowloc_add_key(&g->rl_pre, st, line & g->br_mask, gmc_popc32(sectors));
+        return 0;
+    }
+    if (!g->row_by_line)
+        return NONE;
+    gmc_mem_loc_t l;
+    gmc_memsys_locate(g->ms, line, &l);
+    gmc_rowloc_add_n(&g->rl_pre, st, l.bank, l.row, gmc_popc32(sectors));
+    return GMC_PKT_LOC(l.row, l.bank);
 }
 
 /* A sector's packet p that pre_icnt_line could not do with its line's. */

@@ -154,6 +154,12 @@ typedef struct {
      * goes to the same channel (a lower bound: 0 when a BIM or a modulus
      * channel split makes it hard to say). */
     unsigned channel_granule_bits;
+    /* The address bits an address's channel, bank and row depend on
+     * (through the BIM and the map; with a modulus channel split, every bit
+     * from its start up): addresses equal on them have the same three, so
+     * a source may locate one address for all its neighbours (a line whose
+     * offset bits are none of these). */
+    uint64_t row_mask;
     /* When the bank and the row are bits of the address (no BIM, no
      * modulus channel split): those bits.  Two addresses of one channel
      * then have the same bank and row exactly when they agree on them: a

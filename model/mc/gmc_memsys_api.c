@@ -340,6 +340,25 @@ void gmc_memsys_locate(const gmc_memsys_t *ms, uint64_t addr, gmc_mem_loc_t *loc
     gmc_memsys_decode(ms, addr, loc);
 }
 
+/* The address bits an address's channel, bank and row depend on: the
+ * map's bits of those fields (with a modulus channel split, every bit from
+ * ch_at up too), through the BIM's inputs that feed them. */
+static uint64_t row_mask(const gmc_memsys_t *ms)
+{
+    const gmc_addrmap_t *m = &ms->map;
+    uint64_t out = m->fmask[GMC_F_CH] | m->fmask[GMC_F_BANK] | m->fmask[GMC_F_ROW];
+    if (m->ch_mod)
+        out |= ~0ull << m->ch_at;
+    out &= ms->amask;
+    uint64_t in = out;
+    if (ms->bim) {   /* row[o]: the inputs of output bit o */
+        in = 0;
+        for (uint64_t b = out; b; b &= b - 1)
+            in |= ms->bim->m.row[__builtin_ctzll(b)];
+    }
+    return in & ms->amask;
+}
+
 void gmc_memsys_geometry(const gmc_memsys_t *ms, gmc_mem_geometry_t *g)
 {
     memset(g, 0, sizeof *g);
@@ -351,6 +370,7 @@ void gmc_memsys_geometry(const gmc_memsys_t *ms, gmc_mem_geometry_t *g)
             lo = ms->ch_run[i].lsb < lo ? ms->ch_run[i].lsb : lo;
         g->channel_granule_bits = lo < 64 ? lo : 0;
     }
+    g->row_mask = row_mask(ms);
     if (!ms->bim && !ms->map.ch_mod)
         g->bank_row_mask = (ms->map.fmask[GMC_F_BANK] | ms->map.fmask[GMC_F_ROW]) & ms->amask;
 }

@@ -130,23 +130,27 @@ static unsigned decodes_match(const gmc_memsys_t *ms, gmc_rng_t *rng, const char
     return n;
 }
 
-/* The geometry's bank_row_mask as a key of the decode (gmc_mem.h): where
- * the map makes the bank and the row bits of the address (no BIM, no
- * modulus: the mask is not 0), flipping an address bit under the mask
- * changes them and flipping any other bit does not; 0 with a BIM. */
-static unsigned mask_is_a_key(const gmc_memsys_t *ms, gmc_rng_t *rng, const char *what, unsigned n)
+/* The geometry's masks as keys of the decode (gmc_mem.h): addresses that
+ * agree on row_mask decode to the same channel, bank and row; where the
+ * map makes the bank and the row bits of the address (no BIM, no modulus:
+ * bank_row_mask is not 0), flipping an address bit under bank_row_mask
+ * changes them and flipping any other bit does not. */
+static unsigned masks_are_keys(const gmc_memsys_t *ms, gmc_rng_t *rng, const char *what, unsigned n)
 {
     gmc_mem_geometry_t geo;
     gmc_memsys_geometry(ms, &geo);
-    if (ms->bim || ms->map.ch_mod) {
-        assert_true(geo.bank_row_mask == 0);
-        return 0;
-    }
-    assert_true(geo.bank_row_mask != 0);
+    assert_true((geo.bank_row_mask == 0) == (ms->bim || ms->map.ch_mod));
     for (unsigned i = 0; i < n; i++) {
         const uint64_t a = gmc_rng_u64(rng) & ms->amask;
+        const uint64_t b = a ^ (gmc_rng_u64(rng) & ~geo.row_mask & ms->amask);
         gmc_mem_loc_t p, q;
         gmc_memsys_decode(ms, a, &p);
+        gmc_memsys_decode(ms, b, &q);
+        if (p.channel != q.channel || p.bank != q.bank || p.row != q.row)
+            fail_msg("map %s: %#llx and %#llx agree on row_mask %#llx but decode apart", what,
+                     (unsigned long long)a, (unsigned long long)b, (unsigned long long)geo.row_mask);
+        if (!geo.bank_row_mask)
+            continue;
         const unsigned bit = (unsigned)gmc_rng_below(rng, ms->map.width);
         const uint64_t c = a ^ (1ull << bit);
         gmc_memsys_decode(ms, c, &q);
@@ -203,18 +207,22 @@ static void packed_decode_equals_the_maps_definition(void **st)
         maps++;
         packed += ms.pk_n > 0;
         checked += decodes_match(&ms, &rng, spec, 2000);
-        keyed += mask_is_a_key(&ms, &rng, spec, 1000);
+        keyed += masks_are_keys(&ms, &rng, spec, 500);
         gmc_memsys_free(&ms);
-        if (round % 50 == 0) {   /* behind a BIM (XOR one row into another: invertible): no mask */
-            gmc_gf2_t m;
-            gmc_gf2_identity(&m, c.map.width);
-            m.row[c.map.width - 1] ^= 1;
-            c.bim = &m;
-            if (gmc_memsys_init(&ms, &c, err, sizeof err))
-                fail_msg("%s with a BIM: %s", spec, err);
-            mask_is_a_key(&ms, &rng, spec, 1);
-            gmc_memsys_free(&ms);
+        /* the same map behind a random BIM (rows XORed into other rows:
+         * invertible): row_mask through the matrix, no bank_row_mask */
+        gmc_gf2_t m;
+        gmc_gf2_identity(&m, c.map.width);
+        for (unsigned k = 0; k < 8; k++) {
+            unsigned i = (unsigned)gmc_rng_below(&rng, m.n), j = (unsigned)gmc_rng_below(&rng, m.n);
+            if (i != j)
+                m.row[i] ^= m.row[j];
         }
+        c.bim = &m;
+        if (gmc_memsys_init(&ms, &c, err, sizeof err))
+            fail_msg("%s with a BIM: %s", spec, err);
+        keyed += masks_are_keys(&ms, &rng, spec, 500);
+        gmc_memsys_free(&ms);
     }
     /* a Ch% map: the packed form does not apply, the map's decode runs */
     gmc_memsys_cfg_t c;
@@ -227,10 +235,11 @@ static void packed_decode_equals_the_maps_definition(void **st)
         fail_msg("%s", err);
     assert_int_equal(ms.pk_n, 0);
     checked += decodes_match(&ms, &rng, "the Ch% map", 2000);
-    keyed += mask_is_a_key(&ms, &rng, "the Ch% map", 2000);   /* 0: no mask with a modulus */
+    keyed += masks_are_keys(&ms, &rng, "the Ch% map", 2000);
     gmc_memsys_free(&ms);
-    print_message("packed decode: %u random maps (%u packed), %u addresses compared; bank_row_mask "
-                  "as a key: %u address bits flipped\n", maps, packed, checked, keyed);
+    print_message("packed decode: %u random maps (%u packed), %u addresses compared; row_mask and "
+                  "bank_row_mask as keys: %u addresses (half behind a random BIM)\n", maps, packed,
+                  checked, keyed);
     assert_true(maps >= 300 && packed == maps);
 }
 
