@@ -241,6 +241,7 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     g->nch = geo.channels;
     g->amask = geo.addr_bits >= 64 ? ~0ull : (1ull << geo.addr_bits) - 1;
     g->slice_by_line = geo.channel_granule_bits >= 7;
+    g->br_mask = geo.bank_row_mask;
     g->chan_words = (g->nch + 63) / 64;
     if (!(g->chan_hist = calloc(g->nch + 1, sizeof *g->chan_hist))) {
         snprintf(err, n, "out of memory");
@@ -260,8 +261,16 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
                 g->ipoly_bits = 0;
         }
     }
+    /* a line's sectors share a channel, bank and row when none of the bits
+     * that decide them is a line offset bit, and then a slice too unless
+     * IPoly hashes offset bits into the slice */
+    g->row_by_line = !(geo.row_mask & 127) && (!g->slice_bank || !g->ipoly_bits || g->ipoly_h_at >= 7);
     g->nslice = g->nch * g->spc;
     g->nsm = m->sms;
+    if (gmc_rowloc_init(&g->rl_pre, g->nsm * g->nslice) || gmc_rowloc_init(&g->rl_post, g->nslice)) {
+        snprintf(err, n, "out of memory");
+        goto fail;
+    }
     g->ps_core = period_ps(m->core_mhz);
     g->ps_icnt = period_ps(m->icnt_mhz);
     g->ps_l2 = period_ps(m->l2_mhz);
@@ -413,6 +422,8 @@ void gmc_gpu_delete(gmc_gpu_t *g)
     free(g->s_time.v);
     free(g->s_div.v);
     free(g->s_inmc.v);
+    gmc_rowloc_free(&g->rl_pre);
+    gmc_rowloc_free(&g->rl_post);
     free(g);
 }
 

@@ -97,10 +97,19 @@ typedef struct {
     uint16_t bytes;       /* size on the wire: header plus data */
     uint8_t  kind;        /* gmc_pkt_kind_t */
     uint8_t  offchip;     /* reply: the sector came from DRAM (an L2 miss) */
-    uint32_t dram_in_mc;  /* reply, if offchip: DRAM cycles from entering the controller to the
-                             data (saturated at UINT32_MAX).  40 bytes in all: packets are
-                             copied a few times per request, so their size is speed */
+    union {               /* a reply's, and in its place a request's (the kind says which) */
+        uint32_t dram_in_mc;  /* reply, if offchip: DRAM cycles from entering the controller to
+                                 the data (saturated at UINT32_MAX) */
+        uint32_t loc;     /* request, behind a BIM or a modulus channel split: its DRAM row << 6 |
+                             bank (GMC_PKT_LOC), located once by the SM for the row locality
+                             before and after the network (gmc_sm.c).  40 bytes in all:
+                             packets are copied a few times per request, so their size is speed */
+    };
 } gmc_pkt_t;
+/* A request's loc: row < 2^24 and bank < 64 (the DRAM configs' limits). */
+#define GMC_PKT_LOC(row, bank) ((uint32_t)(row) << 6 | (uint32_t)(bank))
+#define GMC_PKT_LOC_BANK(loc)  ((loc) & 63u)
+#define GMC_PKT_LOC_ROW(loc)   ((loc) >> 6)
 
 enum { GMC_ICNT_OK = 0, GMC_ICNT_FULL = 1 };
 
