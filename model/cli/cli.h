@@ -18,6 +18,7 @@ int cmd_block(int argc, char **argv);
 int cmd_overhead(int argc, char **argv);
 int cmd_mem(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_icnt(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_experiment(int argc, char **argv);
 
@@ -105,6 +106,9 @@ void cli_stdout_note(void);
  * output to log (a path as seen from here): 0, or -1 after one line
  * "WHO: ..." (not installed, gnuplot's first complaint and exit status). */
 int  cli_gnuplot(const char *who, const char *dir, const char *script, const char *log);
+/* s as a gnuplot single-quoted string ('' for a quote, control
+ * characters dropped), so that no path or label is read as script. */
+void cli_gp_str(FILE *f, const char *s);
 
 /* Progress of a long run on stderr, redrawn in place (cli_progress.c):
  * only when stderr is a terminal, so logs and sweeps get none.  A bar line

@@ -77,3 +77,14 @@ int cli_gnuplot(const char *who, const char *dir, const char *script, const char
     }
     return 0;
 }
+
+void cli_gp_str(FILE *f, const char *s)
+{
+    fputc('\'', f);
+    for (; *s; s++)
+        if (*s == '\'')
+            fputs("''", f);
+        else if ((unsigned char)*s >= 0x20)
+            fputc(*s, f);
+    fputc('\'', f);
+}

@@ -66,6 +66,11 @@ static void usage(FILE *f)
         "                      schedule (default; Algorithm 1) or receive (sec. 4.2)\n"
         "  --wmc-m R           warped-mc: M for a started warp's row hits (started,\n"
         "                      default) or any warp's with >= 2 pending (pending2)\n"
+        "  --streak-reading L  how the row streak breakers read Yuan et al. sec. 5.2 where\n"
+        "                      it is ambiguous: default, or any of older (search toward\n"
+        "                      older requests), exclude-y (the request to the new row is\n"
+        "                      no breaker), opener (compare with the request the old row\n"
+        "                      was opened for) joined by ','\n"
         "  --no-refresh        never refresh, even if the device config enables it\n"
         "  --step-every-cycle  the slow reference: step every controller every cycle,\n"
         "                      no idle-cycle skipping (same results; for checking them)\n"
@@ -229,6 +234,8 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
             rc = str_opt(a, argc, argv, &i, &pol.rfpol);
         else if (!strcmp(a, "--row-policy"))
             rc = str_opt(a, argc, argv, &i, &pol.rowpol);
+        else if (!strcmp(a, "--streak-reading"))
+            rc = str_opt(a, argc, argv, &i, &o->streak_reading);
         else if (!strcmp(a, "--row-timeout"))
             rc = num_opt(a, argc, argv, &i, &pol.row_timeout), pol.have_row_timeout = 1;
         else
@@ -316,6 +323,9 @@ static int resolve(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t wn)
     }
     if ((rc = resolve_policies(&sc->mc)))
         return rc;
+    if (o->streak_reading &&
+        gmc_streak_reading_parse(o->streak_reading, &sc->mc.streak_reading, err, sizeof err))
+        return cli_usage_error(MEM_CMD, "--streak-reading: %s", err);
     if (gmc_mc_cfg_check(&sc->mc, err, sizeof err)) {
         cli_usage_error(MEM_CMD, "%s", err);
         return 2;

@@ -1,4 +1,4 @@
-/* gmc overhead: what scheduler logic costs in bits, from its parameters. */
+/* gmc overhead: what scheduler and queue logic costs in bits, from its parameters. */
 #include <stdio.h>
 #include <string.h>
 #include "analysis/gmc_overhead.h"
@@ -15,18 +15,26 @@ static void usage(FILE *f)
         "                              [--rows N] [--score-bits N] [--pt-bits N] [--pc-hash-bits N]\n"
         "                              [--started-bits 0|1] [--json]\n"
         "       gmc overhead frfcfs [--mcs M] [--queue Q] [--rows nR] [--banks nB] [--json]\n"
+        "       gmc overhead icnt [--topology xbar|mesh|ring] [--policy hg|rmhg|hmhg|hmhgK|none]\n"
+        "                         [--cores C] [--mcs M] [--rows nR] [--banks nB] [--queue Q] [--json]\n"
+        "       gmc overhead pcmwq --entries N [--addr-bits A] [--tag-bits T] [--high H] [--low L]\n"
+        "                          [--intr 0|1|2] [--max-intr K] [--json]\n"
         "warped-mc: storage per memory controller of WAT, WET, RS, PT (Warped-MC [ICPP'23] Table 3;\n"
         "           defaults are the seed's: 32 SMs x 32 warps, 32 pending, 16 banks x 64 rows x 4 bits, 64-bit PT;\n"
         "           --started-bits 1, the default: a started bit per WET entry for Algorithm 1's reading;\n"
         "           0 gives Table 3's 1408 B, the sec. 4.2 reading)\n"
         "frfcfs:    bit comparisons per DRAM command clock, M*Q*(log2 nR + log2 nB), and the\n"
-        "           banked FIFO's M*(nB*log2 nR + log2 nB) (Yuan et al. [MICRO'09] sec. 3.4; defaults M=8 Q=32 nR=4096 nB=4)\n");
+        "           banked FIFO's M*(nB*log2 nR + log2 nB) (Yuan et al. [MICRO'09] sec. 3.4; defaults M=8 Q=32 nR=4096 nB=4)\n"
+        "pcmwq:     bits stored by the PCM write queue block (rtl/gmc_pcmwq.sv: N entries of an A-bit address\n"
+        "           and a T-bit data version, head, count, flags) and its address comparators (the write's and\n"
+        "           the read's address against every entry: 2N of A bits); defaults A=32 T=16, watermarks\n"
+        "           H=N L=0 (NVMain's FRFCFS-WQF), --intr 0 none (1 cancel, 2 pause), K=4 (NVMain's MaxCancellations)\n");
 }
 
 /* Parses "--name value" pairs into unsigned slots, each in its range from
  * the library's one table (gmc_overhead_range): 0, 2 on error, -1 after
  * --help. */
-typedef struct { const char *opt; unsigned *u; uint64_t *u64; } numopt_t;
+typedef struct { const char *opt; unsigned *u; uint64_t *u64; const char **str; } numopt_t;
 
 static int parse(const char *scheme, int argc, char **argv, const numopt_t *o, size_t no, int *json)
 {
@@ -45,6 +53,10 @@ static int parse(const char *scheme, int argc, char **argv, const numopt_t *o, s
             k++;
         if (k == no || i + 1 >= argc)
             return cli_usage_error(CMD, "unknown option or missing value: '%s' (see gmc overhead --help)", argv[i]);
+        if (o[k].str) {   /* a name: the scheme checks it */
+            *o[k].str = argv[++i];
+            continue;
+        }
         const gmc_overhead_range_t *r = gmc_overhead_range(scheme, o[k].opt + 2);
         uint64_t v;
         const char *s = argv[++i];
@@ -67,11 +79,11 @@ static int warped_mc(int argc, char **argv)
     gmc_wmc_params_t p;
     gmc_wmc_params_default(&p);
     const numopt_t o[] = {
-        {"--sms", &p.sms, NULL},           {"--warps", &p.warps, NULL},
-        {"--max-pending", &p.max_pending, NULL}, {"--banks", &p.banks, NULL},
-        {"--rows", &p.rows, NULL},         {"--score-bits", &p.score_bits, NULL},
-        {"--pt-bits", &p.pt_bits, NULL},   {"--pc-hash-bits", &p.pc_hash_bits, NULL},
-        {"--started-bits", &p.started_bits, NULL},
+        {"--sms", &p.sms, NULL, NULL},           {"--warps", &p.warps, NULL, NULL},
+        {"--max-pending", &p.max_pending, NULL, NULL}, {"--banks", &p.banks, NULL, NULL},
+        {"--rows", &p.rows, NULL, NULL},         {"--score-bits", &p.score_bits, NULL, NULL},
+        {"--pt-bits", &p.pt_bits, NULL, NULL},   {"--pc-hash-bits", &p.pc_hash_bits, NULL, NULL},
+        {"--started-bits", &p.started_bits, NULL, NULL},
     };
     int json = 0, rc = parse("warped-mc", argc, argv, o, sizeof o / sizeof o[0], &json);
     if (rc)
@@ -133,8 +145,8 @@ static int frfcfs(int argc, char **argv)
     gmc_frfcfs_params_t p;
     gmc_frfcfs_params_default(&p);
     const numopt_t o[] = {
-        {"--mcs", &p.mcs, NULL}, {"--queue", &p.queue, NULL},
-        {"--rows", NULL, &p.rows}, {"--banks", &p.banks, NULL},
+        {"--mcs", &p.mcs, NULL, NULL}, {"--queue", &p.queue, NULL, NULL},
+        {"--rows", NULL, &p.rows, NULL}, {"--banks", &p.banks, NULL, NULL},
     };
     int json = 0, rc = parse("frfcfs", argc, argv, o, sizeof o / sizeof o[0], &json);
     if (rc)
@@ -159,6 +171,176 @@ static int frfcfs(int argc, char **argv)
     return 0;
 }
 
+/* The formulas of one scheme row, said as the text shows them. */
+static const char *icnt_formula(const gmc_icnt_cost_params_t *p, int stored)
+{
+    switch (p->policy) {
+    case GMC_ICNT_COST_HG:   return "R*P";
+    case GMC_ICNT_COST_RMHG: return stored ? "R*P + R*lR*nB*M" : "R*P + R*lR*O";
+    case GMC_ICNT_COST_HMHG: return "R*P + R*k*O";
+    default:                 return "0";
+    }
+}
+
+static int icnt(int argc, char **argv)
+{
+    gmc_icnt_cost_params_t p;
+    gmc_icnt_cost_params_default(&p);
+    const char *topo = "xbar", *policy = "hg";
+    const numopt_t o[] = {
+        {"--topology", NULL, NULL, &topo}, {"--policy", NULL, NULL, &policy},
+        {"--cores", &p.cores, NULL, NULL}, {"--mcs", &p.mem.mcs, NULL, NULL},
+        {"--queue", &p.mem.queue, NULL, NULL}, {"--rows", NULL, &p.mem.rows, NULL},
+        {"--banks", &p.mem.banks, NULL, NULL},
+    };
+    int json = 0, rc = parse("icnt", argc, argv, o, sizeof o / sizeof o[0], &json);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    char err[256];
+    if (gmc_icnt_cost_topology_find(topo, &p.topology, err, sizeof err))
+        return cli_usage_error(CMD, "--topology: %s", err);
+    if (gmc_icnt_cost_policy_find(policy, &p.policy, &p.hash_bits, err, sizeof err))
+        return cli_usage_error(CMD, "--policy: %s", err);
+    if (gmc_icnt_cost_check(&p, err, sizeof err))
+        return cli_usage_error(CMD, "%s", err);
+    gmc_icnt_cost_t c;
+    gmc_icnt_cost(&p, &c);
+    gmc_icnt_cost_rtl_t r;
+    char rerr[256];
+    const int rtl_ok = gmc_icnt_cost_rtl(&p, &r, rerr, sizeof rerr) == 0;
+    uint64_t t_st = 0, t_cmp = 0;
+    const int in_table = gmc_icnt_cost_table1(&p, &t_st, &t_cmp);
+    char pl[16], row[48];
+    gmc_icnt_cost_policy_label(&p, pl, sizeof pl);
+    snprintf(row, sizeof row, "BFIFO+%s (%s)", pl, topo);
+    const unsigned long long sf = (unsigned long long)c.sched.frfcfs_bits,
+                             sb = (unsigned long long)c.sched.banked_fifo_bits;
+    if (json) {
+        printf("{\n  \"scheme\": \"icnt\",\n  \"params\": {\"topology\": \"%s\", \"policy\": \"%s\", \"hash_bits\": %u, "
+               "\"cores\": %u, \"mcs\": %u, \"queue\": %u, \"rows\": %llu, \"banks\": %u},\n"
+               "  \"routers\": %llu,\n  \"pairs_per_router\": %llu,\n  \"outputs_per_router\": %llu,\n"
+               "  \"hold_bits\": %llu,\n  \"key_bits_stored\": %llu,\n  \"key_bits_compared\": %llu,\n"
+               "  \"bits_stored\": %llu,\n  \"bits_compared\": %llu,\n  \"schemes\": [\n"
+               "    {\"name\": \"FR-FCFS\", \"icnt_bits_stored\": 0, \"icnt_bits_compared\": 0, \"sched_bits_compared\": %llu},\n"
+               "    {\"name\": \"BFIFO\", \"icnt_bits_stored\": 0, \"icnt_bits_compared\": 0, \"sched_bits_compared\": %llu},\n"
+               "    {\"name\": \"%s\", \"icnt_bits_stored\": %llu, \"icnt_bits_compared\": %llu, \"sched_bits_compared\": %llu}\n"
+               "  ],\n",
+               topo, policy, p.hash_bits, p.cores, p.mem.mcs, p.mem.queue, (unsigned long long)p.mem.rows, p.mem.banks,
+               (unsigned long long)c.routers, (unsigned long long)c.pairs, (unsigned long long)c.outputs,
+               (unsigned long long)c.hold_bits, (unsigned long long)c.key_stored, (unsigned long long)c.key_compared,
+               (unsigned long long)c.bits_stored, (unsigned long long)c.bits_compared, sf, sb, row,
+               (unsigned long long)c.bits_stored, (unsigned long long)c.bits_compared, sb);
+        if (in_table)
+            printf("  \"table1\": {\"bits_stored\": %llu, \"bits_compared\": %llu, \"formula_agrees\": %s},\n",
+                   (unsigned long long)t_st, (unsigned long long)t_cmp,
+                   t_st == c.bits_stored && t_cmp == c.bits_compared ? "true" : "false");
+        else
+            printf("  \"table1\": null,\n");
+        if (rtl_ok) {
+            printf("  \"rtl\": {\"block\": \"gmc_hgalloc\", \"config\": \"%s\", \"inputs\": %u, \"outputs\": %u, "
+                   "\"instances\": %llu, \"flip_flops\": %llu, \"flip_flops_total\": %llu, ",
+                   r.name, r.ni, r.no, (unsigned long long)r.instances, (unsigned long long)r.flip_flops,
+                   (unsigned long long)(r.flip_flops * r.instances));
+            if (r.cells >= 0)
+                printf("\"cells\": %lld, \"cells_total\": %lld, ", (long long)r.cells,
+                       (long long)((uint64_t)r.cells * r.instances));
+            else
+                printf("\"cells\": null, \"cells_total\": null, ");
+            printf("\"flip_flops_from\": \"gmc_hgalloc_state_bits (make synth-hgalloc checks Yosys's FF against it)\", "
+                   "\"cells_from\": \"%s\"}\n}\n",
+                   r.cells >= 0 ? "Yosys 0.23 synth -flatten, measured by make synth-hgalloc (docs/icnt.md)"
+                                : "not measured for this configuration");
+        } else
+            printf("  \"rtl\": null,\n  \"rtl_note\": \"%s\"\n}\n", rerr);
+        return 0;
+    }
+    printf("hold grant in the interconnect (Yuan et al. [MICRO'09] sec. 3.4, Table 1): %s, %s\n"
+           "  C=%u cores, M=%u controllers, nR=%llu rows (lR=%u bits), nB=%u banks, Q=%u\n"
+           "  R=%llu router%s, P=%llu input-output pairs and O=%llu outputs per router%s\n"
+           "  %-22s %14s %16s %22s\n",
+           topo, pl, p.cores, p.mem.mcs, (unsigned long long)p.mem.rows, gmc_clog2(p.mem.rows), p.mem.banks,
+           p.mem.queue, (unsigned long long)c.routers, c.routers == 1 ? "" : "s", (unsigned long long)c.pairs,
+           (unsigned long long)c.outputs, p.topology == GMC_ICNT_COST_RING ? " (3/5 of the mesh's 20 and 5)" : "",
+           "scheme", "icnt stored", "icnt compared", "DRAM sched. compared");
+    printf("  %-22s %14d %16d %22llu   M*Q*(lR + log2 nB)\n", "FR-FCFS", 0, 0, sf);
+    printf("  %-22s %14d %16d %22llu   M*(nB*lR + log2 nB)\n", "BFIFO", 0, 0, sb);
+    printf("  %-22s %14llu %16llu %22llu   stored %s, compared %s\n", row, (unsigned long long)c.bits_stored,
+           (unsigned long long)c.bits_compared, sb, icnt_formula(&p, 1), icnt_formula(&p, 0));
+    if (in_table && (t_st != c.bits_stored || t_cmp != c.bits_compared))
+        printf("  Table 1 prints %llu stored and %llu compared for this row: its formulas give %llu and %llu "
+               "(taken here)\n", (unsigned long long)t_st, (unsigned long long)t_cmp,
+               (unsigned long long)c.bits_stored, (unsigned long long)c.bits_compared);
+    else if (in_table)
+        printf("  Table 1 prints the same: %llu stored, %llu compared\n", (unsigned long long)t_st,
+               (unsigned long long)t_cmp);
+    if (in_table)
+        printf("  Table 1's DRAM-scheduler column is 0 for the BFIFO rows; sec. 3.4's text gives the banked FIFO's "
+               "%llu (shown)\n", sb);
+    if (rtl_ok) {
+        printf("  allocator: gmc_hgalloc %s, %u x %u, x %llu:\n    %llu flip-flops each (its state bits; make "
+               "synth-hgalloc checks Yosys's FF against them)", r.name, r.ni, r.no, (unsigned long long)r.instances,
+               (unsigned long long)r.flip_flops);
+        if (r.cells >= 0)
+            printf(", %lld Yosys cells each (measured, make synth-hgalloc)\n", (long long)r.cells);
+        else
+            printf("; Yosys cells not measured for this configuration\n");
+    } else
+        printf("  allocator: no gmc_hgalloc configuration (%s)\n", rerr);
+    return 0;
+}
+
+static int pcmwq(int argc, char **argv)
+{
+    gmc_pcmwq_params_t p;
+    gmc_pcmwq_params_default(&p);
+    const numopt_t o[] = {
+        {"--entries", &p.entries, NULL, NULL}, {"--addr-bits", &p.addr_bits, NULL, NULL},
+        {"--tag-bits", &p.tag_bits, NULL, NULL}, {"--high", &p.high, NULL, NULL},
+        {"--low", &p.low, NULL, NULL},         {"--intr", &p.intr, NULL, NULL},
+        {"--max-intr", &p.max_intr, NULL, NULL},
+    };
+    int json = 0, rc = parse("pcmwq", argc, argv, o, sizeof o / sizeof o[0], &json);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    char err[256];
+    if (gmc_pcmwq_params_check(&p, err, sizeof err))   /* --entries given, H <= N, L < H */
+        return cli_usage_error(CMD, "%s", err);
+    gmc_pcmwq_cost_t c;
+    gmc_pcmwq_cost(&p, &c);
+    const gmc_pcmwq_cfg_t *k = &c.cfg;
+    static const char *const mode[] = {"none", "cancel", "pause"};
+    if (json) {
+        printf("{\n  \"scheme\": \"pcmwq\",\n  \"params\": {\"entries\": %u, \"addr_bits\": %u, \"tag_bits\": %u, "
+               "\"high\": %u, \"low\": %u, \"intr\": \"%s\", \"max_intr\": %u},\n"
+               "  \"entry_bits\": %llu,\n  \"control\": {\"head\": %llu, \"count\": %llu, \"flags\": %llu, "
+               "\"intr_counter\": %llu},\n  \"total_bits\": %llu,\n  \"total_bytes\": %llu,\n"
+               "  \"comparators\": %llu,\n  \"comparator_bits\": %u,\n  \"bits_compared\": %llu,\n"
+               "  \"rtl\": {\"module\": \"rtl/gmc_pcmwq.sv\", \"params\": {\"Entries\": %u, \"AddrBits\": %u, "
+               "\"VerBits\": %u, \"HighWm\": %u, \"LowWm\": %u, \"IntrMode\": %u, \"MaxIntr\": %u}, "
+               "\"flip_flops\": %llu, \"checked_by\": \"make synth-pcmwq\"}\n}\n",
+               k->n, k->aw, k->vw, k->high, k->low, mode[k->mode], k->kmax, (unsigned long long)c.entry_bits,
+               (unsigned long long)c.head_bits, (unsigned long long)c.count_bits, (unsigned long long)c.flag_bits,
+               (unsigned long long)c.counter_bits, (unsigned long long)c.total_bits,
+               (unsigned long long)c.total_bytes, (unsigned long long)c.comparators, k->aw,
+               (unsigned long long)c.bits_compared, k->n, k->aw, k->vw, k->high, k->low, k->mode, k->kmax,
+               (unsigned long long)c.total_bits);
+        return 0;
+    }
+    printf("PCM write queue (rtl/gmc_pcmwq.sv), N=%u A=%u T=%u, drain from %u entries down to %u, interruption %s%s\n"
+           "  entries    N*(A+T)            = %llu bits\n"
+           "  control    head %llu + count %llu + flags %llu (busy, redo, paused, drain mode) + interruption counter %llu = %llu bits\n"
+           "  total      %llu bits = %llu bytes  (the RTL's flip-flops; make synth-pcmwq checks them against Yosys)\n"
+           "  comparators 2N = %llu of %u bits (the write's and the read's address against every entry)"
+           " = %llu bits compared per cycle\n",
+           k->n, k->aw, k->vw, k->high, k->low, mode[k->mode],
+           k->mode ? (k->kmax ? "" : ", no limit") : "", (unsigned long long)c.entry_bits,
+           (unsigned long long)c.head_bits, (unsigned long long)c.count_bits, (unsigned long long)c.flag_bits,
+           (unsigned long long)c.counter_bits, (unsigned long long)(c.total_bits - c.entry_bits),
+           (unsigned long long)c.total_bits, (unsigned long long)c.total_bytes,
+           (unsigned long long)c.comparators, k->aw, (unsigned long long)c.bits_compared);
+    return 0;
+}
+
 int cmd_overhead(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -169,5 +351,9 @@ int cmd_overhead(int argc, char **argv)
         return warped_mc(argc - 1, argv + 1);
     if (!strcmp(argv[1], "frfcfs"))
         return frfcfs(argc - 1, argv + 1);
-    return cli_usage_error(CMD, "unknown scheme '%s' (expected warped-mc or frfcfs)", argv[1]);
+    if (!strcmp(argv[1], "icnt"))
+        return icnt(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "pcmwq"))
+        return pcmwq(argc - 1, argv + 1);
+    return cli_usage_error(CMD, "unknown scheme '%s' (expected warped-mc, frfcfs, icnt or pcmwq)", argv[1]);
 }

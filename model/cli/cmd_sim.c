@@ -41,6 +41,7 @@ static void usage(FILE *f)
         "  --seed N             every random choice: workload data, BIM matrix (default 1)\n"
         "  --sched S            memory scheduler, as gmc mem --sched (default: the machine's)\n"
         "  --wmc-score schedule|receive, --wmc-m started|pending2  Warped-MC's readings\n"
+        "  --streak-reading L   the row streak breakers' readings, as gmc mem --streak-reading\n"
         "  --warp-sched NAME   warp scheduler: lrr, gto (default: the machine's)\n"
         "  --scheme S, --map SPEC, --map-file F, --matrix F, --rmp-bits L  address map and BIM\n"
         "                       as in gmc bim (default: the machine's map, no BIM)\n"
@@ -168,6 +169,8 @@ static int parse_args(sim_opts_t *o, int argc, char **argv)
             rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &o->warp_sched);
         } else if (!strcmp(a, "--wmc-score") || !strcmp(a, "--wmc-m")) {
             rc = cli_opt_wmc(SIM_CMD, a, argc, argv, &i, &o->wmc_score_at, &o->wmc_m_rule);
+        } else if (!strcmp(a, "--streak-reading")) {
+            rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &o->streak_reading);
         } else if (!strcmp(a, "--scale")) {
             const char *v;
             char *e;

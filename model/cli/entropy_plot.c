@@ -9,18 +9,6 @@
 #include "cli.h"
 #include "entropy_cli.h"
 
-/* gnuplot-safe single-quoted string body. */
-static void gp_str(FILE *f, const char *s)
-{
-    fputc('\'', f);
-    for (; *s; s++)
-        if (*s == '\'')
-            fputs("''", f);
-        else if ((unsigned char)*s >= 0x20)
-            fputc(*s, f);
-    fputc('\'', f);
-}
-
 /* The canvas width in pixels: 26 per bar plus the axes' 160, and wide
  * enough for the longest title line, which gnuplot would otherwise cut at
  * the canvas's edges (sans 10 in pngcairo and gd's default font are about
@@ -79,11 +67,11 @@ int entropy_write_png(const entropy_result_t *r, cli_outfile_t *png)
                "} else {\n  set terminal png size %u,420\n}\n",
             width, width);
     fprintf(s, "set output ");
-    gp_str(s, png->tmp);
+    cli_gp_str(s, png->tmp);
     fprintf(s, "\nset title ");
-    gp_str(s, r->source);
+    cli_gp_str(s, r->source);
     fprintf(s, " . \"\\n\" . ");
-    gp_str(s, title);
+    cli_gp_str(s, title);
     fprintf(s, " noenhanced\n"
                "set style data histograms\n"
                "set style histogram clustered gap 1\n"
@@ -118,13 +106,13 @@ int entropy_write_png(const entropy_result_t *r, cli_outfile_t *png)
                 fl == GMC_F_CH ? "ch" : "bank", idx + (len - 1) / 2.0);
     }
     fprintf(s, "plot ");
-    gp_str(s, dat);
+    cli_gp_str(s, dat);
     fprintf(s, " using 4:xtic(2) title 'raw addresses' linecolor rgb '#4477aa'");
     if (r->h[1]) {
         char lbl[200];
         snprintf(lbl, sizeof lbl, "mapped: %s", o->sel.label);
         fprintf(s, ", '' using 5 title ");
-        gp_str(s, lbl);
+        cli_gp_str(s, lbl);
         fprintf(s, " linecolor rgb '#ee6677'");
     }
     fprintf(s, "\nset output\n");

@@ -13,7 +13,8 @@ static const gmc_cmd_t cmds[] = {
     {"block",   "the verification flow's view of a block: configurations, flags, testbench, vectors", cmd_block},
     {"mem",     "trace mode: requests through the DRAM controllers (latency, BLP, efficiency)", cmd_mem},
     {"sim",     "the GPU system harness: SMs, caches, interconnect, memory system; IPC, load-warp latency, divergence", cmd_sim},
-    {"overhead", "storage / comparison bits of Warped-MC and FR-FCFS from parameters", cmd_overhead},
+    {"icnt",    "one interconnect under synthetic load: latency and throughput against injection rate, row locality before and after", cmd_icnt},
+    {"overhead", "storage / comparison bits of Warped-MC, FR-FCFS and the hold-grant interconnect from parameters", cmd_overhead},
     {"experiment", "named experiments (warped-mc, pae, schedulers): runs, CSV, plots, a summary beside the paper", cmd_experiment},
     {"sweep",   "many gmc runs (a points file) in parallel or as a Slurm job array, merged into one JSON", cmd_sweep},
 };

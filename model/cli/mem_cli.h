@@ -17,6 +17,7 @@
 
 typedef struct {
     const char *trace, *per_request, *dram_cfg, *sched, *out;
+    const char *streak_reading;   /* --streak-reading (gmc_mc_cfg_t.streak_reading), NULL: default */
     gmc_memtrace_fmt_t fmt;
     int         json, no_refresh, wrap, verbose, every_cycle;
     int         preset_given;   /* --preset on the command line: the base of --dram-cfg */

@@ -1,6 +1,7 @@
 /* gmc mem: text and JSON reports, per-request lines. */
 #include <string.h>
 #include "mem/gmc_dev_kind.h"
+#include "cli_rowloc.h"
 #include "mem_cli.h"
 
 typedef struct {
@@ -12,6 +13,8 @@ typedef struct {
     gmc_dram_energy_t   energy;       /* pJ over the run's cycles, all channels */
     double              pj_per_bit;   /* energy.total per bit moved */
     uint64_t            active_cycles;/* channel-cycles with a bank open */
+    gmc_mem_stats_t     ms;           /* the public counters: row locality and streaks */
+    double              rl, rl_hmean; /* row locality at the controllers: pooled, harmonic */
 } summary_t;
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
@@ -75,6 +78,27 @@ static void summarize(gmc_memsys_t *ms, summary_t *s)
     s->pj_per_bit = ratio(s->energy.total, 8.0 * (double)s->bytes);
     for (unsigned c = 0; c < ms->nch; c++)
         s->active_cycles += gmc_dram_active_cycles(&ms->mc[c].ch, ms->cycles);
+    gmc_memsys_stats(ms, &s->ms);
+    gmc_memsys_row_locality(ms, &s->rl, &s->rl_hmean);
+}
+
+/* Row locality at the controllers and the row streaks (Yuan et al.
+ * [MICRO'09] Figs. 6, 10; docs/memory.md "Statistics"). */
+static void json_rowloc(FILE *f, const summary_t *s)
+{
+    const gmc_mem_stats_t *m = &s->ms;
+    fprintf(f, "  \"row_locality\": {\"at_mc\": %.6f, \"at_mc_hmean\": %.6f},\n", s->rl, s->rl_hmean);
+    fprintf(f, "  \"row_streaks\": {\"streaks\": %llu, \"stranded\": %llu, \"breakers_other_sm\": %llu, "
+               "\"breakers_other_cta\": %llu, \"breakers_same_cta\": %llu, \"breakers_no_sm\": %llu, "
+               "\"stranded_per_streak\": %.6f, \"other_sm_per_streak\": %.6f, "
+               "\"other_cta_per_streak\": %.6f, \"same_cta_per_streak\": %.6f, "
+               "\"no_sm_per_streak\": %.6f},\n",
+            (unsigned long long)m->row_streaks, (unsigned long long)m->stranded,
+            (unsigned long long)m->brk_other_sm, (unsigned long long)m->brk_other_cta,
+            (unsigned long long)m->brk_same_cta, (unsigned long long)m->brk_no_sm,
+            cli_per_streak(m->stranded, m), cli_per_streak(m->brk_other_sm, m),
+            cli_per_streak(m->brk_other_cta, m), cli_per_streak(m->brk_same_cta, m),
+            cli_per_streak(m->brk_no_sm, m));
 }
 
 /* Why there is no energy: the note the text report prints. */
@@ -180,6 +204,9 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     if (mc->sched == &gmc_sched_warped_mc)
         fprintf(f, "  \"wmc\": {\"score_at\": \"%s\", \"m_rule\": \"%s\"},\n",
                 gmc_sched_wmc_score_at_name(mc->wmc.score_at), gmc_sched_wmc_m_rule_name(mc->wmc.m_rule));
+    char rd[32];
+    if (mc->streak_reading)
+        fprintf(f, "  \"streak_reading\": \"%s\",\n", gmc_streak_reading_name(mc->streak_reading, rd, sizeof rd));
     if (policies_set(mc)) {
         fprintf(f, "  \"policies\": {\"write\": \"%s\", \"refresh\": \"%s\", \"row\": \"%s\"",
                 mc->wpol->name, mc->rfpol->name, mc->rowpol->name);
@@ -229,6 +256,7 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     fprintf(f, "  \"blp\": %.6f,\n  \"efficiency\": %.6f,\n  \"pending_cycles\": %llu,\n"
                "  \"data_busy_cycles\": %llu,\n", s.blp, s.eff, U(s.t.mc.pending_cycles),
             U(s.t.dram.data_busy));
+    json_rowloc(f, &s);
     fprintf(f, "  \"age_cap_fired\": %llu,\n  \"write_drains\": %llu,\n", U(s.t.mc.age_fired),
             U(s.t.mc.drains));
     fprintf(f, "  \"outside_wait\": {\"mean\": %.3f, \"max\": %llu},\n", s.outside_mean,
@@ -263,12 +291,12 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
         const gmc_mc_stats_t *q = &ms->mc[c].st;
         fprintf(f, "%s\n    {\"channel\": %u, \"requests\": %llu, \"row_hits\": %llu, "
                    "\"row_misses\": %llu, \"row_conflicts\": %llu, \"blp\": %.6f, "
-                   "\"efficiency\": %.6f, \"age_cap_fired\": %llu}",
+                   "\"efficiency\": %.6f, \"age_cap_fired\": %llu, \"row_locality\": %.6f}",
                 c ? "," : "", c, U(q->reads + q->writes), U(q->cls[GMC_CLS_HIT]),
                 U(q->cls[GMC_CLS_MISS]), U(q->cls[GMC_CLS_CONFLICT]),
                 ratio((double)q->blp_sum, (double)q->pending_cycles),
                 ratio((double)ms->mc[c].ch.st.data_busy, (double)q->pending_cycles),
-                U(q->age_fired));
+                U(q->age_fired), gmc_rowloc_stream(&ms->rowloc, c));
     }
     fprintf(f, "\n  ]\n}\n");
 }
@@ -315,6 +343,9 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
             fprintf(f, " (%u idle cycles)", mc->row_timeout);
         fprintf(f, "; row policy precharges %llu\n", pol_pre(ms));
     }
+    char rd[32];
+    if (mc->streak_reading)
+        fprintf(f, "row streak breakers read as: %s\n", gmc_streak_reading_name(mc->streak_reading, rd, sizeof rd));
     fprintf(f, "map %s (%s), BIM %s\n", o->map_text, o->map_source, o->sel.label);
     fprintf(f, "trace %s (%s)\n\n", o->trace, gmc_memtrace_fmt_name(o->fmt));
     fprintf(f, "cycles         %llu (%.3f us at tCK %u ps)\n", U(ms->cycles), s.seconds * 1e6,
@@ -346,6 +377,10 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
             U(s.t.dram.cmds[GMC_DRAM_ACT]), act_per_nonhit(&s.t));
     fprintf(f, "BLP            %.2f banks busy while requests are pending\n", s.blp);
     fprintf(f, "efficiency     %.1f%% of pending time the data bus carries data\n", 100 * s.eff);
+    fprintf(f, "row locality   %.2f requests per run to one bank and row as the queues took them "
+               "(harmonic mean over channels %.2f)\n", s.rl, s.rl_hmean);
+    fprintf(f, "row streaks    ");
+    cli_streak_text(f, &s.ms);
     fprintf(f, "age cap        fired %llu times\n", U(s.t.mc.age_fired));
     fprintf(f, "write drains   %llu\n", U(s.t.mc.drains));
     fprintf(f, "outside wait   mean %.1f max %llu cycles (back-pressure)\n", s.outside_mean,

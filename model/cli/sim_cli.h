@@ -18,6 +18,7 @@ typedef struct {
     int         alu_per_mem;
     uint64_t    seed, max_cycles;
     unsigned    wmc_score_at, wmc_m_rule;
+    const char *streak_reading;   /* --streak-reading (gmc_mc_cfg_t.streak_reading), NULL: default */
     int         json, no_refresh, list_keys, list_info, bim_given;
     int         verbose;       /* --verbose: a GPGPU-Sim config's options used and ignored, listed */
     int         check;         /* --check: build everything, run nothing (gmc experiment's preflight) */

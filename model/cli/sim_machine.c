@@ -203,6 +203,9 @@ int sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
         return sim_machine_error(o, m, err, sizeof err, 2);
     cfg->mc.wmc.score_at = (uint8_t)o->wmc_score_at;
     cfg->mc.wmc.m_rule = (uint8_t)o->wmc_m_rule;
+    if (o->streak_reading &&
+        gmc_streak_reading_parse(o->streak_reading, &cfg->mc.streak_reading, err, sizeof err))
+        return cli_usage_error(SIM_CMD, "--streak-reading: %s", err);
     if (gmc_mc_cfg_check(&cfg->mc, err, sizeof err))
         return cli_usage_error(SIM_CMD, "%s", err);
     cfg->refresh = !o->no_refresh;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli.h"
 #include "cli_outfile.h"
+#include "cli_rowloc.h"
 #include "sim_cli.h"
 
 #define SIM_CMD "sim"
@@ -78,6 +79,16 @@ static int write_text(FILE *f, gmc_gpu_t *g, const sim_opts_t *o)
     fprintf(f, "  L1 hit rate %.3f, L2 hit rate %.3f\n",
             s.l1_read_sectors ? (double)s.l1_hit_sectors / (double)s.l1_read_sectors : 0,
             s.l2_read_sectors ? (double)s.l2_hit_sectors / (double)s.l2_read_sectors : 0);
+    fprintf(f, "  row locality (requests per run to one bank and row): %.2f entering the request network, "
+               "%.2f leaving it, %.2f entering the DRAM queues\n", s.rl_pre, s.rl_post, s.rl_at_mc);
+    gmc_mem_stats_t m = {.row_streaks = s.row_streaks, .stranded = s.stranded, .brk_other_sm = s.brk_other_sm,
+                         .brk_other_cta = s.brk_other_cta, .brk_same_cta = s.brk_same_cta,
+                         .brk_no_sm = s.brk_no_sm};
+    fprintf(f, "  row streaks: ");
+    cli_streak_text(f, &m);
+    fprintf(f, "  DRAM efficiency %.3f (data bus busy while requests are pending), memory latency %.1f core "
+               "cycles (L1 miss to reply, %llu off-chip reads)\n", s.dram_eff, s.mem_lat_mean,
+            (unsigned long long)s.mem_lat_n);
     fprintf(f, "  (--json for everything: row-buffer hit rate, parallelism, bandwidth, NoC latency)\n");
     return ferror(f) ? -1 : 0;
 }
@@ -97,6 +108,13 @@ static void run_fields(const sim_opts_t *o, char *extra, size_t size)
                      o->bim_given || o->bim_ipoly ? esc(o->sel.label, e3, sizeof e3) : "none",
                      o->no_refresh ? "false" : "true");
     if (n < 0 || (size_t)n >= size)
+        return;
+    uint8_t rd = 0;   /* parsed before the run: the reading is valid */
+    char rdn[32];
+    if (o->streak_reading && !gmc_streak_reading_parse(o->streak_reading, &rd, rdn, sizeof rdn) && rd)
+        n += snprintf(extra + n, size - (size_t)n, "  \"streak_reading\": \"%s\",\n",
+                      gmc_streak_reading_name(rd, rdn, sizeof rdn));
+    if ((size_t)n >= size)
         return;
     if (o->traces)
         snprintf(extra + n, size - (size_t)n,

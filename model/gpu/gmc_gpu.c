@@ -241,6 +241,7 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     g->nch = geo.channels;
     g->amask = geo.addr_bits >= 64 ? ~0ull : (1ull << geo.addr_bits) - 1;
     g->slice_by_line = geo.channel_granule_bits >= 7;
+    g->br_mask = geo.bank_row_mask;
     g->chan_words = (g->nch + 63) / 64;
     if (!(g->chan_hist = calloc(g->nch + 1, sizeof *g->chan_hist))) {
         snprintf(err, n, "out of memory");
@@ -260,8 +261,16 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
                 g->ipoly_bits = 0;
         }
     }
+    /* a line's sectors share a channel, bank and row when none of the bits
+     * that decide them is a line offset bit, and then a slice too unless
+     * IPoly hashes offset bits into the slice */
+    g->row_by_line = !(geo.row_mask & 127) && (!g->slice_bank || !g->ipoly_bits || g->ipoly_h_at >= 7);
     g->nslice = g->nch * g->spc;
     g->nsm = m->sms;
+    if (gmc_rowloc_init(&g->rl_pre, g->nsm * g->nslice) || gmc_rowloc_init(&g->rl_post, g->nslice)) {
+        snprintf(err, n, "out of memory");
+        goto fail;
+    }
     g->ps_core = period_ps(m->core_mhz);
     g->ps_icnt = period_ps(m->icnt_mhz);
     g->ps_l2 = period_ps(m->l2_mhz);
@@ -283,15 +292,17 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
         g->ulat[u] = (uint16_t)gmc_machine_get(m, gmc_machine_unit_key(u, 1));
         g->uii[u] = (uint16_t)gmc_machine_get(m, gmc_machine_unit_key(u, 2));
     }
-    /* One VC, every port at its own node (what the crossbar needs; a mesh
-     * would be given its placement here).  The switch allocator is the
+    /* Both networks: icnt_vcs VCs assigned as icnt_vc_assign says, and on
+     * a topology of routers the SMs and slices placed by icnt_placement
+     * (the crossbar needs no placement).  The switch allocator is the
      * machine's (icnt_alloc); the request network holds grants as
      * icnt_hold says, with each request's DRAM row and bank from the
      * memory system's decode; the reply network holds none (no DRAM row
      * behind a reply). */
     const gmc_alloc_ops_t *alloc;
-    uint32_t hold;
-    if (gmc_machine_check_icnt_alloc(m, &alloc, &hold, err, n))
+    uint32_t hold, vc_assign, placement;
+    if (gmc_machine_check_icnt_alloc(m, &alloc, &hold, err, n) ||
+        gmc_machine_check_icnt_vcs(m, &vc_assign, &placement, err, n))
         goto fail;   /* not reached: gmc_machine_check said it */
     gmc_icnt_cfg_t rq;
     memset(&rq, 0, sizeof rq);
@@ -301,18 +312,54 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     rq.out_buf = m->icnt_out_buf;
     rq.latency = m->icnt_latency;
     rq.flit_bytes = m->icnt_flit;
-    rq.vcs = 1;
+    rq.vcs = m->icnt_vcs;
+    rq.vc_assign = vc_assign;
+    rq.mesh_cols = m->icnt_mesh_cols;
     rq.alloc = alloc;
+    uint32_t *sm_node = NULL, *slice_node = NULL;
+    if (topo->placed) {
+        sm_node = malloc(g->nsm * sizeof *sm_node);
+        slice_node = malloc(g->nslice * sizeof *slice_node);
+        if (!sm_node || !slice_node) {
+            free(sm_node);
+            free(slice_node);
+            snprintf(err, n, "out of memory");
+            goto fail;
+        }
+        char why[256];
+        if (gmc_icnt_place(placement, g->nsm, g->nslice, sm_node, slice_node, why, sizeof why)) {
+            free(sm_node);
+            free(slice_node);
+            snprintf(err, n, "machine %s: %s", m->name, why);
+            goto fail;
+        }
+        rq.nodes = g->nsm + g->nslice;
+        if (topo == &gmc_icnt_mesh && m->icnt_mesh_cols > rq.nodes) {   /* said with the key's name */
+            free(sm_node);
+            free(slice_node);
+            snprintf(err, n, "machine %s: icnt_mesh_cols: expected 0 (near-square) or 1..%u (the %u SMs + "
+                     "%u L2 slices), found %u", m->name, rq.nodes, g->nsm, g->nslice, m->icnt_mesh_cols);
+            goto fail;
+        }
+        rq.in_node = sm_node;
+        rq.out_node = slice_node;
+    }
     gmc_icnt_cfg_t rp = rq;
     rp.inputs = g->nslice;
     rp.outputs = g->nsm;
+    rp.in_node = slice_node;
+    rp.out_node = sm_node;
     rq.hold.policy = hold;
     rq.hold.hash_bits = m->icnt_hold_k;
     rq.hold.limit = m->icnt_hold_limit;
     gpu_row_bank_bits(g, &rq.hold.row_bits, &rq.hold.bank_bits);
     rq.locate = gpu_locate;
     rq.locate_ctx = g;
-    if (!(g->req_net = gmc_icnt_new(topo, &rq, err, n)) || !(g->rep_net = gmc_icnt_new(topo, &rp, err, n))) {
+    g->req_net = gmc_icnt_new(topo, &rq, err, n);
+    g->rep_net = g->req_net ? gmc_icnt_new(topo, &rp, err, n) : NULL;
+    free(sm_node);   /* the networks keep what they need */
+    free(slice_node);
+    if (!g->rep_net) {
         /* the ports are SMs and slices: say which the machine has */
         char why[256];
         snprintf(why, sizeof why, "%s", err);
@@ -320,6 +367,8 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
                  m->name, g->nsm, g->nslice, g->nch, g->spc, topo->name, why);
         goto fail;
     }
+    g->topo = topo;
+    g->icnt_wd = m->icnt_watchdog ? m->icnt_watchdog : UINT64_MAX;
     g->sm = gmc_zalloc64(g->nsm, sizeof *g->sm);   /* the warps are 64-byte aligned */
     g->l2 = gmc_zalloc64(g->nslice, sizeof *g->l2);   /* gmc_l2_t is laid out in host lines */
     g->sm_next = calloc(g->nsm, sizeof *g->sm_next);      /* 0: step */
@@ -373,6 +422,8 @@ void gmc_gpu_delete(gmc_gpu_t *g)
     free(g->s_time.v);
     free(g->s_div.v);
     free(g->s_inmc.v);
+    gmc_rowloc_free(&g->rl_pre);
+    gmc_rowloc_free(&g->rl_post);
     free(g);
 }
 
@@ -399,7 +450,7 @@ static void core_edge(gmc_gpu_t *g)
     const int all = (g->step & GMC_GPU_STEP_SM) != 0;
     for (unsigned i = 0; i < g->nsm; i++)   /* its next event, or input (gmc_gpu_impl.h) */
         if (all || g->sm_next[i] <= now || at[i] <= inow ||
-            (g->sm_wait[i] && gmc_icnt_can_send_kind(g->req_net, i, g->sm_wait[i] - 1u)))
+            (g->sm_wait[i] && gmc_icnt_can_send_on(g->req_net, i, g->sm_wait[i] - 1u)))
             gmc_sm_cycle(g, &g->sm[i]);
     g->core_cyc++;
 }
@@ -419,17 +470,36 @@ static void l2_edge(gmc_gpu_t *g)
  * an idle network's tick only counts the cycle. */
 static uint64_t icnt_next_event(const gmc_icnt_t *n) { return n->in_net ? n->now : UINT64_MAX; }
 
+/* The saturation watchdog (icnt_watchdog): a network that holds packets
+ * and moves no flit for that long fails the run, saying where. */
+static void icnt_fail(gmc_gpu_t *g, const gmc_icnt_t *net, const char *what)
+{
+    char why[1024];
+    if (gmc_icnt_watchdog(net, g->topo->name, what, g->icnt_wd, why, sizeof why))
+        gmc_gpu_fail(g, "kernel %s: %s", g->k ? g->k->name : "?", why);
+}
+
+static inline void icnt_watch(gmc_gpu_t *g, const gmc_icnt_t *net, const char *what)
+{
+    if (net->quiet >= g->icnt_wd)   /* icnt_wd is UINT64_MAX when off */
+        icnt_fail(g, net, what);
+}
+
 static void icnt_edge(gmc_gpu_t *g)
 {
     const int all = (g->step & GMC_GPU_STEP_ICNT) != 0;
-    if (all || icnt_next_event(g->req_net) <= g->req_net->now)
+    if (all || icnt_next_event(g->req_net) <= g->req_net->now) {
         gmc_icnt_tick(g->req_net);
-    else
+        icnt_watch(g, g->req_net, "request");
+    } else {
         g->req_net->now++;
-    if (all || icnt_next_event(g->rep_net) <= g->rep_net->now)
+    }
+    if (all || icnt_next_event(g->rep_net) <= g->rep_net->now) {
         gmc_icnt_tick(g->rep_net);
-    else
+        icnt_watch(g, g->rep_net, "reply");
+    } else {
         g->rep_net->now++;
+    }
     g->icnt_cyc++;
 }
 

@@ -158,6 +158,27 @@ typedef struct {
     double     in_mc_fraction;    /* sum(in-MC) / sum(divergence) */
     gmc_dist_t load_warp_channels;/* memory channels each of those loads' off-chip sectors came
                                      from (exact up to 64 channels, else counted modulo 64) */
+    /* Yuan et al. [MICRO'09]'s measures (docs/harness.md "Row locality").
+     * Row locality, the mean run of requests to one bank and row in a
+     * stream: requests entering the request network per (SM, L2 slice),
+     * leaving it per slice, entering the DRAM queues per channel; pooled
+     * over the streams (requests / runs) and the harmonic mean of the
+     * streams' own. */
+    double     rl_pre, rl_post, rl_at_mc;
+    double     rl_pre_hmean, rl_post_hmean, rl_at_mc_hmean;
+    /* Row streaks and their breakers (sec. 5.2), the memory system's
+     * (gmc_mem_stats_t): row switches, those with a stranded request, and
+     * the stranded events whose breakers include one of another SM, of
+     * the same SM and another CTA, of the same CTA, without an SM */
+    uint64_t   row_streaks, stranded, brk_other_sm, brk_other_cta, brk_same_cta, brk_no_sm;
+    /* DRAM efficiency (sec. 1): data-bus busy cycles / cycles with a
+     * request pending, pooled over the channels and their mean */
+    double     dram_eff, dram_eff_mean;
+    /* Memory latency (Fig. 9(a)) as GPGPU-Sim's averagemflatency: core
+     * cycles from a read request's making at the L1 miss to its reply
+     * leaving the reply network, over the reads served by DRAM */
+    uint64_t   mem_lat_n;
+    double     mem_lat_mean;
 } gmc_gpu_stats_t;
 
 /* Computes the summary (sorts the samples: call at the end). */

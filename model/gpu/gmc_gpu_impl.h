@@ -4,6 +4,7 @@
 #ifndef GMC_GPU_IMPL_H
 #define GMC_GPU_IMPL_H
 #include <stddef.h>
+#include "analysis/gmc_rowloc.h"
 #include "gpu/gmc_cache.h"
 #include "gpu/gmc_dispatch.h"
 #include "gpu/gmc_gpu.h"
@@ -162,6 +163,9 @@ typedef struct gmc_sm {
     uint64_t        age[GMC_SM_MAX_WARPS];        /* per warp: launch order (GTO's "oldest") */
     /* L1 MSHR waiters: head per (entry, sector), a pool of nodes */
     uint32_t       *wait_head;    /* [mshr_entries * 4] */
+    /* [mshr_entries * 4]: the core cycle (mod 2^32) each sector's read
+     * request was made, for the memory latency (gmc_gpu_t.mf) */
+    uint32_t       *mf_at;
     gmc_l1_waiter_t *pool;
     uint32_t        pool_free;    /* freed nodes, UINT32_MAX = none; then the nodes from
                                      pool_fresh on, never used: a pool sized for the worst
@@ -270,12 +274,23 @@ struct gmc_gpu {
     gmc_sm_t        *sm;
     gmc_l2_t        *l2;
     gmc_icnt_t      *req_net, *rep_net;
+    const gmc_icnt_topo_t *topo;   /* theirs */
+    uint64_t         icnt_wd;      /* icnt_watchdog, UINT64_MAX for 0 (off) */
     gmc_memsys_t    *ms;
     uint64_t         amask;       /* the memory system's address width (gmc_mem_geometry_t) */
     /* Every byte of a 128 B line is in the same slice (the channel runs
      * start at bit 7 or above; the sub-slice hash reads the line): an
      * access's sectors share one slice lookup. */
     int              slice_by_line;
+    /* ... the same slice, DRAM bank and row, with a BIM too (the memory
+     * system's row_mask has none of a line's offset bits): one slice
+     * lookup and one decode per line access (gmc_sm.c line_slice,
+     * pre_icnt_line) */
+    int              row_by_line;
+    /* The memory system's bank_row_mask: when not 0, a request's bank and
+     * row are these bits of its address, the key of its run (row locality
+     * before and after the network) without a decode */
+    uint64_t         br_mask;
     const gmc_wsched_ops_t *wsched;
     gmc_dispatch_t   disp;        /* CTA dispatch (gmc_dispatch.h): its ops and state */
     int              disp_live;   /* disp's init succeeded (its free is due) */
@@ -311,8 +326,9 @@ struct gmc_gpu {
      * it, and answering "the next cycle" is always correct, only slower.
      *   sm_next[i]  SM i.  Woken by a reply its network holds for it from
      *               rep_net->dst_at[i] on, and, while sm_wait[i] (stuck with
-     *               packets the request network refused: the head's kind
-     *               + 1), by room on that kind's VC.
+     *               packets the request network refused: 1 + the VC its head
+     *               needs, gmc_icnt_vc_for, GMC_ICNT_VC_ANY under DVCA), by
+     *               room there (gmc_icnt_can_send_on).
      *   l2_next[i]  slice i.  Woken by a request from req_net->dst_at[i]
      *               on unless l2_shut[i] (its input pipeline is full: a
      *               packet is no reason to step it), and set to 0 by the
@@ -333,6 +349,14 @@ struct gmc_gpu {
     uint64_t         sm_stucks;   /* SM steps that left it stuck (gmc_sm_t; not reported) */
     /* statistics */
     gmc_gpu_stats_t  st;
+    /* Row locality (Yuan et al. [MICRO'09] Figs. 1, 6) of the requests
+     * entering the request network, stream sm x nslice + slice, and of
+     * those leaving it, stream slice (the packets' loc) */
+    gmc_rowloc_t     rl_pre, rl_post;
+    /* Memory latency (GPGPU-Sim's averagemflatency): per read request,
+     * core cycles from its making at the L1 miss to its reply leaving the
+     * reply network, over the off-chip ones (served by DRAM) */
+    struct { uint64_t n, sum; } mf;
     gmc_inst_t       fetch_in;    /* the kernel's output at a fetch (gmc_inst_head_t) */
     gmc_samples_t    s_time, s_div, s_inmc;
     uint64_t        *chan_hist;   /* [nch + 1]: loads of s_div by channels their DRAM sectors came from */

@@ -13,6 +13,36 @@
 #include "mem/gmc_dram_energy.h"
 #include "util/gmc_report_rows_impl.h"
 
+static double ratio(double a, double b) { return b > 0 ? a / b : 0; }
+
+/* Yuan et al. [MICRO'09]'s measures: row locality at the three places,
+ * the row streaks, DRAM efficiency, memory latency. */
+static void yuan_stats(gmc_gpu_t *g, gmc_gpu_stats_t *s)
+{
+    s->rl_pre = gmc_rowloc_pooled(&g->rl_pre, 0, g->rl_pre.streams);
+    s->rl_pre_hmean = gmc_rowloc_hmean(&g->rl_pre, 0, g->rl_pre.streams);
+    s->rl_post = gmc_rowloc_pooled(&g->rl_post, 0, g->rl_post.streams);
+    s->rl_post_hmean = gmc_rowloc_hmean(&g->rl_post, 0, g->rl_post.streams);
+    gmc_memsys_row_locality(g->ms, &s->rl_at_mc, &s->rl_at_mc_hmean);
+    gmc_mem_stats_t m;
+    gmc_memsys_stats(g->ms, &m);
+    s->row_streaks = m.row_streaks;
+    s->stranded = m.stranded;
+    s->brk_other_sm = m.brk_other_sm;
+    s->brk_other_cta = m.brk_other_cta;
+    s->brk_same_cta = m.brk_same_cta;
+    s->brk_no_sm = m.brk_no_sm;
+    s->dram_eff = ratio((double)m.data_busy, (double)m.pending_cycles);
+    double sum = 0;
+    for (unsigned c = 0; c < g->nch; c++) {
+        gmc_memsys_channel_stats(g->ms, c, &m);
+        sum += ratio((double)m.data_busy, (double)m.pending_cycles);
+    }
+    s->dram_eff_mean = g->nch ? sum / g->nch : 0;
+    s->mem_lat_n = g->mf.n;
+    s->mem_lat_mean = ratio((double)g->mf.sum, (double)g->mf.n);
+}
+
 void gmc_gpu_stats(gmc_gpu_t *g, gmc_gpu_stats_t *s)
 {
     g->st.cycles = g->core_cyc;
@@ -30,13 +60,12 @@ void gmc_gpu_stats(gmc_gpu_t *g, gmc_gpu_stats_t *s)
     g->st.icnt_latency_sum = g->req_net->latency_sum + g->rep_net->latency_sum;
     g->st.icnt_holds = g->req_net->holds + g->rep_net->holds;
     g->st.icnt_hold_ends = g->req_net->hold_ends + g->rep_net->hold_ends;
+    yuan_stats(g, &g->st);
     *s = g->st;
 }
 
 uint64_t gmc_gpu_kernels_over_limits(const gmc_gpu_t *g) { return g->st.kernels_over_limits; }
 uint64_t gmc_gpu_addr_folded(const gmc_gpu_t *g) { return g->st.dram_addr_folded; }
-
-static double ratio(double a, double b) { return b > 0 ? a / b : 0; }
 
 static void dist_rows(gmc_rows_t *t, const char *name, const gmc_dist_t *d)
 {
@@ -70,6 +99,9 @@ static void machine_rows(gmc_rows_t *t, const gmc_gpu_t *g)
     /* the networks' allocator as run (the cfg's icnt topology keeps it) */
     gmc_rows_str(t, "machine_config", "icnt_alloc", g->req_net->cfg.alloc->name);
     gmc_rows_str(t, "machine_config", "icnt_hold", gmc_alloc_hold_name(g->req_net->cfg.hold.policy));
+    gmc_rows_str(t, "machine_config", "icnt_vc_assign", gmc_icnt_vc_assign_name(g->req_net->cfg.vc_assign));
+    gmc_rows_str(t, "machine_config", "icnt_placement",
+                 m->icnt_placement[0] ? m->icnt_placement : GMC_MACHINE_ICNT_PLACEMENT);
     /* the controller's policies as run (NULL in the cfg: the registry's default) */
     const gmc_mc_cfg_t *mc = &g->cfg.mc;
     gmc_rows_str(t, "machine_config", "mc_write_policy", (mc->wpol ? mc->wpol : gmc_mc_wpol_get(0))->name);
@@ -194,6 +226,41 @@ static void icnt_rows(gmc_rows_t *t, const gmc_gpu_stats_t *s)
     gmc_rows_f64(t, NULL, "noc_latency", "%.2f", ratio((double)s->icnt_latency_sum, (double)s->icnt_packets));
 }
 
+/* Yuan et al. [MICRO'09]'s measures (yuan_stats; docs/harness.md "Row
+ * locality"), each channel's DRAM efficiency beside their pool and mean. */
+static void yuan_rows(gmc_rows_t *t, gmc_gpu_t *g, const gmc_gpu_stats_t *s)
+{
+    const char *rl = "row_locality";
+    gmc_rows_f64(t, rl, "pre_icnt", "%.4f", s->rl_pre);
+    gmc_rows_f64(t, rl, "post_icnt", "%.4f", s->rl_post);
+    gmc_rows_f64(t, rl, "at_mc", "%.4f", s->rl_at_mc);
+    gmc_rows_f64(t, rl, "pre_icnt_hmean", "%.4f", s->rl_pre_hmean);
+    gmc_rows_f64(t, rl, "post_icnt_hmean", "%.4f", s->rl_post_hmean);
+    gmc_rows_f64(t, rl, "at_mc_hmean", "%.4f", s->rl_at_mc_hmean);
+    gmc_rows_f64(t, rl, "post_over_pre", "%.4f", ratio(s->rl_post, s->rl_pre));
+    const char *rs = "row_streaks";
+    const uint64_t k[] = {s->stranded, s->brk_other_sm, s->brk_other_cta, s->brk_same_cta, s->brk_no_sm};
+    static const char *const count[] = {"stranded", "breakers_other_sm", "breakers_other_cta",
+                                        "breakers_same_cta", "breakers_no_sm"};
+    static const char *const per[] = {"stranded_per_streak", "other_sm_per_streak", "other_cta_per_streak",
+                                      "same_cta_per_streak", "no_sm_per_streak"};
+    gmc_rows_u64(t, rs, "streaks", s->row_streaks);
+    for (unsigned i = 0; i < 5; i++)
+        gmc_rows_u64(t, rs, count[i], k[i]);
+    for (unsigned i = 0; i < 5; i++)
+        gmc_rows_f64(t, rs, per[i], "%.4f", ratio((double)k[i], (double)s->row_streaks));
+    const char *de = "dram_efficiency";
+    gmc_rows_f64(t, de, "pooled", "%.4f", s->dram_eff);
+    gmc_rows_f64(t, de, "mean", "%.4f", s->dram_eff_mean);
+    for (unsigned c = 0; c < g->nch; c++) {
+        gmc_mem_stats_t m;
+        gmc_memsys_channel_stats(g->ms, c, &m);
+        gmc_rows_f64(t, de, gmc_rows_key(t, "ch%u", c), "%.4f", ratio((double)m.data_busy, (double)m.pending_cycles));
+    }
+    gmc_rows_u64(t, "mem_latency", "offchip_reads", s->mem_lat_n);
+    gmc_rows_f64(t, "mem_latency", "mean", "%.2f", s->mem_lat_mean);
+}
+
 static void report_rows(gmc_gpu_t *g, gmc_rows_t *t)
 {
     gmc_gpu_stats_t s;
@@ -208,6 +275,7 @@ static void report_rows(gmc_gpu_t *g, gmc_rows_t *t)
     dram_rows(t, g);
     overhead_rows(t, g);
     icnt_rows(t, &s);
+    yuan_rows(t, g, &s);
     const gmc_machine_t *m = g->m;
     gmc_rows_u64(t, "clocks_mhz", "core", m->core_mhz);
     gmc_rows_u64(t, "clocks_mhz", "icnt", m->icnt_mhz);

@@ -124,6 +124,10 @@ static void dq_push(gmc_gpu_t *g, gmc_l2_t *l, uint64_t addr, int is_write, cons
         r->has_warp = 1;
         r->sm = p->sm;
         r->warp = p->warp;
+        /* its CTA (row streak breakers): the warp's slot, which is the
+         * request's while its load waits -- a warp exits only after its
+         * loads completed -- so no packet needs to carry it */
+        r->cta = (uint16_t)g->sm[p->sm].w[p->warp].cta;
         r->pc = p->pc;
         if (entry != NONE)
             r->tag |= (uint64_t)(p->kind == GMC_PKT_ATOM) << 33 | (uint64_t)p->tag << 34;
@@ -322,6 +326,12 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
         assert(p->tag < 1u << 28);
         *d = (gmc_l2_delay_t){g->l2_cyc + g->m->l2_lat, p->addr, p->pc, p->tag, p->kind,
                               p->sm, p->warp};
+        /* its run in the slice's arrivals: row locality after the network
+         * (keyed as gmc_sm.c's pre_icnt_line keys it) */
+        if (g->br_mask)
+            gmc_rowloc_add_key(&g->rl_post, l->id, p->addr & g->br_mask, 1);
+        else
+            gmc_rowloc_add(&g->rl_post, l->id, GMC_PKT_LOC_BANK(p->loc), GMC_PKT_LOC_ROW(p->loc));
         if (l->pipe_n == 1)
             l->pipe_ready = d->ready;
         gmc_icnt_pop(g->req_net, l->id);

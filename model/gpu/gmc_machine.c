@@ -321,7 +321,8 @@ int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n)
                           sizeof why) ||
         gmc_icnt_find(m->icnt_topology[0] ? m->icnt_topology : GMC_MACHINE_ICNT_TOPOLOGY, &tp, why,
                       sizeof why) ||
-        gmc_machine_check_icnt_alloc(m, NULL, NULL, why, sizeof why)) {
+        gmc_machine_check_icnt_alloc(m, NULL, NULL, why, sizeof why) ||
+        gmc_machine_check_icnt_vcs(m, NULL, NULL, why, sizeof why)) {
         snprintf(err, n, "machine %s: %s", m->name, why);
         return -1;
     }
@@ -391,6 +392,26 @@ int gmc_machine_check_icnt_alloc(const gmc_machine_t *m, const struct gmc_alloc_
         *ops = a;
     if (hold)
         *hold = h;
+    return 0;
+}
+
+int gmc_machine_check_icnt_vcs(const gmc_machine_t *m, uint32_t *vc_assign, uint32_t *placement,
+                               char *err, size_t n)
+{
+    const gmc_icnt_topo_t *tp;
+    uint32_t a, p;
+    if (gmc_icnt_find(m->icnt_topology[0] ? m->icnt_topology : GMC_MACHINE_ICNT_TOPOLOGY, &tp, err, n) ||
+        gmc_icnt_vc_assign_find(m->icnt_vc_assign[0] ? m->icnt_vc_assign : GMC_MACHINE_ICNT_VC_ASSIGN, &a,
+                                err, n) ||
+        gmc_icnt_place_find(m->icnt_placement[0] ? m->icnt_placement : GMC_MACHINE_ICNT_PLACEMENT, &p, err, n))
+        return -1;
+    if (m->icnt_vcs < tp->min_vcs)
+        return snprintf(err, n, "icnt_vcs: expected at least %u with icnt_topology = %s (%s), found %u",
+                        tp->min_vcs, tp->name, tp->vcs_why ? tp->vcs_why : "its minimum", m->icnt_vcs), -1;
+    if (vc_assign)
+        *vc_assign = a;
+    if (placement)
+        *placement = p;
     return 0;
 }
 

@@ -76,6 +76,9 @@ extern "C" {
     X(icnt_flit,         4, 1024,     "B",     "interconnect channel width per cycle")         \
     X(icnt_hold_k,       1, 32,       "bits",  "row-hash width of icnt_hold = hmhg (HMHG-k)")  \
     X(icnt_hold_limit,   0, 65535,    "grants", "holds in a row per output under icnt_hold (0 = unlimited, the paper's)") \
+    X(icnt_vcs,          1, 8,        "-",     "virtual channels per port of both networks (the ring needs 2)") \
+    X(icnt_mesh_cols,    0, 1024,     "-",     "columns of icnt_topology = mesh (0 = near-square: ceil(sqrt(nodes)))") \
+    X(icnt_watchdog,     0, 1000000000, "icnt cycles", "a run fails when a network holds packets and moves no flit this long (0 = never)") \
     X(dram_channels,     0, 4096,     "-",     "memory channels (0 = the DRAM preset's)")      \
     X(mc_queue,          1, 1024,     "-",     "memory-controller read queue per channel (writes: the same)") \
     X(mc_row_timeout,    0, 1048576,  "DRAM cycles", "idle cycles after which the timeout row policy closes a row (0 = 100; only with mc_row_policy = timeout)") \
@@ -102,7 +105,8 @@ static inline gmc_machine_param_t gmc_machine_unit_key(unsigned u, unsigned whic
  * of gmc_machine_t). */
 #define GMC_MACHINE_NAME_KEYS(X) \
     X(name) X(warp_sched) X(dram) X(addr_map) X(mem_sched) X(cta_dispatch) X(icnt_topology) \
-    X(icnt_alloc) X(icnt_hold) X(mc_write_policy) X(mc_refresh_policy) X(mc_row_policy)
+    X(icnt_alloc) X(icnt_hold) X(icnt_vc_assign) X(icnt_placement) X(mc_write_policy) \
+    X(mc_refresh_policy) X(mc_row_policy)
 
 /* Every key in one numbering: the numeric keys (gmc_machine_param_t),
  * then the name keys in GMC_MACHINE_NAME_KEYS order (GMC_MACHINE_K_name,
@@ -126,6 +130,8 @@ typedef struct {
     char icnt_topology[16];/* interconnect topology (gpu/gmc_icnt.h); "" = GMC_MACHINE_ICNT_TOPOLOGY */
     char icnt_alloc[16];   /* switch allocator (gpu/gmc_alloc.h); "" = GMC_MACHINE_ICNT_ALLOC */
     char icnt_hold[16];    /* the request network's hold grant (none, hg, rmhg, hmhg); "" = none */
+    char icnt_vc_assign[16];  /* dvca, svca (gpu/gmc_icnt.h); "" = GMC_MACHINE_ICNT_VC_ASSIGN */
+    char icnt_placement[16];  /* SMs and slices on a mesh or ring (gmc_icnt_place); "" = GMC_MACHINE_ICNT_PLACEMENT */
     /* The memory controller's policies (gmc mem --write-policy,
      * --refresh-policy, --row-policy; docs/mc-policies.md); "" = the
      * default (mc_row_timeout is a numeric key). */
@@ -161,6 +167,8 @@ static inline void gmc_machine_keys_clear(gmc_machine_t *m)
 #define GMC_MACHINE_ICNT_TOPOLOGY "xbar"
 #define GMC_MACHINE_ICNT_ALLOC    "rr"
 #define GMC_MACHINE_ICNT_HOLD     "none"
+#define GMC_MACHINE_ICNT_VC_ASSIGN "dvca"
+#define GMC_MACHINE_ICNT_PLACEMENT "spread"
 
 /* Where the keys of a machine were given, so that an error found later
  * (a whole-machine check, the GPU's construction) names the user's line
@@ -218,6 +226,12 @@ int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n);
 struct gmc_alloc_ops;
 int gmc_machine_check_icnt_alloc(const gmc_machine_t *m, const struct gmc_alloc_ops **ops,
                                  uint32_t *hold, char *err, size_t n);
+/* Of those, the networks' VC and placement keys: icnt_vc_assign and
+ * icnt_placement known names, icnt_vcs at least what icnt_topology needs.
+ * 0 and, if not NULL, the assignment (GMC_ICNT_VC_*) and placement rule
+ * (GMC_ICNT_PLACE_*), or -1 with "icnt_...: ..." in err. */
+int gmc_machine_check_icnt_vcs(const gmc_machine_t *m, uint32_t *vc_assign, uint32_t *placement,
+                               char *err, size_t n);
 /* Of those, the controller policies' keys: known names (the error lists
  * them), mc_row_timeout only with mc_row_policy = timeout. */
 int gmc_machine_check_mc_policies(const gmc_machine_t *m, char *err, size_t n);

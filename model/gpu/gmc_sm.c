@@ -43,8 +43,9 @@ int gmc_sm_init(gmc_gpu_t *g, gmc_sm_t *s, unsigned id, char *err, size_t n)
     s->hitq_mask = q - 1;
     s->pool_n = m->l1_mshr * m->l1_merge * 4;
     s->wait_head = malloc((size_t)m->l1_mshr * 4 * sizeof *s->wait_head);
+    s->mf_at = malloc((size_t)m->l1_mshr * 4 * sizeof *s->mf_at);
     s->pool = malloc((size_t)s->pool_n * sizeof *s->pool);
-    if (!s->hitq || !s->wait_head || !s->pool) {
+    if (!s->hitq || !s->wait_head || !s->mf_at || !s->pool) {
         snprintf(err, n, "out of memory for SM %u", id);
         return -1;
     }
@@ -94,6 +95,7 @@ void gmc_sm_free(const gmc_gpu_t *g, gmc_sm_t *s)
     free(s->ld);
     free(s->ufree);
     free(s->wait_head);
+    free(s->mf_at);
     free(s->pool);
 }
 
@@ -430,6 +432,16 @@ static void waiter_add(gmc_sm_t *s, uint32_t entry, unsigned sec, unsigned li)
     *gmc_cache_mshr_user(s->l1, entry) |= 1u << sec;   /* the sector has a list (receive) */
 }
 
+/* A read's reply leaves the reply network: its memory latency, as
+ * GPGPU-Sim's averagemflatency measures it (mem_latency_stat.cc,
+ * memlatstat_done: the cycle the reply is accepted minus the mem_fetch's
+ * timestamp, the cycle it was made), from mf_at of its L1 sector k. */
+static inline void mem_latency(gmc_gpu_t *g, const gmc_sm_t *s, unsigned k)
+{
+    g->mf.n++;
+    g->mf.sum += (uint32_t)((uint32_t)g->core_cyc - s->mf_at[k]);
+}
+
 static void receive(gmc_gpu_t *g, gmc_sm_t *s)
 {
     const gmc_pkt_t *p = gmc_icnt_peek(g->rep_net, s->id);
@@ -443,6 +455,8 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
         unsigned sec = (unsigned)(p->addr >> 5) & 3, ch = p->src >> g->spc_shift;   /* slice = ch x spc + sub */
         uint32_t ep = GMC_TAG_ENTRY(p->tag);   /* the L1 entry + 1 the read was sent for */
         int e = ep ? (int)ep - 1 : gmc_cache_mshr_find(s->l1, line);
+        if (ep && p->offchip)   /* off-chip reads only */
+            mem_latency(g, s, (ep - 1) * 4 + sec);
         /* accesses merged into the sector: its list (waiter_add) */
         const uint32_t listed = e >= 0 ? gmc_waiters_take(s->l1, e, sec) : 0;
         uint64_t vl;
@@ -469,19 +483,65 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
     gmc_icnt_pop(g->rep_net, s->id);
 }
 
-/* The slice of every sector of `line` when they share one (slice_by_line),
- * else NONE: out_push then looks each sector up. */
+/* The slice of every sector of `line` when they share one (slice_by_line,
+ * row_by_line), else NONE: out_push then looks each sector up. */
 static inline uint32_t line_slice(const gmc_gpu_t *g, uint64_t line)
 {
-    return g->slice_by_line ? gmc_gpu_slice_of(g, line) : NONE;
+    return g->slice_by_line || g->row_by_line ? gmc_gpu_slice_of(g, line) : NONE;
+}
+
+/* Row locality before the network (Yuan et al. [MICRO'09] Fig. 1's
+ * "Pre-Interconnect"): each request's run in its stream (SM, slice), in
+ * the order the SM's requests enter the request network -- the order out
+ * holds them, a FIFO, so counted as they are pushed.  A run's key is the
+ * request's bank and row bits (br_mask) where the address map makes them
+ * bits, else its decoded bank and row, which then ride in the packet's loc
+ * to the slice (row locality after the network, gmc_l2.c).  A line
+ * access's sectors to one slice share their bank and row when the bits
+ * that decide them lie above the line: one key or decode and one add for
+ * all of them.  Returns their loc (0 with keys: unused), or NONE when each
+ * sector must be done alone (pre_icnt_sector). */
+static inline uint32_t pre_icnt_line(gmc_gpu_t *g, const gmc_sm_t *s, uint64_t line, uint32_t sectors,
+                                     uint32_t dst)
+{
+    if (dst == NONE)
+        return NONE;
+    const uint32_t st = s->id * g->nslice + dst;
+    if (g->br_mask) {
+        if (g->br_mask & 127)
+            return NONE;
+        gmc_rowloc_add_key(&g->rl_pre, st, line & g->br_mask, gmc_popc32(sectors));
+        return 0;
+    }
+    if (!g->row_by_line)
+        return NONE;
+    gmc_mem_loc_t l;
+    gmc_memsys_locate(g->ms, line, &l);
+    gmc_rowloc_add_n(&g->rl_pre, st, l.bank, l.row, gmc_popc32(sectors));
+    return GMC_PKT_LOC(l.row, l.bank);
+}
+
+/* A sector's packet p that pre_icnt_line could not do with its line's. */
+static void pre_icnt_sector(gmc_gpu_t *g, const gmc_sm_t *s, gmc_pkt_t *p)
+{
+    const uint32_t st = s->id * g->nslice + p->dst;
+    if (g->br_mask) {
+        gmc_rowloc_add_key(&g->rl_pre, st, p->addr & g->br_mask, 1);
+        return;
+    }
+    gmc_mem_loc_t l;
+    gmc_memsys_locate(g->ms, p->addr, &l);
+    p->loc = GMC_PKT_LOC(l.row, l.bank);
+    gmc_rowloc_add_n(&g->rl_pre, st, l.bank, l.row, 1);
 }
 
 /* entry: a read's L1 MSHR entry, carried in the tag (entry + 1; 0 for NONE)
  * and back in the reply, so the fill needs no lookup; NONE otherwise.  The
  * tag carries a read's or atomic's load record (a->ld) above it.
- * dst: line_slice of the sector's line. */
-static void out_push(gmc_gpu_t *g, gmc_sm_t *s, uint8_t kind, uint64_t addr, const gmc_warp_t *w,
-                     const gmc_lsu_acc_t *a, uint32_t entry, uint32_t dst)
+ * dst: line_slice of the sector's line.  The packet's loc is the caller's
+ * to set (pre_icnt_line). */
+static inline gmc_pkt_t *out_push(gmc_gpu_t *g, gmc_sm_t *s, uint8_t kind, uint64_t addr, const gmc_warp_t *w,
+                                  const gmc_lsu_acc_t *a, uint32_t entry, uint32_t dst)
 {
     const unsigned wi = a->warp;
     gmc_pkt_t *p = &s->out[(s->out_head + s->out_n++) % GMC_OUT_CAP];
@@ -500,6 +560,7 @@ static void out_push(gmc_gpu_t *g, gmc_sm_t *s, uint8_t kind, uint64_t addr, con
     p->kind = kind;
     p->bytes = kind == GMC_PKT_READ ? 8 : 40;   /* header; header + a sector of data */
     g->st.sm_requests++;
+    return p;
 }
 
 /* The head access of the load/store unit, if it can proceed this cycle:
@@ -526,8 +587,15 @@ static int lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
             for (uint32_t m = miss & ~send; m; m &= m - 1)
                 waiter_add(s, entry, (unsigned)__builtin_ctz(m), a->ld);
             const uint32_t dst = send ? line_slice(g, a->line) : NONE;
-            for (uint32_t m = send; m; m &= m - 1)
-                out_push(g, s, GMC_PKT_READ, a->line + 32u * (unsigned)__builtin_ctz(m), w, a, entry, dst);
+            const uint32_t loc = send ? pre_icnt_line(g, s, a->line, send, dst) : NONE;
+            for (uint32_t m = send; m; m &= m - 1) {
+                const unsigned sec = (unsigned)__builtin_ctz(m);
+                gmc_pkt_t *p = out_push(g, s, GMC_PKT_READ, a->line + 32u * sec, w, a, entry, dst);
+                s->mf_at[entry * 4 + sec] = (uint32_t)g->core_cyc;   /* made now: its memory latency */
+                p->loc = loc;
+                if (loc == NONE)
+                    pre_icnt_sector(g, s, p);
+            }
             g->l1_sent += gmc_popc32(send);
             g->l1_merged += gmc_popc32(miss & ~send);
         }
@@ -549,8 +617,13 @@ static int lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
         if (a->op == GMC_OP_ST)
             gmc_cache_invalidate(s->l1, a->line, a->sectors);   /* write-through, no allocate */
         const uint32_t dst = line_slice(g, a->line);
-        for (uint32_t m = a->sectors; m; m &= m - 1)
-            out_push(g, s, kind, a->line + 32u * (unsigned)__builtin_ctz(m), w, a, NONE, dst);
+        const uint32_t loc = pre_icnt_line(g, s, a->line, a->sectors, dst);
+        for (uint32_t m = a->sectors; m; m &= m - 1) {
+            gmc_pkt_t *p = out_push(g, s, kind, a->line + 32u * (unsigned)__builtin_ctz(m), w, a, NONE, dst);
+            p->loc = loc;
+            if (loc == NONE)
+                pre_icnt_sector(g, s, p);
+        }
     }
     s->lsu_head = (s->lsu_head + 1) % GMC_LSU_CAP;
     if (!--s->lsu_n)
@@ -661,7 +734,7 @@ static void sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
         complete(g, s, h.ld, h.sectors, 0, 0, 0);
     }
     int moved = s->lsu_n && lsu_step(g, s);   /* or a send made room for the head */
-    while (s->out_n && gmc_icnt_can_send_kind(g->req_net, s->id, s->out[s->out_head].kind)) {
+    while (s->out_n && gmc_icnt_can_send_pkt(g->req_net, s->id, &s->out[s->out_head])) {
         moved = 1;
         gmc_icnt_send(g->req_net, s->id, &s->out[s->out_head]);
         s->out_head = (s->out_head + 1) % GMC_OUT_CAP;
@@ -756,7 +829,7 @@ void gmc_sm_cycle(gmc_gpu_t *g, gmc_sm_t *s)
 {
     sm_cycle(g, s);
     g->sm_next[s->id] = next_at(s, g->core_cyc);
-    /* the kind of its head, + 1: core_edge asks the network about that kind's VC */
-    g->sm_wait[s->id] = s->stuck && s->out_n ? (uint8_t)(1 + s->out[s->out_head].kind) : 0;
+    /* 1 + the VC its head needs (or any, DVCA): core_edge asks the network about room there */
+    g->sm_wait[s->id] = s->stuck && s->out_n ? (uint8_t)(1 + gmc_icnt_vc_for(g->req_net, &s->out[s->out_head])) : 0;
     g->sm_stucks += s->stuck;
 }

@@ -31,7 +31,10 @@
  * With FIFO inputs this keeps every (src, dst, vc) in send order.
  *
  * Placement (cfg.in_node, out_node) is checked by gmc_icnt_cfg_check and
- * not kept: every input reaches every output in the same time.
+ * not kept: every input reaches every output in the same time.  VCs
+ * (cfg.vc_assign): a packet goes into the FIFO of the VC its kind (KIND),
+ * its destination (SVCA) or the first room (DVCA) gives; the crossbar has
+ * no hops, so that choice is the only one.
  *
  * Speed: a bit mask per output of the requesters whose head targets it
  * (the allocator's requests matrix), and a mask of the outputs with any
@@ -84,6 +87,7 @@ typedef struct {
     uint32_t   *head_row;        /* [requesters]: the head's DRAM row (hold by row only, else NULL) */
     uint8_t    *head_bank;       /* [requesters]: its bank */
     uint32_t    kind_at[GMC_PKT_KINDS];   /* a kind's first requester: vc_of[kind] * inputs */
+    int         popped;          /* a packet was popped since the last tick (the watchdog's quiet) */
 } xbar_t;
 
 static inline void bit_set(uint64_t *m, uint32_t i) { m[i >> 6] |= 1ull << (i & 63); }
@@ -130,7 +134,8 @@ static int xbar_send(gmc_icnt_t *n, uint32_t src, const gmc_pkt_t *p)
     const gmc_icnt_cfg_t *c = &n->cfg;
     assert(src < c->inputs && "gmc_icnt_send: src is not an input port");
     assert(p->dst < c->outputs && "gmc_icnt_send: dst is not an output port");
-    const uint32_t r = src + x->kind_at[p->kind];   /* kind < GMC_PKT_KINDS */
+    /* the VC by kind (a table), by destination (SVCA) or the first with room (DVCA) */
+    const uint32_t r = src + (n->vc_by_kind ? x->kind_at[p->kind] : gmc_icnt_inject_vc(n, src, p) * c->inputs);
     if (x->in_count[r] == c->in_buf) {
         n->full_refusals++;
         return GMC_ICNT_FULL;
@@ -199,14 +204,17 @@ static void xbar_transfer(xbar_t *x, uint32_t i, uint32_t o)
 static void xbar_tick(gmc_icnt_t *n)
 {
     xbar_t *x = (xbar_t *)n;
+    uint32_t k = 0;
     if (x->queued && xbar_ready(x)) {
         const gmc_alloc_in_t in = {x->req, x->nwi, x->ready, x->head_row, x->head_bank};
-        uint32_t k = gmc_alloc_allocate(&x->alloc, &in, x->gin, x->gout);
+        k = gmc_alloc_allocate(&x->alloc, &in, x->gin, x->gout);
         for (uint32_t g = 0; g < k; g++)
             xbar_transfer(x, x->gin[g], x->gout[g]);
         n->holds = x->alloc.holds;
         n->hold_ends = x->alloc.hold_ends;
     }
+    n->quiet = (k | x->popped) || !n->in_net ? 0 : n->quiet + 1;
+    x->popped = 0;
     n->now++;
 }
 
@@ -238,6 +246,7 @@ static void xbar_pop(gmc_icnt_t *n, uint32_t dst)
     }
     x->held--;
     n->in_net--;
+    x->popped = 1;
 }
 
 static int xbar_idle(const gmc_icnt_t *n)
@@ -277,8 +286,31 @@ static void xbar_free(gmc_icnt_t *n)
     free(x);
 }
 
+/* The heads of the first non-empty input FIFOs, then outputs whose
+ * ejection buffer is not popped. */
+static void xbar_stuck(const gmc_icnt_t *n, unsigned most, char *buf, size_t len)
+{
+    const xbar_t *x = (const xbar_t *)n;
+    const uint32_t ni = n->cfg.inputs, nr = ni * n->cfg.vcs;
+    size_t k = 0;
+    unsigned shown = 0;
+    buf[0] = 0;
+    for (uint32_t r = 0; r < nr && shown < most && k < len; r++)
+        if (x->in_count[r]) {
+            k += (size_t)snprintf(buf + k, len - k, "%sinput %u VC %u -> dst %u", shown ? "; " : "", r % ni,
+                                  r / ni, in_head_pkt(x, r)->dst);
+            shown++;
+        }
+    for (uint32_t o = 0; o < n->cfg.outputs && shown < most && k < len; o++)
+        if (x->out_count[o]) {
+            k += (size_t)snprintf(buf + k, len - k, "%sdst %u: %u not popped", shown ? "; " : "", o,
+                                  x->out_count[o]);
+            shown++;
+        }
+}
+
 static const gmc_icnt_ops_t xbar_ops = {
-    xbar_send, xbar_tick, xbar_peek, xbar_pop, xbar_idle, xbar_can_send, xbar_free,
+    xbar_send, xbar_tick, xbar_peek, xbar_pop, xbar_idle, xbar_can_send, xbar_free, xbar_stuck,
 };
 
 /* The crossbar's own limits, past gmc_icnt_cfg_check's (the ports': the
@@ -357,5 +389,5 @@ gmc_icnt_t *gmc_xbar_new(const gmc_icnt_cfg_t *cfg, char *err, size_t n)
 
 const gmc_icnt_topo_t gmc_icnt_xbar = {
     "xbar", "crossbar: every input to every output, one grant per input and output per cycle",
-    gmc_xbar_new,
+    gmc_xbar_new, 1, NULL, 0,
 };

@@ -40,6 +40,9 @@ int gmc_mc_cfg_check(const gmc_mc_cfg_t *c, char *err, size_t n)
     if (c->age_cap > ((uint64_t)1 << 40))
         return snprintf(err, n, "--age-cap: expected at most 2^40 cycles, found %llu",
                         (unsigned long long)c->age_cap), -1;
+    if (c->streak_reading > GMC_STREAK_ALL)
+        return snprintf(err, n, "streak reading: expected GMC_STREAK_* bits (at most %u), found %u",
+                        GMC_STREAK_ALL, c->streak_reading), -1;
     if (c->wq_low >= c->wq_high)
         return snprintf(err, n, "--wq-low: expected less than --wq-high (%u), found %u",
                         c->wq_high, c->wq_low), -1;
@@ -82,11 +85,12 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
     mc->req = gmc_zalloc64(cap, sizeof *mc->req);   /* an entry: two whole host lines */
     mc->blink = calloc(cap, sizeof *mc->blink);
     mc->last_use = calloc(GMC_DRAM_MAX_BANKS, sizeof *mc->last_use);
+    mc->streak = calloc(1, sizeof *mc->streak);
     for (int w = 0; w < 2; w++) {
         mc->fl_done[w] = calloc(ring, sizeof *mc->fl_done[w]);
         mc->fl_bank[w] = calloc(ring, 1);
     }
-    if (!mc->req || !mc->blink || !mc->last_use || !mc->fl_done[0] || !mc->fl_done[1] ||
+    if (!mc->req || !mc->blink || !mc->last_use || !mc->streak || !mc->fl_done[0] || !mc->fl_done[1] ||
         !mc->fl_bank[0] || !mc->fl_bank[1]) {
         gmc_mc_free(mc);
         return snprintf(err, n, "out of memory for %u queue entries", cap), -1;
@@ -100,8 +104,10 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
         for (unsigned b = 0; b < GMC_DRAM_MAX_BANKS; b++)
             mc->head[w][b] = mc->tail[w][b] = GMC_MC_NONE;
     mc->q_head = mc->q_tail = GMC_MC_NONE;
-    for (unsigned b = 0; b < GMC_DRAM_MAX_BANKS; b++)
+    for (unsigned b = 0; b < GMC_DRAM_MAX_BANKS; b++) {
         mc->commit[b] = GMC_MC_NONE;
+        mc->streak->bank[b].row = GMC_STREAK_NO_ROW;
+    }
     mc->dirty = ~(uint64_t)0;
     /* Two pools only when something can raise hi_i; with hi_i = 0 the
      * two-level arbiter grants exactly as the plain round robin. */
@@ -144,6 +150,7 @@ void gmc_mc_free(gmc_mc_t *mc)
     free(mc->req);
     free(mc->blink);
     free(mc->last_use);
+    free(mc->streak);
     for (int w = 0; w < 2; w++) {
         free(mc->fl_done[w]);
         free(mc->fl_bank[w]);
@@ -151,6 +158,7 @@ void gmc_mc_free(gmc_mc_t *mc)
     mc->req = NULL;
     mc->blink = NULL;
     mc->last_use = NULL;
+    mc->streak = NULL;
     mc->fl_done[0] = mc->fl_done[1] = NULL;
     mc->fl_bank[0] = mc->fl_bank[1] = NULL;
 }
@@ -241,6 +249,7 @@ uint32_t gmc_mc_enqueue(gmc_mc_t *mc, const gmc_mc_req_t *r, uint64_t now)
     q->warp = r->warp;
     q->pc = r->pc;
     q->tag = r->tag;
+    q->cta = r->cta;
     return enqueue(mc, i, now);
 }
 
@@ -260,6 +269,7 @@ uint32_t gmc_mc_enqueue_prepared(gmc_mc_t *mc, const gmc_mem_prepared_t *p, uint
     q->warp = p->req.warp;
     q->pc = p->req.pc;
     q->tag = p->req.tag;
+    q->cta = p->req.cta;
     return enqueue(mc, i, now);
 }
 

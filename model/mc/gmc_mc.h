@@ -97,7 +97,8 @@ typedef struct {
     uint64_t pc;
     uint32_t sm, warp;
     uint64_t tag;                /* the caller's (gmc_mem_req_t.tag); not read here */
-    uint64_t pad_;               /* to 128 bytes */
+    uint32_t cta;                /* with GMC_REQ_WARP (gmc_mem_req_t.cta): row streak breakers */
+    uint32_t pad_;               /* to 128 bytes */
 } gmc_mc_req_t;
 
 
@@ -181,6 +182,9 @@ typedef struct gmc_mc {
     /* bank arbiter block */
     gmc_bankarb_cfg_t   acfg;
     gmc_bankarb_state_t aq;
+    /* Row streaks and their breakers (gmc_mc_streak.c), touched only at an
+     * ACT: its own allocation, so this struct keeps its size */
+    gmc_mc_streak_t    *streak;
     /* per bank: each array starts a host line (so does the struct, in
      * gmc_memsys's aligned array), so up to 16 banks' uint32_t entries are
      * one line, not two: at calloc's 16-byte alignment and 7600 bytes a
@@ -230,6 +234,17 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next);
  * GMC_MC_NEVER when nothing is queued and refresh is off.  New requests
  * (gmc_mc_enqueue) can make an earlier cycle useful. */
 uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now);
+/* Row streak breakers (Yuan et al. [MICRO'09] sec. 5.2), as the
+ * controller calls it at each ACT for request i in bank b: a row switch is
+ * an ACT of a row other than the bank's last activated one, x.  Counts the
+ * streak; searches the bank's queued requests (both types, arrival order)
+ * from i for the nearest to row x (cfg.streak_reading says which way); if
+ * there is one, counts it stranded and credits once each category of the
+ * breakers between them (GMC_BRK_*), compared with the stranded request.
+ * Returns the categories credited as bits, with GMC_BRK_STRANDED; 0 when
+ * nothing was stranded or the row did not switch.  Changes no scheduling. */
+unsigned gmc_mc_streak_act(gmc_mc_t *mc, unsigned b, uint32_t i);
+
 /* Retires every request in flight (their completions end the integrals). */
 void gmc_mc_finish(gmc_mc_t *mc);
 /* Retires what is done by t and takes the time integrals up to t (a step

@@ -26,6 +26,11 @@ typedef struct {
      * the defaults, so gmc_mc_cfg_defaults' zeroing gives them; warped-mc's
      * init refuses other values.  Other schedulers ignore them. */
     struct { uint8_t score_at, m_rule; } wmc;
+    /* How the row streak breakers (Yuan et al. [MICRO'09] sec. 5.2) read
+     * the paper where it is ambiguous: GMC_STREAK_* bits, 0 = gmc's
+     * reading (docs/memory.md "Row streak breakers" has both readings of
+     * each).  A statistic only: it changes no scheduling. */
+    uint8_t streak_reading;
     /* The policies (gmc_mc_pol.h; docs/mc-policies.md).  NULL is the
      * default of each, so a zeroed struct with a scheduler still works. */
     const struct gmc_mc_wpol   *wpol;    /* write drain: gpgpusim */
@@ -33,6 +38,23 @@ typedef struct {
     const struct gmc_mc_rowpol *rowpol;  /* row: open */
     uint32_t row_timeout;        /* the timeout row policy's idle cycles, 1..2^20 */
 } gmc_mc_cfg_t;
+
+/* streak_reading bits.  Without any: search the bank's queued requests
+ * from the pending request to the new row Y toward younger ones for the
+ * nearest to the old row X; the breakers are the requests between the two
+ * and the one to Y itself; each is compared with the stranded request. */
+enum {
+    GMC_STREAK_OLDER     = 1u << 0,   /* search toward older requests ("backwards" in time) */
+    GMC_STREAK_EXCLUDE_Y = 1u << 1,   /* the request to Y is not a breaker ("between" strictly) */
+    GMC_STREAK_OPENER    = 1u << 2,   /* compare the breakers with the request row X was opened
+                                         for, not with the stranded request */
+    GMC_STREAK_ALL       = 7u,
+};
+/* "older,exclude-y,opener" (any subset, comma-separated; "default" = none)
+ * as GMC_STREAK_* bits: 0, or -1 with err naming the unknown word. */
+int gmc_streak_reading_parse(const char *list, uint8_t *bits, char *err, size_t n);
+/* The bits as that list ("default" for none); buf holds it (32 bytes do). */
+const char *gmc_streak_reading_name(unsigned bits, char *buf, size_t n);
 
 /* Defaults: rq 64, wq 32, watermarks 28/16 (GPGPU-Sim's -dram_write_queue_size
  * default "32:28:16"), age cap 4096, frfcfs, the default policies (GPGPU-Sim's

@@ -194,8 +194,10 @@ static void issue(gmc_mc_t *mc, unsigned b, uint32_t i, unsigned cmd, uint64_t n
     if (cmd == GMC_DRAM_PRE || cmd == GMC_DRAM_ACT) {
         mc->commit[b] = i;
         mc->commit_mask |= BIT(b);
-        if (cmd == GMC_DRAM_ACT)   /* gmc_mc_activated */
+        if (cmd == GMC_DRAM_ACT) {   /* gmc_mc_activated */
             q->flags |= GMC_REQ_ACTIVE;
+            gmc_mc_streak_act(mc, b, i);   /* a statistic: row streak breakers */
+        }
     } else if (mc->commit_mask & BIT(b) && mc->commit[b] == i) {
         mc->commit_mask &= ~BIT(b);
     }

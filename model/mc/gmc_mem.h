@@ -83,6 +83,14 @@ typedef struct {
     uint32_t sm, warp;    /* with has_warp */
     uint8_t  is_write;
     uint8_t  has_warp;
+    /* With has_warp: the thread block (CTA) of the requesting warp, as a
+     * number that differs between the CTAs resident on one SM at the same
+     * time (the GPU harness gives the CTA's slot on its SM).  Only compared
+     * for equality between requests of one sm that are queued together:
+     * the row streak breakers' "same core, different CTA" (Yuan et al.
+     * [MICRO'09] sec. 5.2; gmc_mem_stats_t).  0 when the source has no CTAs
+     * (gmc mem's traces).  In the struct's padding: it stays 40 bytes. */
+    uint16_t cta;
 } gmc_mem_req_t;
 
 /* What the callback gets. */
@@ -146,6 +154,17 @@ typedef struct {
      * goes to the same channel (a lower bound: 0 when a BIM or a modulus
      * channel split makes it hard to say). */
     unsigned channel_granule_bits;
+    /* The address bits an address's channel, bank and row depend on
+     * (through the BIM and the map; with a modulus channel split, every bit
+     * from its start up): addresses equal on them have the same three, so
+     * a source may locate one address for all its neighbours (a line whose
+     * offset bits are none of these). */
+    uint64_t row_mask;
+    /* When the bank and the row are bits of the address (no BIM, no
+     * modulus channel split): those bits.  Two addresses of one channel
+     * then have the same bank and row exactly when they agree on them: a
+     * key that costs an AND, not a decode.  0 otherwise (locate then). */
+    uint64_t bank_row_mask;
 } gmc_mem_geometry_t;
 
 /* One channel's device (gmc_memsys_cfg_t.channel_dram, else dram). */
@@ -238,6 +257,19 @@ void     gmc_memsys_on_room(gmc_memsys_t *ms, gmc_mem_room_fn fn, void *ctx);
     X(pending_cycles, "per channel, cycles with a request queued, summed")                     \
     X(blp_sum,        "per channel, sum over those cycles of the banks busy")                  \
     X(cycles,         "now")                                                                   \
+    /* Row locality at the controllers (Yuan et al. [MICRO'09] Figs. 1, 6): per channel, the     \
+     * requests in the order they entered its queue, in runs to one bank and row                 \
+     * (analysis/gmc_rowloc.h); locality = entered / row_runs */                                 \
+    X(entered,        "requests accepted into a controller queue")                             \
+    X(row_runs,       "runs of consecutive accepted requests of a channel to one bank and row") \
+    /* Row streaks and their breakers (Yuan et al. [MICRO'09] sec. 5.2, Fig. 10; every         \
+     * scheduler; docs/memory.md "Row streak breakers") */                                       \
+    X(row_streaks,    "row switches: a bank activating a row other than the one it last had")  \
+    X(stranded,       "of those, with a request to the old row still queued in the bank")      \
+    X(brk_other_sm,   "stranded events whose breakers include a request of another SM")        \
+    X(brk_other_cta,  "... of the stranded request's SM, another CTA")                         \
+    X(brk_same_cta,   "... of the stranded request's CTA")                                     \
+    X(brk_no_sm,      "... without an SM (L2 write-backs, requests without warp ids)")         \
     /* warped-mc only (0 otherwise), Warped-MC [ICPP'23] Fig. 10: commands where its choice \
      * differed from FR-FCFS's (gmc_sched_wmc_breakdown) */                                  \
     X(wmc_col_cmds,      "column commands")                                                    \
@@ -255,6 +287,15 @@ typedef struct {
 /* Settles every controller's integrals at now first (so the numbers do not
  * depend on skipped idle cycles), hence not const. */
 void gmc_memsys_stats(gmc_memsys_t *ms, gmc_mem_stats_t *s);
+/* The same counters for channel ch alone (cycles: now): per-channel DRAM
+ * efficiency, row locality.  0, or -1 (s zeroed) if ch >= channels. */
+int  gmc_memsys_channel_stats(gmc_memsys_t *ms, unsigned ch, gmc_mem_stats_t *s);
+/* Row locality at the controllers (Yuan et al. [MICRO'09] Figs. 1, 6):
+ * the mean run of requests to one bank and row in the order each channel
+ * accepted them, pooled over the channels (entered / row_runs) and the
+ * harmonic mean of the channels' own (those that accepted any); 0 without
+ * requests. */
+void gmc_memsys_row_locality(const gmc_memsys_t *ms, double *pooled, double *hmean);
 
 /* Energy of every channel over cycles 0..until (pass gmc_memsys_now; a
  * bank still open counts as open up to until), each by its own device's

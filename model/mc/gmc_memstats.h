@@ -19,6 +19,7 @@
 #define GMC_MEMSTATS_H
 #include <stddef.h>
 #include <stdint.h>
+#include "mem/gmc_dram_cfg.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -77,6 +78,24 @@ typedef struct {                  /* one channel's counters */
     uint64_t last_done;           /* latest data-done cycle */
     uint64_t outside_sum, outside_max;   /* arrival - trace cycle (back-pressure) */
 } gmc_mc_stats_t;
+
+/* Row streaks and their breakers, one channel's (Yuan et al. [MICRO'09]
+ * sec. 5.2; gmc_mc_streak.c): counters, and per bank the row it last
+ * activated with the request it did so for (the streak's opener). */
+enum { GMC_BRK_OTHER_SM = 0, GMC_BRK_OTHER_CTA, GMC_BRK_SAME_CTA, GMC_BRK_NO_SM, GMC_BRK_N };
+#define GMC_BRK_STRANDED (1u << GMC_BRK_N)   /* gmc_mc_streak_switch's answer: a stranded request */
+typedef struct {
+    uint64_t streaks;             /* row switches */
+    uint64_t stranded;            /* of those, with a request to the old row still queued */
+    uint64_t brk[GMC_BRK_N];      /* stranded events crediting each category (once each) */
+    struct gmc_streak_bank {
+        uint32_t row;             /* last activated, GMC_STREAK_NO_ROW before the first */
+        uint32_t sm;
+        uint16_t cta;
+        uint8_t  has_sm;
+    } bank[GMC_DRAM_MAX_BANKS];
+} gmc_mc_streak_t;
+#define GMC_STREAK_NO_ROW UINT32_MAX
 
 /* Shared by every channel of a memory system. */
 enum { GMC_LAT_ALL = 0, GMC_LAT_READ, GMC_LAT_WRITE, GMC_NLAT };

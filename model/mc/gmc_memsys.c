@@ -286,7 +286,7 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
         goto oom;
     ms->mc = gmc_zalloc64(ms->nch, sizeof *ms->mc);   /* gmc_mc_t's per-bank arrays: host lines */
     ms->next = calloc(ms->nch, sizeof *ms->next);
-    if (!ms->mc || !ms->next)
+    if (!ms->mc || !ms->next || gmc_rowloc_init(&ms->rowloc, ms->nch))
         goto oom;
     gmc_warps_t *w = NULL;
     if (cfg->mc.sched && (cfg->mc.sched->flags & GMC_SCHED_WARPS)) {
@@ -364,6 +364,7 @@ void gmc_memsys_free(gmc_memsys_t *ms)
     free(ms->dev);
     gmc_warps_free(&ms->warps);
     gmc_memstats_free(&ms->stats);
+    gmc_rowloc_free(&ms->rowloc);
     memset(ms, 0, sizeof *ms);
 }
 

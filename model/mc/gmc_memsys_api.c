@@ -94,6 +94,20 @@ int gmc_memsys_can_accept(const gmc_memsys_t *ms, unsigned channel, int is_write
     return channel < ms->nch && gmc_mc_can_accept(&ms->mc[channel], is_write);
 }
 
+/* p enters channel ch's controller mc, which has room.  Apart from the
+ * refusal: a sender held back by a full queue retries often, and the
+ * registers this path needs would make every retry save and restore them. */
+static __attribute__((noinline)) int accept(gmc_memsys_t *ms, gmc_mc_t *mc, unsigned ch,
+                                            const gmc_mem_prepared_t *p)
+{
+    uint32_t i = gmc_mc_enqueue_prepared(mc, p, ms->nreq++, ms->now);
+    gmc_rowloc_add(&ms->rowloc, ch, p->loc.bank, p->loc.row);   /* row locality at the controller */
+    uint64_t nx = ms->next[ch] = gmc_mc_wake(mc, i, ms->now, ms->next[ch]);
+    if (nx < ms->next_min)
+        ms->next_min = nx;
+    return GMC_MEM_ACCEPTED;
+}
+
 int gmc_memsys_send_prepared(gmc_memsys_t *ms, const gmc_mem_prepared_t *p)
 {
     const unsigned ch = p->loc.channel;
@@ -102,11 +116,7 @@ int gmc_memsys_send_prepared(gmc_memsys_t *ms, const gmc_mem_prepared_t *p)
         ms->cq[ch * 2 + (p->req.is_write != 0)].refused = 1;   /* a room event when a slot frees */
         return GMC_MEM_FULL;
     }
-    uint32_t i = gmc_mc_enqueue_prepared(mc, p, ms->nreq++, ms->now);
-    uint64_t nx = ms->next[ch] = gmc_mc_wake(mc, i, ms->now, ms->next[ch]);
-    if (nx < ms->next_min)
-        ms->next_min = nx;
-    return GMC_MEM_ACCEPTED;
+    return accept(ms, mc, ch, p);
 }
 
 int gmc_memsys_send(gmc_memsys_t *ms, const gmc_mem_req_t *r)
@@ -330,6 +340,25 @@ void gmc_memsys_locate(const gmc_memsys_t *ms, uint64_t addr, gmc_mem_loc_t *loc
     gmc_memsys_decode(ms, addr, loc);
 }
 
+/* The address bits an address's channel, bank and row depend on: the
+ * map's bits of those fields (with a modulus channel split, every bit from
+ * ch_at up too), through the BIM's inputs that feed them. */
+static uint64_t row_mask(const gmc_memsys_t *ms)
+{
+    const gmc_addrmap_t *m = &ms->map;
+    uint64_t out = m->fmask[GMC_F_CH] | m->fmask[GMC_F_BANK] | m->fmask[GMC_F_ROW];
+    if (m->ch_mod)
+        out |= ~0ull << m->ch_at;
+    out &= ms->amask;
+    uint64_t in = out;
+    if (ms->bim) {   /* row[o]: the inputs of output bit o */
+        in = 0;
+        for (uint64_t b = out; b; b &= b - 1)
+            in |= ms->bim->m.row[__builtin_ctzll(b)];
+    }
+    return in & ms->amask;
+}
+
 void gmc_memsys_geometry(const gmc_memsys_t *ms, gmc_mem_geometry_t *g)
 {
     memset(g, 0, sizeof *g);
@@ -341,6 +370,9 @@ void gmc_memsys_geometry(const gmc_memsys_t *ms, gmc_mem_geometry_t *g)
             lo = ms->ch_run[i].lsb < lo ? ms->ch_run[i].lsb : lo;
         g->channel_granule_bits = lo < 64 ? lo : 0;
     }
+    g->row_mask = row_mask(ms);
+    if (!ms->bim && !ms->map.ch_mod)
+        g->bank_row_mask = (ms->map.fmask[GMC_F_BANK] | ms->map.fmask[GMC_F_ROW]) & ms->amask;
 }
 
 int gmc_memsys_channel_info(const gmc_memsys_t *ms, unsigned ch, gmc_mem_channel_t *c)
@@ -361,28 +393,35 @@ int gmc_memsys_channel_info(const gmc_memsys_t *ms, unsigned ch, gmc_mem_channel
     return 0;
 }
 
-void gmc_memsys_stats(gmc_memsys_t *ms, gmc_mem_stats_t *s)
+/* s from controller totals t, channels [c0, c1) (all of them, or one). */
+static void stats_fill(const gmc_memsys_t *ms, const gmc_memsys_totals_t *t, unsigned c0, unsigned c1,
+                       gmc_mem_stats_t *s)
 {
-    for (unsigned c = 0; c < ms->nch; c++)
-        gmc_mc_settle(&ms->mc[c], ms->now);
-    gmc_memsys_totals_t t;
-    gmc_memsys_totals(ms, &t);
     memset(s, 0, sizeof *s);
-    s->reads = t.mc.reads;
-    s->writes = t.mc.writes;
-    s->row_hits = t.mc.cls[GMC_CLS_HIT];
-    s->row_misses = t.mc.cls[GMC_CLS_MISS];
-    s->row_conflicts = t.mc.cls[GMC_CLS_CONFLICT];
-    s->act = t.dram.cmds[GMC_DRAM_ACT];
-    s->pre = t.dram.cmds[GMC_DRAM_PRE] + t.dram.cmds[GMC_DRAM_PREA];
-    s->rd = t.dram.cmds[GMC_DRAM_RD];
-    s->wr = t.dram.cmds[GMC_DRAM_WR];
-    s->ref = t.dram.cmds[GMC_DRAM_REF];
-    s->data_busy = t.dram.data_busy;
-    s->pending_cycles = t.mc.pending_cycles;
-    s->blp_sum = t.mc.blp_sum;
+    s->reads = t->mc.reads;
+    s->writes = t->mc.writes;
+    s->row_hits = t->mc.cls[GMC_CLS_HIT];
+    s->row_misses = t->mc.cls[GMC_CLS_MISS];
+    s->row_conflicts = t->mc.cls[GMC_CLS_CONFLICT];
+    s->act = t->dram.cmds[GMC_DRAM_ACT];
+    s->pre = t->dram.cmds[GMC_DRAM_PRE] + t->dram.cmds[GMC_DRAM_PREA];
+    s->rd = t->dram.cmds[GMC_DRAM_RD];
+    s->wr = t->dram.cmds[GMC_DRAM_WR];
+    s->ref = t->dram.cmds[GMC_DRAM_REF];
+    s->data_busy = t->dram.data_busy;
+    s->pending_cycles = t->mc.pending_cycles;
+    s->blp_sum = t->mc.blp_sum;
     s->cycles = ms->now;
-    for (unsigned c = 0; c < ms->nch; c++)
+    for (unsigned c = c0; c < c1; c++) {
+        s->entered += gmc_rowloc_reqs(&ms->rowloc, c);
+        s->row_runs += gmc_rowloc_runs(&ms->rowloc, c);
+        const gmc_mc_streak_t *k = ms->mc[c].streak;
+        s->row_streaks += k->streaks;
+        s->stranded += k->stranded;
+        s->brk_other_sm += k->brk[GMC_BRK_OTHER_SM];
+        s->brk_other_cta += k->brk[GMC_BRK_OTHER_CTA];
+        s->brk_same_cta += k->brk[GMC_BRK_SAME_CTA];
+        s->brk_no_sm += k->brk[GMC_BRK_NO_SM];
         if (ms->mc[c].sched == &gmc_sched_warped_mc) {
             uint64_t b[GMC_WMC_BREAKDOWN];
             gmc_sched_wmc_breakdown(&ms->mc[c], b);
@@ -393,4 +432,35 @@ void gmc_memsys_stats(gmc_memsys_t *ms, gmc_mem_stats_t *s)
             s->wmc_grants += b[4];
             s->wmc_bank_adjusted += b[5];
         }
+    }
+}
+
+void gmc_memsys_row_locality(const gmc_memsys_t *ms, double *pooled, double *hmean)
+{
+    *pooled = gmc_rowloc_pooled(&ms->rowloc, 0, ms->nch);
+    *hmean = gmc_rowloc_hmean(&ms->rowloc, 0, ms->nch);
+}
+
+int gmc_memsys_channel_stats(gmc_memsys_t *ms, unsigned ch, gmc_mem_stats_t *s)
+{
+    if (ch >= ms->nch) {
+        memset(s, 0, sizeof *s);
+        return -1;
+    }
+    gmc_mc_settle(&ms->mc[ch], ms->now);
+    gmc_memsys_totals_t t;
+    memset(&t, 0, sizeof t);
+    t.mc = ms->mc[ch].st;
+    t.dram = ms->mc[ch].ch.st;
+    stats_fill(ms, &t, ch, ch + 1, s);
+    return 0;
+}
+
+void gmc_memsys_stats(gmc_memsys_t *ms, gmc_mem_stats_t *s)
+{
+    for (unsigned c = 0; c < ms->nch; c++)
+        gmc_mc_settle(&ms->mc[c], ms->now);
+    gmc_memsys_totals_t t;
+    gmc_memsys_totals(ms, &t);
+    stats_fill(ms, &t, 0, ms->nch, s);
 }

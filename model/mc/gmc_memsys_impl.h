@@ -32,6 +32,7 @@
 #define GMC_MEMSYS_H
 #include <stddef.h>
 #include <stdint.h>
+#include "analysis/gmc_rowloc.h"
 #include "blocks/gmc_bim.h"
 #include "mc/gmc_mc.h"
 #include "mc/gmc_mem.h"
@@ -120,6 +121,9 @@ struct gmc_memsys {
      * map's channel bit runs, when there is no BIM and no modulus split */
     unsigned         ch_nruns;
     struct gmc_memsys_ch_run { uint8_t lsb, dst; uint64_t mask; } ch_run[8];
+    /* Row locality at the controllers: stream c = the requests channel c
+     * accepted, in order (gmc_mem.h's entered, row_runs) */
+    gmc_rowloc_t     rowloc;
 };
 
 /* Totals over the channels. */

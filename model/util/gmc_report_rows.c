@@ -1,8 +1,14 @@
 /* gmc_report_rows: rows and their JSON and CSV writers. */
 #include "util/gmc_report_rows_impl.h"
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+struct gmc_rows_key {
+    struct gmc_rows_key *next;
+    char s[];
+};
 
 static gmc_row_t *add(gmc_rows_t *t, const char *group, const char *key, gmc_row_kind_t kind)
 {
@@ -72,8 +78,31 @@ int gmc_rows_members(gmc_rows_t *t, const char *members)
     return t->oom ? -1 : 0;
 }
 
+const char *gmc_rows_key(gmc_rows_t *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    struct gmc_rows_key *k = n < 0 ? NULL : malloc(sizeof *k + (size_t)n + 1);
+    if (!k) {
+        t->oom = 1;
+        return NULL;
+    }
+    va_start(ap, fmt);
+    vsnprintf(k->s, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    k->next = t->keys;
+    t->keys = k;
+    return k->s;
+}
+
 void gmc_rows_free(gmc_rows_t *t)
 {
+    for (struct gmc_rows_key *k = t->keys, *nx; k; k = nx) {
+        nx = k->next;
+        free(k);
+    }
     free(t->members);
     free(t->r);
     memset(t, 0, sizeof *t);

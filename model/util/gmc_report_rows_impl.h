@@ -30,6 +30,7 @@ typedef struct {
     size_t     n, cap;
     int        oom;      /* a row could not be added: the writers fail */
     char      *members;  /* gmc_rows_members' copy, which its rows point into */
+    struct gmc_rows_key *keys;   /* gmc_rows_key's strings */
 } gmc_rows_t;
 
 void gmc_rows_u64(gmc_rows_t *t, const char *group, const char *key, uint64_t v);
@@ -42,6 +43,10 @@ void gmc_rows_null(gmc_rows_t *t, const char *group, const char *key);
  * Once per table, before any other row.  0, or -1 (a line not of that
  * form, or out of memory: the writers then fail). */
 int  gmc_rows_members(gmc_rows_t *t, const char *members);
+/* A key made at run time ("ch3"), kept until gmc_rows_free: for rows
+ * whose keys are not literals.  NULL (and the writers fail) when out of
+ * memory. */
+const char *gmc_rows_key(gmc_rows_t *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* 0, or -1 (out of memory while adding rows, or an output error). */
 int  gmc_rows_json(const gmc_rows_t *t, FILE *f);
 int  gmc_rows_csv(const gmc_rows_t *t, FILE *f);

@@ -8,10 +8,11 @@
 #include "util/gmc_num.h"
 #include "util/gmc_quote.h"
 
-extern const gmc_block_t gmc_block_bim, gmc_block_bankarb, gmc_block_wmc, gmc_block_hgalloc;
+extern const gmc_block_t gmc_block_bim, gmc_block_bankarb, gmc_block_wmc, gmc_block_hgalloc,
+    gmc_block_pcmwq;
 
 const gmc_block_t *const gmc_blocks[] = {&gmc_block_bim, &gmc_block_bankarb, &gmc_block_wmc,
-                                          &gmc_block_hgalloc, NULL};
+                                          &gmc_block_hgalloc, &gmc_block_pcmwq, NULL};
 
 const gmc_block_t *gmc_block_find(const char *name)
 {

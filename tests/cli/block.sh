@@ -8,7 +8,7 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 
 # Every block is listed with its configuration syntax and fault switch.
 out=$("$GMC" block list)
-for b in bim bankarb wmc hgalloc; do
+for b in bim bankarb wmc hgalloc pcmwq; do
   echo "$out" | grep -q "^$b " && echo "$out" | grep -q "fault switch GMC_FAULT_$(echo $b | tr a-z A-Z):" \
     && ok "list names $b" || notok "list names $b" "$out"
 done

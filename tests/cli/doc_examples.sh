@@ -28,4 +28,6 @@ check_doc docs/harness.md "gmc sim" "for s in"
 # need files the page only describes)
 check_doc docs/entropy.md "cat > fig3" "gmc entropy --trace fig3.trace --window" "printf" \
   "gmc entropy --trace fn1" "gmc entropy --gen"
+# icnt.md: gmc icnt's worked examples and gmc overhead icnt's
+check_doc docs/icnt.md "gmc icnt" "gmc overhead icnt"
 finish

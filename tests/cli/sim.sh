@@ -25,7 +25,7 @@ lines_are "--workload list: the eleven workloads, then the five validation kerne
 # the machine keys: every X(key, ...) of gmc_machine.h, then the string keys
 { sed -n 's/^ *X(\([a-z0-9_]*\),.*/\1/p' "$ROOT/model/gpu/gmc_machine.h"
   printf '%s\n' name warp_sched dram addr_map mem_sched cta_dispatch icnt_topology icnt_alloc icnt_hold \
-    mc_write_policy mc_refresh_policy mc_row_policy; } >"$T/want"
+    icnt_vc_assign icnt_placement mc_write_policy mc_refresh_policy mc_row_policy; } >"$T/want"
 [ "$(wc -l <"$T/want")" -ge 30 ] && ok "gmc_machine.h has >= 30 numeric keys" \
   || notok "gmc_machine.h has >= 30 numeric keys" "$(cat "$T/want")"
 lines_are "--machine-keys: the keys of gmc_machine.h, one per line" "$T/want" -- "$GMC" sim --machine-keys
@@ -258,8 +258,8 @@ expect_fail "option without its value" 2 "^gmc sim: option --machine needs a val
 expect_fail "bad --warp-sched" 2 "^gmc sim: --warp-sched: expected one of lrr, gto, found 'rr'$" -- "$GMC" sim "${W[@]}" --warp-sched rr
 expect_fail "bad cta_dispatch" 2 "^gmc sim: --set #2 \(cta_dispatch=temp\): cta_dispatch: expected one of rr, found 'temp'$" -- \
   "$GMC" sim "${W[@]}" --set cta_dispatch=temp
-expect_fail "bad icnt_topology" 2 "^gmc sim: --set #2 \(icnt_topology=mesh\): icnt_topology: expected one of xbar, found 'mesh'$" -- \
-  "$GMC" sim "${W[@]}" --set icnt_topology=mesh
+expect_fail "bad icnt_topology" 2 "^gmc sim: --set #2 \(icnt_topology=torus\): icnt_topology: expected one of xbar, mesh, ring, found 'torus'$" -- \
+  "$GMC" sim "${W[@]}" --set icnt_topology=torus
 expect_fail "bad --sched" 2 "--sched: expected one of frfcfs, .*found 'xx'$" -- "$GMC" sim "${W[@]}" --sched xx
 printf 'mem_sched = xx\n' >"$T/ms.cfg"
 expect_fail "bad mem_sched in a machine file: its line, not --sched" 1 "^gmc sim: $T/ms\.cfg:1: mem_sched: expected one of frfcfs, .*found 'xx'$" -- \

@@ -4,7 +4,9 @@
 Usage: sim_random_machines.py GMC SEED RUNS
 
 Each run takes a preset, a workload, a scale and a scheduler at random,
-sometimes a BIM scheme, no refresh or another ALU count, and 2-6 machine
+sometimes a BIM scheme, no refresh, another ALU count or a mesh or ring
+with VCs (each network's watchdog, icnt_watchdog, must not fire either),
+and 2-6 machine
 keys (`--set`), most near the bottom of their range (one MSHR, a queue of
 two, a buffer of one: where a closed loop can deadlock), every choice from
 SEED.  A run passes when it
@@ -158,6 +160,8 @@ def main():
 
     def value(k):
         lo, hi = keys[k]
+        if k == "icnt_watchdog":   # a healthy run never trips it at these (2 would: shorter than a trip)
+            return rnd.choice([0, 100000, 1000000])
         if k in SMALL and rnd.random() < 0.7:
             return rnd.randint(lo, min(hi, lo + 7))
         if hi - lo < 64:
@@ -181,6 +185,11 @@ def main():
             args += ["--no-refresh"]
         if rnd.random() < 0.15:
             args += ["--alu-per-mem", str(rnd.choice([0, 1, 3, 20]))]
+        if rnd.random() < 0.25:   # a network of routers (docs/interconnect.md), its VCs and placement
+            t = rnd.choice(["mesh", "ring"])
+            args += ["--set", "icnt_topology=" + t, "--set", "icnt_vcs=%d" % rnd.randint(2 if t == "ring" else 1, 4),
+                     "--set", "icnt_vc_assign=" + rnd.choice(["dvca", "svca"]),
+                     "--set", "icnt_placement=" + rnd.choice(["spread", "row-major"])]
         pool = SMALL if rnd.random() < 0.7 else sorted(keys)
         for k in rnd.sample(pool, rnd.randint(2, 6)):
             args += ["--set", "%s=%d" % (k, value(k))]

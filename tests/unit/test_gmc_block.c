@@ -15,6 +15,7 @@ static const struct { const char *blk, *cfg; } one[] = {
     {"bankarb", "nb5_tl1"},
     {"wmc", "sm2_w2_h0_p3_nb2_r4_s2_pt4"},
     {"hgalloc", "c3_m2_p3_r3_b1_k2_l2_pb1_f0"},
+    {"pcmwq", "n3_a2_v2_h2_l0_i1_k2"},
 };
 #define NONE (sizeof one / sizeof one[0])
 

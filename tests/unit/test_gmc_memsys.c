@@ -130,6 +130,39 @@ static unsigned decodes_match(const gmc_memsys_t *ms, gmc_rng_t *rng, const char
     return n;
 }
 
+/* The geometry's masks as keys of the decode (gmc_mem.h): addresses that
+ * agree on row_mask decode to the same channel, bank and row; where the
+ * map makes the bank and the row bits of the address (no BIM, no modulus:
+ * bank_row_mask is not 0), flipping an address bit under bank_row_mask
+ * changes them and flipping any other bit does not. */
+static unsigned masks_are_keys(const gmc_memsys_t *ms, gmc_rng_t *rng, const char *what, unsigned n)
+{
+    gmc_mem_geometry_t geo;
+    gmc_memsys_geometry(ms, &geo);
+    assert_true((geo.bank_row_mask == 0) == (ms->bim || ms->map.ch_mod));
+    for (unsigned i = 0; i < n; i++) {
+        const uint64_t a = gmc_rng_u64(rng) & ms->amask;
+        const uint64_t b = a ^ (gmc_rng_u64(rng) & ~geo.row_mask & ms->amask);
+        gmc_mem_loc_t p, q;
+        gmc_memsys_decode(ms, a, &p);
+        gmc_memsys_decode(ms, b, &q);
+        if (p.channel != q.channel || p.bank != q.bank || p.row != q.row)
+            fail_msg("map %s: %#llx and %#llx agree on row_mask %#llx but decode apart", what,
+                     (unsigned long long)a, (unsigned long long)b, (unsigned long long)geo.row_mask);
+        if (!geo.bank_row_mask)
+            continue;
+        const unsigned bit = (unsigned)gmc_rng_below(rng, ms->map.width);
+        const uint64_t c = a ^ (1ull << bit);
+        gmc_memsys_decode(ms, c, &q);
+        const int same = p.bank == q.bank && p.row == q.row;
+        if (same != !(geo.bank_row_mask >> bit & 1))
+            fail_msg("map %s: bit %u of %#llx %s bank_row_mask %#llx but %s bank and row", what, bit,
+                     (unsigned long long)a, same ? "under" : "outside",
+                     (unsigned long long)geo.bank_row_mask, same ? "keeps" : "changes");
+    }
+    return n;
+}
+
 /* gmc_memsys_decode's packed form (fields laid end to end, one masked
  * shift per distance) against gmc_addrmap_decode, the map's definition:
  * random maps -- the preset's field widths scattered over its address
@@ -141,7 +174,7 @@ static void packed_decode_equals_the_maps_definition(void **st)
     (void)st;
     gmc_rng_t rng;
     gmc_rng_seed(&rng, 11);
-    unsigned maps = 0, packed = 0, checked = 0;
+    unsigned maps = 0, packed = 0, checked = 0, keyed = 0;
     for (unsigned round = 0; round < 400; round++) {
         gmc_memsys_cfg_t c;
         char err[256], spec[1024];
@@ -174,6 +207,21 @@ static void packed_decode_equals_the_maps_definition(void **st)
         maps++;
         packed += ms.pk_n > 0;
         checked += decodes_match(&ms, &rng, spec, 2000);
+        keyed += masks_are_keys(&ms, &rng, spec, 500);
+        gmc_memsys_free(&ms);
+        /* the same map behind a random BIM (rows XORed into other rows:
+         * invertible): row_mask through the matrix, no bank_row_mask */
+        gmc_gf2_t m;
+        gmc_gf2_identity(&m, c.map.width);
+        for (unsigned k = 0; k < 8; k++) {
+            unsigned i = (unsigned)gmc_rng_below(&rng, m.n), j = (unsigned)gmc_rng_below(&rng, m.n);
+            if (i != j)
+                m.row[i] ^= m.row[j];
+        }
+        c.bim = &m;
+        if (gmc_memsys_init(&ms, &c, err, sizeof err))
+            fail_msg("%s with a BIM: %s", spec, err);
+        keyed += masks_are_keys(&ms, &rng, spec, 500);
         gmc_memsys_free(&ms);
     }
     /* a Ch% map: the packed form does not apply, the map's decode runs */
@@ -187,9 +235,11 @@ static void packed_decode_equals_the_maps_definition(void **st)
         fail_msg("%s", err);
     assert_int_equal(ms.pk_n, 0);
     checked += decodes_match(&ms, &rng, "the Ch% map", 2000);
+    keyed += masks_are_keys(&ms, &rng, "the Ch% map", 2000);
     gmc_memsys_free(&ms);
-    print_message("packed decode: %u random maps (%u packed), %u addresses compared\n", maps, packed,
-                  checked);
+    print_message("packed decode: %u random maps (%u packed), %u addresses compared; row_mask and "
+                  "bank_row_mask as keys: %u addresses (half behind a random BIM)\n", maps, packed,
+                  checked, keyed);
     assert_true(maps >= 300 && packed == maps);
 }
 

@@ -32,7 +32,7 @@ static void runs_break_on_another_bank_or_row(void **st)
     gmc_rowloc_reset(&r);
     assert_true(gmc_rowloc_pooled(&r, 0, 2) == 0.0);
     gmc_rowloc_add(&r, 1, 0, 0);   /* (0, 0) after a reset begins a run */
-    assert_int_equal(r.runs[1], 1);
+    assert_int_equal(gmc_rowloc_runs(&r, 1), 1);
     gmc_rowloc_free(&r);
     gmc_rowloc_free(&r);   /* twice is safe */
 }
@@ -67,8 +67,8 @@ static void random_runs_match_their_construction(void **st)
         cases++;
     }
     for (unsigned s = 0; s < S; s++) {
-        assert_int_equal(r.reqs[s], want_reqs[s]);
-        assert_int_equal(r.runs[s], want_runs[s]);
+        assert_int_equal(gmc_rowloc_reqs(&r, s), want_reqs[s]);
+        assert_int_equal(gmc_rowloc_runs(&r, s), want_runs[s]);
     }
     printf("# %u runs over %d streams compared\n", cases, S);
     gmc_rowloc_free(&r);
