@@ -96,6 +96,35 @@ static const struct { const char *key, *opt; } per_point[] = {
     {"warp_sched", "--warp-sched"},
 };
 
+/* Whether a point of the points file text sets key (the kl bytes of kv)
+ * with a --set of its own: in each line, before the user's --set
+ * overrides, which exp_point appends last, just before --seed.  The
+ * user's, added after, would win and turn the experiment's axis into a
+ * constant. */
+static int point_sets_key(const char *text, const char *kv, size_t kl, const char *const *set, unsigned nset)
+{
+    char word[80];
+    if (kl >= 64)
+        return 0;   /* no machine key is that long: gmc sim refuses it */
+    snprintf(word, sizeof word, " --set %.*s=", (int)kl, kv);
+    size_t users = 0;   /* the length of " --set S1 --set S2 ..." */
+    for (unsigned i = 0; i < nset; i++)
+        users += 7 + strlen(set[i]);
+    for (const char *line = text; *line; ) {
+        const char *eol = strchr(line, '\n'), *seed = strstr(line, " --seed ");
+        if (!eol)
+            eol = line + strlen(line);
+        const char *own_end = seed && seed < eol ? seed : eol;
+        if ((size_t)(own_end - line) >= users)
+            own_end -= users;
+        for (const char *p = line; (p = strstr(p, word)) && p < own_end; p++)
+            if (p + strlen(word) <= own_end)
+                return 1;
+        line = *eol ? eol + 1 : eol;
+    }
+    return 0;
+}
+
 /* A --set of a key that experiment d's points (text: its points file)
  * choose themselves would change nothing, while the summary says in bold
  * that the machine changed: refused, exit 2.  0 if none. */
@@ -113,11 +142,7 @@ static int set_per_point(const exp_def_t *d, const char *text, const char *const
                                        "point, found %s, which each of its points sets with %s (--set %s would "
                                        "change nothing)", d->name, per_point[k].key, per_point[k].opt, set[i]);
         }
-        /* a key the points set with their own --set: the user's, added
-         * after, would win and turn the experiment's axis into a constant */
-        char word[80];
-        snprintf(word, sizeof word, " --set %.*s=", (int)(kl < 64 ? kl : 64), set[i]);
-        if (kl < 64 && strstr(text, word))
+        if (point_sets_key(text, set[i], kl, set, nset))
             return cli_usage_error(EXP_CMD, "--set: expected a machine key that %s does not choose per point, "
                                    "found %.*s, which its points set themselves (--set %s would replace the "
                                    "experiment's own values)", d->name, (int)kl, set[i], set[i]);

@@ -18,9 +18,11 @@ void exp_plot_range(const double *v, size_t n, double from, double pad, double *
         mn = mx = isnan(from) ? 0 : from;
     double m = 0.08 * (mx - mn);
     m = m > pad ? m : pad;
-    /* the bars' base stays the frame's edge when nothing lies beyond it */
+    /* the bars' base stays the frame's bottom edge when nothing lies below
+     * it; the top always has a margin (above the base too, when every bar
+     * hangs below it), so no bar or whisker touches the frame */
     *lo = !isnan(from) && mn >= from ? mn : mn - m;
-    *hi = !isnan(from) && mx <= from ? mx : mx + m;
+    *hi = mx + m;
     if (*lo == *hi)
         *lo -= pad, *hi += pad;
 }

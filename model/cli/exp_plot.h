@@ -7,8 +7,9 @@
 #include <stdio.h>
 
 /* The y range [*lo, *hi] of v[0..n) (NaN and infinities skipped) and of
- * `from` (the bars' base, or NaN for none), each end widened by 8% of the
- * span (at least `pad`) where a value lies beyond `from`. */
+ * `from` (the bars' base, or NaN for none), widened by 8% of the span (at
+ * least `pad`): the top always, the bottom where a value lies below
+ * `from`. */
 void exp_plot_range(const double *v, size_t n, double from, double pad, double *lo, double *hi);
 
 /* Clustered bars of the ratios in columns 2..ncol of dat (a header row

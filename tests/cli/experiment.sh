@@ -9,10 +9,10 @@ GMC=$1
 S=0.02   # tiny workloads: the whole script takes about a minute on 2 cores
 
 out=$("$GMC" experiment --list)
-[ "$out" = "$(printf 'warped-mc\npae\nschedulers')" ] && ok "--list names the experiments" \
+[ "$out" = "$(printf 'warped-mc\npae\nschedulers\nholdgrant')" ] && ok "--list names the experiments" \
   || notok "--list names the experiments" "$out"
 
-for e in warped-mc pae schedulers; do
+for e in warped-mc pae schedulers holdgrant; do
   if "$GMC" experiment "$e" --scale $S -j 2 -o "$T/$e" >"$T/$e.out" 2>"$T/$e.err"; then
     ok "$e runs"
   else
@@ -48,6 +48,19 @@ grep -q "^| FR-FCFS's speedup over FIFO, memory-limited workloads, harmonic-mean
   && [ "$(grep -c '^yuan-gddr3,' "$T/schedulers/schedulers.csv")" = 44 ] \
   && ok "schedulers summary quotes Yuan's +88.3% beside gmc's (yuan-gddr3 rows in the CSV)" \
   || notok "schedulers summary quotes Yuan's +88.3% beside gmc's (yuan-gddr3 rows in the CSV)"
+
+grep -q "^| BFIFO+HMHG4, harmonic-mean IPC as a share of FR-FCFS's, crossbar (Fig. 12; sec. 5.1) | 86.0% | [0-9.]*% | " "$T/holdgrant/summary.md" \
+  && grep -q "^| SVCA over DVCA with 4 VCs, crossbar, harmonic-mean IPC (Fig. 11; sec. 5.3) | HG +18.5%, HMHG4 +17.7% | HG [-+][0-9.]*%, HMHG4 [-+][0-9.]*% | " "$T/holdgrant/summary.md" \
+  && [ "$(grep -c '^ring,' "$T/holdgrant/holdgrant.csv")" = 50 ] \
+  && ok "holdgrant summary quotes Yuan's 86.0% and SVCA's +18.5%/+17.7% beside gmc's (ring rows in the CSV)" \
+  || notok "holdgrant summary quotes Yuan's 86.0% and SVCA's +18.5%/+17.7% beside gmc's (ring rows in the CSV)"
+# a machine key its points set with their own --set (the network's hold,
+# the controller queue) would replace the experiment's axis: refused
+for kv in icnt_hold=none mc_queue=8 icnt_vcs=2; do
+  expect_fail "holdgrant: --set ${kv%%=*}, which its points set, is refused" 2 \
+    "^gmc experiment: --set: expected a machine key that holdgrant does not choose per point, found ${kv%%=*}, which its points set themselves \(--set $kv would replace the experiment's own values\)$" -- \
+    "$GMC" experiment holdgrant --set $kv --collect -o "$T/hgset"
+done
 
 # ---- a point's report without a number the summary needs: an error that
 # names the point and the number, nothing written (it gave exit 0, nan in
