@@ -337,7 +337,7 @@ static int write_dat(const exp_ctx_t *x, const char *file, const char *const *se
 static int plots(exp_ctx_t *x)
 {
     int m;
-    double v[64], r[64];
+    double v[NWL * 6 + 8], r[NWL * 6 + 8];
     FILE *gp = exp_open(x, "plots.gp");
     if (!gp)
         return -1;
@@ -363,6 +363,30 @@ static int plots(exp_ctx_t *x)
         return -1;
     exp_plot_gain_bars(gp, "latency.png", 900, "memory latency and DRAM efficiency against BFIFO, crossbar (Fig. 9 style)",
                        "change against BFIFO (%)", "latency.dat", 5, r, 8);
+    /* Fig. 10: per selected workload, breakers per BFIFO row streak, from
+     * another SM and from the same SM (another CTA or the same), under
+     * BFIFO (B), BFIFO+HG (H) and BFIFO+HMHG4 (R) */
+    const char *ser10[] = {"B-other-SM", "H-other-SM", "R-other-SM", "B-same-SM", "H-same-SM", "R-same-SM"};
+    const char *grp10[NWL];
+    int ng = 0;
+    for (int w = 0; w < NWL; w++)
+        if (selected(x, w)) {
+            double base = mget(x, 0, w, C_BFIFO, P_STREAKS);
+            base = base > 0 ? base : NAN;
+            for (int k = 0; k < 3; k++) {
+                int c = k == 0 ? C_BFIFO : k == 1 ? C_HG : C_HMHG4;
+                v[ng * 6 + k] = mget(x, 0, w, c, P_BRK_CORE) / base;
+                v[ng * 6 + 3 + k] = (mget(x, 0, w, c, P_BRK_CTA) + mget(x, 0, w, c, P_BRK_SAME)) / base;
+            }
+            grp10[ng++] = wl[w];
+        }
+    if (ng) {
+        if (write_dat(x, "breakers.dat", ser10, 6, grp10, ng, v, r))
+            return -1;
+        exp_plot_share_bars(gp, "breakers.png", 1000, "row streak breakers per BFIFO row streak, crossbar "
+                            "(Fig. 10 style; B = BFIFO, H = +HG, R = +HMHG4)", "breakers per BFIFO streak (%)",
+                            "breakers.dat", 7, r, (size_t)ng * 6);
+    }
     /* Fig. 11: crossbar VC configurations against vc1 */
     const char *ser11[] = {"svc2", "dvc2", "svc4", "dvc4"}, *grp11[] = {"BFIFO+HG", "BFIFO+HMHG4"};
     for (int c = 0; c < 2; c++) {
@@ -479,11 +503,13 @@ static int summarize(exp_ctx_t *x)
                     mget(x, 0, w, c, P_LOC_POST), mget(x, 0, w, c, P_BRK_CORE) / st,
                     mget(x, 0, w, c, P_BRK_CTA) / st, mget(x, 0, w, c, P_BRK_SAME) / st);
         }
-    fprintf(md, "\nPlots: topologies.png (Fig. 12), latency.png (Fig. 9), vcs.png (Fig. 11), queues.png (Fig. 13); "
+    fprintf(md, "\nPlots: topologies.png (Fig. 12), latency.png (Fig. 9), breakers.png (Fig. 10), vcs.png (Fig. 11), "
+                "queues.png (Fig. 13); "
                 "docs/experiments.md discusses where gmc and the paper differ and why.\n");
     if (fclose(md))
         return 1;
-    static const char *const pngs[] = {"topologies.png", "latency.png", "vcs.png", "queues.png", NULL};
+    static const char *const pngs[] = {"topologies.png", "latency.png", "breakers.png", "vcs.png", "queues.png",
+                                       NULL};
     return exp_report_line(x, "holdgrant.csv", pngs);
 }
 #undef UP

@@ -41,3 +41,17 @@ void exp_plot_gain_bars(FILE *gp, const char *png, unsigned width, const char *t
         "plot for [i=2:%u] '%s' using (100*(column(i)-1)):xtic(1) title columnheader(i)\n",
         width, png, title, ylabel, 100 * (lo - 1), 100 * (hi - 1), ncol, dat);
 }
+
+void exp_plot_share_bars(FILE *gp, const char *png, unsigned width, const char *title, const char *ylabel,
+                         const char *dat, unsigned ncol, const double *share, size_t n)
+{
+    double lo, hi;
+    exp_plot_range(share, n, 0.0, 0.005, &lo, &hi);
+    fprintf(gp,
+        "set terminal pngcairo size %u,500 noenhanced\nset output '%s'\nset title '%s'\n"
+        "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
+        "set key outside right\nset grid ytics\nset xtics rotate by -30\nset xzeroaxis lt -1\n"
+        "set ylabel '%s'\nset yrange [%.3f:%.3f]\n"
+        "plot for [i=2:%u] '%s' using (100*column(i)):xtic(1) title columnheader(i)\n",
+        width, png, title, ylabel, 100 * lo, 100 * hi, ncol, dat);
+}

@@ -20,4 +20,9 @@ void exp_plot_range(const double *v, size_t n, double from, double pad, double *
 void exp_plot_gain_bars(FILE *gp, const char *png, unsigned width, const char *title, const char *ylabel,
                         const char *dat, unsigned ncol, const double *ratio, size_t n);
 
+/* Clustered bars of the shares (0..1) in columns 2..ncol of dat, drawn in
+ * percent from zero; share[0..n) are the same numbers, for the range. */
+void exp_plot_share_bars(FILE *gp, const char *png, unsigned width, const char *title, const char *ylabel,
+                         const char *dat, unsigned ncol, const double *share, size_t n);
+
 #endif

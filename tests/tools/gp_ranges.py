@@ -7,9 +7,10 @@ quarter of the data's span (or one unit) of empty room.  Prints one line
 per plot and exits 1 if any plot fails.
 
 Usage: gp_ranges.py DIR     (DIR/plots.gp, as gmc experiment writes it)
-Knows the two kinds of plot gmc experiment writes: clustered bars
+Knows the kinds of plot gmc experiment writes: clustered bars
 `plot for [i=2:N] 'F' using (100*(column(i)-1))...` (the gain in percent
-of the ratios in columns 2..N; the first row names them) and candlesticks
+of the ratios in columns 2..N; the first row names them) or `using
+(100*column(i))` (shares in percent, from zero), and candlesticks
 `plot 'F' using 1:B:W:H:T...` (columns B..H).
 """
 import os
@@ -67,6 +68,8 @@ def main(argv):
             vals = columns(os.path.join(d, m.group(2)), range(2, int(m.group(1)) + 1), True)
             if "100*(column(i)-1)" in m.group(3):
                 vals = [100 * (v - 1) for v in vals]
+            elif "100*column(i)" in m.group(3):
+                vals = [100 * v for v in vals]
             err = check(output, ylabel, yrange, vals)
             plots += 1
         elif m := re.match(r"plot '([^']+)' using 1:(\d+):\d+:(\d+):\d+", line):
