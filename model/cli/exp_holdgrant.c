@@ -65,10 +65,12 @@ static const int qcf[] = {C_BFIFO, C_HMHG4, C_FRFCFS};
 #define P_LOC_PRE   "row_locality.pre_icnt"
 #define P_LOC_POST  "row_locality.post_icnt"
 
-/* The "same direction" noise band: see scale_need and docs/experiments.md. */
+/* The "same direction" noise band: the seed draws spmv's graph and hoa's
+ * addresses; across seeds 1 and 2 at scale 0.25 HG's change to DRAM
+ * efficiency moved by 1.2 points and every other claim by at most 0.5. */
 #define NOISE_PCT 2.0
-#define NOISE_WHY "across seeds 1 and 2 each claim here, a harmonic mean over the selected workloads, moves by " \
-                  "at most about 1 point"
+#define NOISE_WHY "across seeds 1 and 2 at scale 0.25 each claim here moves by at most 1.2 points (HG's change to " \
+                  "DRAM efficiency; the others by at most 0.5)"
 
 static void points(exp_ctx_t *x)
 {
@@ -514,6 +516,7 @@ static int summarize(exp_ctx_t *x)
 }
 #undef UP
 
+/* Measured (seed 1) at 0.1, 0.25 and 0.5: see scale_need. */
 static int scale_ok(double scale)
 {
     return scale >= 0.1;
@@ -522,4 +525,7 @@ static int scale_ok(double scale)
 const exp_def_t exp_holdgrant = {
     "holdgrant", "Yuan [MICRO'09]: FIFO, banked FIFO, hold grant (HG, HMHG4) and FR-FCFS on crossbar, mesh and "
     "ring; virtual channels (SVCA/DVCA) and controller queues", points, summarize, scale_ok,
-    "The claims need `--scale` 0.1 or more (docs/experiments.md gives the measurement)."};
+    "The directions below need `--scale` 0.1 or more: measured (seed 1) at 0.1, 0.25 and 0.5, every verdict "
+    "keeps its direction but the queue-8 one -- BFIFO+HMHG4 at 93.4%, 94.8%, 92.9% of FR-FCFS on the crossbar, "
+    "SVCA over DVCA with 4 VCs +11.0%, +17.4%, +15.2% (HMHG4) -- and BFIFO+HMHG4 with queues of 8 is 100.9% "
+    "(within noise), 102.6%, 102.5% of FR-FCFS; compare sizes at one scale only."};
