@@ -60,6 +60,7 @@ extern "C" {
 #endif
 
 #define GMC_MC_NONE   UINT32_MAX
+enum { GMC_WPOL_TABLE = 0, GMC_WPOL_INLINE = 1, GMC_WPOL_HOLDS = 2 };   /* gmc_mc_t.wpol_dflt */
 #define GMC_MC_NEVER  UINT64_MAX
 
 /* Request flags */
@@ -69,6 +70,8 @@ enum {
     GMC_REQ_AGED    = 1u << 2,   /* the age cap served it against the policy */
     GMC_REQ_QUEUED  = 1u << 3,   /* in the queue (set by enqueue, cleared when served) */
     GMC_REQ_ACTIVE  = 1u << 4,   /* an ACT was issued for it (gmc_mc_activated) */
+    GMC_REQ_INTERNAL = 1u << 5,  /* the write policy's own (a drained write): no sender */
+    GMC_REQ_ANSWERED = 1u << 6,  /* served by the write policy without the device */
 };
 
 /* 128 bytes, in an array aligned to 64 (gmc_mc_init): the first 64 are
@@ -98,7 +101,8 @@ typedef struct {
     uint32_t sm, warp;
     uint64_t tag;                /* the caller's (gmc_mem_req_t.tag); not read here */
     uint32_t cta;                /* with GMC_REQ_WARP (gmc_mem_req_t.cta): row streak breakers */
-    uint32_t pad_;               /* to 128 bytes */
+    uint32_t ver;                /* data version, with a write queue (pcmwq): a write's as the
+                                    queue took it, an answered read's as the queue gave it */
 } gmc_mc_req_t;
 
 
@@ -153,7 +157,8 @@ typedef struct gmc_mc {
     int                 pol_scan;     /* the row policy closes rows or the write policy has a
                                          timer: the scan's extra work (0: none, the default) */
     int                 rp_close;     /* the row policy closes rows (rowpol->close_at) */
-    int                 wpol_dflt;    /* wpol is gpgpusim, run inline (gmc_mc_impl.h) */
+    int                 wpol_dflt;    /* GMC_WPOL_INLINE: wpol is gpgpusim, run inline
+                                         (gmc_mc_impl.h); GMC_WPOL_HOLDS: it holds requests */
     uint64_t            probe_t, probe_next;
     uint64_t            act_ref, act_lim; /* gmc_mc_step.c act_check_from: act_lim worked out
                                              for ref_hold == act_ref (0: not yet) */

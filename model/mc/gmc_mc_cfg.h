@@ -37,6 +37,10 @@ typedef struct {
     const struct gmc_mc_rfpol  *rfpol;   /* refresh: all-bank */
     const struct gmc_mc_rowpol *rowpol;  /* row: open */
     uint32_t row_timeout;        /* the timeout row policy's idle cycles, 1..2^20 */
+    /* The pcmwq write policy's block parameters (gmc_pcmwq.h): ENTRIES
+     * 1..64, HIGH_WM 1..entries, LOW_WM < HIGH_WM, INTR_MODE (only 0,
+     * none: docs/pcm.md "Write queue").  Others ignore them. */
+    struct { uint8_t entries, high, low, intr; } pcmwq;
 } gmc_mc_cfg_t;
 
 /* streak_reading bits.  Without any: search the bank's queued requests
