@@ -218,7 +218,7 @@ static uint32_t enqueue(gmc_mc_t *mc, uint32_t i, uint64_t now)
     unsigned w = q->is_write, b = q->bank;
     q->arrival = now;
     q->seq = mc->seq++;
-    q->flags = (q->flags & GMC_REQ_WARP) | GMC_REQ_QUEUED;
+    q->flags = (q->flags & (GMC_REQ_WARP | GMC_REQ_INTERNAL)) | GMC_REQ_QUEUED;
     q->cls = 0;
     q->prio = 0;
     q->gwid = 0;

@@ -220,6 +220,14 @@ static inline int gmc_mc_can_accept(const gmc_mc_t *mc, int is_write)
     return mc->n[is_write != 0] < mc->cap[is_write != 0];
 }
 static inline unsigned gmc_mc_queued(const gmc_mc_t *mc) { return mc->n[0] + mc->n[1]; }
+/* Requests a write policy holds outside the queues (gmc_mc_pol.h hold):
+ * what it lowered the capacities by (its own internal write aside). */
+static inline unsigned gmc_mc_held(const gmc_mc_t *mc)
+{
+    if (mc->wpol_dflt != GMC_WPOL_HOLDS)
+        return 0;
+    return (mc->cfg.rq - mc->cap[0]) + (mc->cfg.wq + mc->n[1] - mc->cap[1]);
+}
 
 /* Enters a request at cycle now (>= every earlier call's now).  r supplies
  * id, addr, bank, row, col, is_write, offered and, with GMC_REQ_WARP in
