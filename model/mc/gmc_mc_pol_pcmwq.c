@@ -8,9 +8,11 @@
  * Requests entering the controller wait in two FIFOs of the policy
  * (arrival order, pool indices), and each controller cycle offers the
  * oldest write to the block's write port and the oldest read to its read
- * port -- the read only if no held write is older (a read must see every
- * write that entered before it; the block answers a read before the same
- * cycle's write).  Outcomes:
+ * port, in the order they entered: the read only if no held write is
+ * older (a read sees every write that entered before it), the write only
+ * if no held read but the one offered with it is older (a read sees no
+ * write that entered after it; the block answers a cycle's read before
+ * its write).  Outcomes:
  *   - a write accepted (appended or coalesced): it completes to its sender
  *     the next cycle, with the version the queue took (a counter);
  *   - a write refused (the queue is full): it stays held and is offered
@@ -133,10 +135,15 @@ static int pq_step(gmc_mc_t *mc, uint64_t now)
     integrate_to(p, now);
     gmc_pcmwq_in_t in = {0};
     in.rst_n = 1;
-    const uint32_t wi = p->hn[1] ? p->held[1][p->hh[1]] : GMC_MC_NONE;
+    uint32_t wi = p->hn[1] ? p->held[1][p->hh[1]] : GMC_MC_NONE;
     uint32_t ri = p->hn[0] ? p->held[0][p->hh[0]] : GMC_MC_NONE;
     if (ri != GMC_MC_NONE && wi != GMC_MC_NONE && mc->req[wi].seq < mc->req[ri].seq)
         ri = GMC_MC_NONE;   /* an older write first */
+    /* and every older read before a write: the block answers this cycle's
+     * read before this cycle's write, but a read behind it would see it */
+    if (wi != GMC_MC_NONE && p->hn[0] >= 2 &&
+        mc->req[p->held[0][(p->hh[0] + 1) % p->hcap[0]]].seq < mc->req[wi].seq)
+        wi = GMC_MC_NONE;
     if (wi != GMC_MC_NONE) {
         in.wr_valid = 1;
         in.wr_addr = mc->req[wi].addr;

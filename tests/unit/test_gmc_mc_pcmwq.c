@@ -20,7 +20,7 @@
 #include "test_util.h"
 
 typedef struct { uint64_t t, addr; uint8_t w; } tr_t;
-typedef struct { uint64_t id, addr, arrival, done; uint32_t ver; uint8_t w, flags; } ev_t;
+typedef struct { uint64_t id, addr, arrival, done, seq; uint32_t ver; uint8_t w, flags; } ev_t;
 
 static ev_t lg[200000];
 static unsigned nlog, nsend;
@@ -30,7 +30,7 @@ static void on_served(void *ctx, unsigned ch, const gmc_mc_req_t *r)
 {
     (void)ctx, (void)ch;
     assert_true(nlog < sizeof lg / sizeof *lg);
-    lg[nlog++] = (ev_t){r->id, r->addr, r->arrival, r->done, r->ver, r->is_write, r->flags};
+    lg[nlog++] = (ev_t){r->id, r->addr, r->arrival, r->done, r->seq, r->ver, r->is_write, r->flags};
     nsend += !(r->flags & GMC_REQ_INTERNAL);
 }
 
@@ -211,13 +211,14 @@ static unsigned raw_check(unsigned *hits, unsigned *dev)
             continue;
         /* when the queue looked at r: an answered read's data is done
          * done[RD] later, a missed one entered the bank lists then
-         * (arrival); a write was accepted the cycle before its done */
+         * (arrival) */
         const uint64_t look = (r->flags & GMC_REQ_ANSWERED) ? r->done - D.done[GMC_DRAM_RD] : r->arrival;
-        /* the newest write to r's address accepted before r was looked at */
+        /* the newest write to r's address that entered the controller
+         * before r (seq: the order of entry) */
         uint32_t newest = 0;
         for (unsigned j = 0; j < nlog; j++)
             if (lg[j].w && !(lg[j].flags & GMC_REQ_INTERNAL) && lg[j].addr == r->addr &&
-                lg[j].done - 1 < look && lg[j].ver > newest)
+                lg[j].seq < r->seq && lg[j].ver > newest)
                 newest = lg[j].ver;
         if (r->flags & GMC_REQ_ANSWERED) {
             ++*hits;
