@@ -118,8 +118,9 @@ static int finish(gmc_dram_imp_t *im, unsigned last)
         c->ranks = 1;
         *set |= 1ull << GMC_DRAM_P_ranks;
     }
+    const uint64_t reads = gmc_dev_kind_keys(gmc_dev_kind_of(c));
     for (int p = 0; p < GMC_DRAM_NPARAM; p++)
-        if (!(*set >> p & 1) && !gmc_dram_param_is_power(p))   /* not from the base: below */
+        if (!(*set >> p & 1) && !gmc_dram_param_is_power(p) && (reads >> p & 1))   /* not from the base: below */
             gmc_text_list_add(im->info->defaults, sizeof im->info->defaults,
                      gmc_dram_param_info((gmc_dram_param_t)p)->key,
                      strlen(gmc_dram_param_info((gmc_dram_param_t)p)->key));
