@@ -187,6 +187,27 @@ static void pcm_configs_refuse_dram_keys_and_check_their_own(void **st)
     assert_non_null(strstr(warn, "energy data incomplete: erd_fj_bit = 0"));
 }
 
+/* docs/pcm.md carries the kind's rule table as the code resolves it. */
+static void doc_rule_table_matches_the_code(void **st)
+{
+    (void)st;
+    gmc_dram_cfg_t c[2];
+    const gmc_dram_cfg_t *cp[2] = {&c[0], &c[1]};
+    char err[256];
+    for (unsigned i = 0; i < 2; i++)
+        assert_true(gmc_dram_cfg_preset(presets[i], &c[i], err, sizeof err, NULL, 0) >= 0);
+    static char md[16384];
+    assert_true(gmc_dram_rules_markdown(&gmc_dev_kind_pcm, cp, 2, md, sizeof md) < sizeof md);
+    FILE *f = fopen("docs/pcm.md", "rb");
+    assert_non_null(f);
+    static char doc[65536];
+    size_t n = fread(doc, 1, sizeof doc - 1, f);
+    fclose(f);
+    doc[n] = 0;
+    if (!strstr(doc, md))
+        fail_msg("docs/pcm.md lacks the current pcm rule table; paste this:\n%s", md);
+}
+
 int main(void)
 {
     const struct CMUnitTest t[] = {
@@ -196,6 +217,7 @@ int main(void)
         cmocka_unit_test(pcm_never_refreshes),
         cmocka_unit_test(energy_is_bits_times_per_bit_energy),
         cmocka_unit_test(pcm_configs_refuse_dram_keys_and_check_their_own),
+        cmocka_unit_test(doc_rule_table_matches_the_code),
     };
     return cmocka_run_group_tests(t, NULL, NULL);
 }
