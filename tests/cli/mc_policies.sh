@@ -26,7 +26,7 @@ PY
 
 # Bad names and values: one line naming what was expected, exit 2.
 expect_fail "unknown --write-policy lists the known ones" 2 \
-  "^gmc mem: --write-policy: expected one of gpgpusim, ramulator2, found 'lazy'$" -- \
+  "^gmc mem: --write-policy: expected one of gpgpusim, ramulator2, pcmwq, found 'lazy'$" -- \
   "$GMC" mem --trace "$T/mix.trc" --write-policy lazy
 expect_fail "unknown --refresh-policy lists the known ones" 2 \
   "^gmc mem: --refresh-policy: expected one of all-bank, found 'per-bank'$" -- \
@@ -99,7 +99,7 @@ expect_fail "machine key mc_row_policy: unknown name" 2 \
   "^gmc sim: --set #1 \(mc_row_policy=ajar\): mc_row_policy: expected one of open, close, timeout, found 'ajar'$" -- \
   "$GMC" sim --workload stream --scale 0.02 --set mc_row_policy=ajar
 expect_fail "machine key mc_write_policy: unknown name" 2 \
-  "^gmc sim: --set #1 \(mc_write_policy=lazy\): mc_write_policy: expected one of gpgpusim, ramulator2, found 'lazy'$" -- \
+  "^gmc sim: --set #1 \(mc_write_policy=lazy\): mc_write_policy: expected one of gpgpusim, ramulator2, pcmwq, found 'lazy'$" -- \
   "$GMC" sim --workload stream --scale 0.02 --set mc_write_policy=lazy
 expect_fail "machine key mc_refresh_policy: unknown name" 2 \
   "mc_refresh_policy: expected one of all-bank, found 'x'$" -- \
@@ -120,5 +120,45 @@ a2=$(sim_acts --set mc_row_policy=close)
 b0=$("$GMC" sim --workload moa --scale 0.05 --json --machine rtx2060s --set mc_row_policy=timeout \
        --set mc_row_timeout=60 2>/dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["cycles"])')
 [ -n "$b0" ] && ok "gmc sim: timeout policy by --set runs ($b0 cycles)" || notok "gmc sim: timeout policy by --set runs"
+
+# The pcmwq write policy (docs/pcm.md "The write queue"): its keys, its
+# report, skip-ahead against every cycle, and gmc sim.
+expect_fail "--pcmwq-high above the entries is refused" 2 \
+  "^gmc mem: --pcmwq-high: expected 1\.\.4 \(the entries\), found 5$" -- \
+  "$GMC" mem --trace "$T/mix.trc" --write-policy pcmwq --pcmwq-entries 4 --pcmwq-high 5
+expect_fail "--pcmwq-entries without --write-policy pcmwq is refused" 2 \
+  "^gmc mem: --pcmwq-entries: expected --write-policy pcmwq with it$" -- \
+  "$GMC" mem --trace "$T/mix.trc" --pcmwq-entries 4
+expect_fail "--pcmwq-low not below the high watermark is refused" 2 \
+  "^gmc mem: --pcmwq-low: expected less than --pcmwq-high \(8\), found 8$" -- \
+  "$GMC" mem --trace "$T/mix.trc" --write-policy pcmwq --pcmwq-low 8
+# few addresses (so writes coalesce and reads hit), bursts that fill the queue
+python3 - "$T/pq.trc" <<'PY'
+import random, sys
+rnd = random.Random(5); t = 0
+with open(sys.argv[1], "w") as f:
+    for i in range(3000):
+        t += rnd.randrange(0, 3) + (400 if rnd.random() < 0.01 else 0)
+        a = (rnd.randrange(24) << 5) if rnd.random() < 0.6 else (rnd.randrange(1 << 20) << 5)
+        f.write(f"{t} {'W' if rnd.random() < 0.4 else 'R'} 0x{a:x}\n")
+PY
+pq() { "$GMC" mem --trace "$T/pq.trc" --channels 1 --json --write-policy pcmwq "$@" 2>/dev/null; }
+pq > "$T/pq.json"; pq --step-every-cycle > "$T/pq_slow.json"
+cmp -s "$T/pq.json" "$T/pq_slow.json" && ok "pcmwq: skipping ahead gives the bytes of stepping every cycle" ||
+  notok "pcmwq: skipping ahead gives the bytes of stepping every cycle"
+python3 - "$T/pq.json" <<'PY' && ok "pcmwq: report fields add up" || notok "pcmwq: report fields add up"
+import json, sys
+j = json.load(open(sys.argv[1])); p = j["pcmwq"]
+w = sum(1 for l in open(sys.argv[1].replace("pq.json", "pq.trc")) if " W " in l)
+assert (p["entries"], p["high"], p["low"]) == (8, 8, 0), p
+assert p["writes_accepted"] == w, (p, w)           # every write, none dropped
+assert 0 < p["coalesced"] < w and 0 < p["hits"] < p["reads"], p
+assert p["drains_completed"] <= p["drains"] and p["drains"] >= w - p["coalesced"] - p["left"], p
+assert j["commands"]["WR"] == p["drains"], (j["commands"], p)
+assert 0 < p["mean_occupancy"] <= 8 and p["full_cycles"] > 0, p
+PY
+s0=$("$GMC" sim --workload moa --scale 0.05 --json --set mc_write_policy=pcmwq 2>/dev/null |
+     python3 -c 'import json, sys; print(json.load(sys.stdin)["machine_config"]["mc_write_policy"])')
+[ "$s0" = pcmwq ] && ok "gmc sim: mc_write_policy = pcmwq runs" || notok "gmc sim: mc_write_policy = pcmwq runs" "$s0"
 
 finish
