@@ -388,39 +388,27 @@ static void dequeue(gmc_mc_t *mc, uint32_t i)
     mc->free_head = i;
 }
 
-/* An internal request (the write policy's drained write): in flight like
- * any (its bank is busy until its data is done), counted as a device
- * command only, reported to the policy, not to a sender. */
-static __attribute__((noinline, cold)) void serve_internal(gmc_mc_t *mc, uint32_t i, uint64_t done)
-{
-    gmc_mc_req_t *q = &mc->req[i];
-    const unsigned w = q->is_write;
-    uint32_t slot = (mc->fl_head[w] + mc->fl_n[w]++) & mc->fl_mask;
-    mc->fl_done[w][slot] = done;
-    if (done < mc->fl_next)
-        mc->fl_next = done;
-    mc->fl_bank[w][slot] = q->bank;
-    mc->wpol->served(mc, i);
-    if (mc->served)   /* flagged GMC_REQ_INTERNAL: senders skip it, tests read it */
-        mc->served(mc->served_ctx, mc->id, q);
-    dequeue(mc, i);
-}
-
 void gmc_mc_serve_(gmc_mc_t *mc, uint32_t i, uint64_t done)
 {
     gmc_mc_req_t *q = &mc->req[i];
     unsigned w = q->is_write;
     q->done = done;
-    if (__builtin_expect(q->flags & GMC_REQ_INTERNAL, 0))
-        return serve_internal(mc, i, done);
-    if (w)
-        mc->st.writes++;
-    else
-        mc->st.reads++;
-    if (done > mc->st.last_done)
-        mc->st.last_done = done;
-    if (mc->lat)   /* GMC_LAT_ALL is their sum, made by gmc_memstats_merge */
-        gmc_hist_add(&mc->lat->lat[w ? GMC_LAT_WRITE : GMC_LAT_READ], done - q->arrival);
+    /* An internal request (the write policy's drained write) is in flight
+     * like any (its bank busy until its data is done), counted as a device
+     * command only, reported to the policy; `served` sees it flagged
+     * GMC_REQ_INTERNAL (senders skip it, tests read it). */
+    if (__builtin_expect(q->flags & GMC_REQ_INTERNAL, 0)) {
+        mc->wpol->served(mc, i);
+    } else {
+        if (w)
+            mc->st.writes++;
+        else
+            mc->st.reads++;
+        if (done > mc->st.last_done)
+            mc->st.last_done = done;
+        if (mc->lat)   /* GMC_LAT_ALL is their sum, made by gmc_memstats_merge */
+            gmc_hist_add(&mc->lat->lat[w ? GMC_LAT_WRITE : GMC_LAT_READ], done - q->arrival);
+    }
     assert(mc->fl_n[w] <= mc->fl_mask);
     uint32_t slot = (mc->fl_head[w] + mc->fl_n[w]++) & mc->fl_mask;
     mc->fl_done[w][slot] = done;

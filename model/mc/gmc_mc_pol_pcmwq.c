@@ -49,6 +49,8 @@ typedef struct {
     uint32_t ver;                    /* the last version given to a write */
     int running;                     /* a drained write is at the device (the block's busy) */
     uint64_t done_at;                /* its data done, GMC_MC_NEVER until its WR issued */
+    uint64_t cross;                  /* the earliest age-cap crossing of a request it linked
+                                        (gmc_mc_wake registers a sender's; these skip it) */
     uint64_t t_last;                 /* the time integrals are taken up to here */
     uint64_t cycles, occ_sum, full_cycles;
 } pq_t;
@@ -95,6 +97,7 @@ static int pq_init(gmc_mc_t *mc, char *err, size_t n)
         return -1;
     gmc_pcmwq_reset(&p->c, &p->q);
     p->done_at = GMC_MC_NEVER;
+    p->cross = GMC_MC_NEVER;
     caps(mc, p, 0);
     return 0;
 }
@@ -126,6 +129,18 @@ static uint32_t pop(pq_t *p, unsigned w)
     p->hh[w] = (p->hh[w] + 1) % p->hcap[w];
     p->hn[w]--;
     return i;
+}
+
+/* Request i enters the bank lists at now.  Its age-cap crossing is an
+ * event the controller's skip-ahead must see (gmc_mc_wake computes it for
+ * a request that enters by itself): kept until it passes. */
+static void link(gmc_mc_t *mc, pq_t *p, uint32_t i, uint64_t now)
+{
+    gmc_mc_link_(mc, i, now);
+    if (p->cross <= now)
+        p->cross = GMC_MC_NEVER;
+    if (mc->cfg.age_cap && now + mc->cfg.age_cap + 1 < p->cross)
+        p->cross = now + mc->cfg.age_cap + 1;
 }
 
 /* One cycle of the block. */
@@ -168,7 +183,7 @@ static int pq_step(gmc_mc_t *mc, uint64_t now)
             mc->req[ri].ver = o.rd_ver;
             gmc_mc_answer_(mc, ri, now + mc->d->done[GMC_DRAM_RD]);
         } else {
-            gmc_mc_link_(mc, ri, now);
+            link(mc, p, ri, now);
             changed = 1;
         }
     }
@@ -200,7 +215,7 @@ static int pq_step(gmc_mc_t *mc, uint64_t now)
         r->flags = GMC_REQ_INTERNAL;
         r->ver = o.drq_ver;
         r->seq = mc->seq++;
-        gmc_mc_link_(mc, k, now);
+        link(mc, p, k, now);
         p->running = 1;
         changed = 1;
     }
@@ -215,9 +230,18 @@ static void pq_served(gmc_mc_t *mc, uint32_t i)
     caps(mc, p, 1);
 }
 
+static uint64_t pq_wants(const gmc_mc_t *mc, const pq_t *p, uint64_t now);
+
 static uint64_t pq_next(const gmc_mc_t *mc, uint64_t now)
 {
     const pq_t *p = P(mc);
+    const uint64_t w = pq_wants(mc, p, now);
+    return p->cross > now && p->cross < w ? p->cross : w;   /* a past one is done */
+}
+
+/* When the block must step again, for its own sake. */
+static uint64_t pq_wants(const gmc_mc_t *mc, const pq_t *p, uint64_t now)
+{
     if (p->hn[0] || p->hn[1])
         return now + 1;
     if (p->running)

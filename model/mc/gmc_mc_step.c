@@ -499,12 +499,16 @@ static inline __attribute__((always_inline)) uint64_t step_core(gmc_mc_t *mc, ui
 
 /* A write policy that holds requests (gmc_mc_pol.h): its step first, then
  * the controller's; stepped again at the earlier of the controller's next
- * cycle and the policy's (asked after this step's command). */
-static __attribute__((noinline, cold)) uint64_t step_holding(gmc_mc_t *mc, uint64_t now)
+ * cycle and the policy's (asked after this step's command).  Out of line:
+ * the default path pays a flag test before and after. */
+static __attribute__((noinline, cold)) void holding_pre(gmc_mc_t *mc, uint64_t now)
 {
     if (mc->wpol->step(mc, now))
         mc->probe_valid = 0;   /* requests entered the lists */
-    const uint64_t r = step_core(mc, now);
+}
+
+static __attribute__((noinline, cold)) uint64_t holding_post(gmc_mc_t *mc, uint64_t now, uint64_t r)
+{
     const uint64_t p = mc->wpol->next(mc, now);
     return p < r ? p : r;
 }
@@ -513,8 +517,11 @@ uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
 {
     complete_until(mc, now);
     if (__builtin_expect(mc->wpol_dflt == GMC_WPOL_HOLDS, 0))
-        return step_holding(mc, now);
-    return step_core(mc, now);
+        holding_pre(mc, now);
+    const uint64_t r = step_core(mc, now);
+    if (__builtin_expect(mc->wpol_dflt == GMC_WPOL_HOLDS, 0))
+        return holding_post(mc, now, r);
+    return r;
 }
 
 /* A request just entered at cycle now; `next` is the cycle the controller
