@@ -24,6 +24,8 @@ static void on_served(void *ctx, unsigned ch, const gmc_mc_req_t *r)
 {
     const gmc_dram_t *d = ctx;
     (void)ch;
+    if (r->flags & GMC_REQ_INTERNAL)   /* a write policy's own (pcmwq's drains): no sender */
+        return;
     lg[nlog++] = (served_t){r->id, r->arrival, r->first_cmd, r->done,
                             r->done - d->done[r->is_write ? GMC_DRAM_WR : GMC_DRAM_RD], r->cls,
                             r->is_write};
@@ -96,7 +98,7 @@ static void drive(gmc_mc_t *mc, const tr_t *tr, unsigned n, int every)
         }
         if (every || next <= t)
             next = gmc_mc_step(mc, t);
-        if (i == n && !gmc_mc_queued(mc) && !(mc->rp_close && mc->ch.n_open))
+        if (i == n && !gmc_mc_queued(mc) && !gmc_mc_held(mc) && !(mc->rp_close && mc->ch.n_open))
             break;
         uint64_t tn = every ? t + 1 : next;
         if (i < n) {
