@@ -62,7 +62,7 @@ void mem_hybrid_usage(FILE *f)
         "                      at most --wa-writes writes in a first pass over the trace\n"
         "                      go to the second memory: an oracle)\n"
         "  --page-size B       bytes, a power of two 256..2^30 (default 4096)\n"
-        "  --page-share A/B    ratio: the second memory's share of the pages\n"
+        "  --page-share S      ratio: the second memory's share of the pages, A/B or 0.25\n"
         "  --placement-seed N  ratio, bw-aware: which pages of each block (default 1)\n"
         "  --wa-writes N       write-aware: the most writes a page may have (default 0)\n"
         "  --hybrid-sched S, --hybrid-write-policy P, --hybrid-row-policy P\n"

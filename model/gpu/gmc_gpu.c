@@ -197,7 +197,18 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
                  "found %u", m->name, sc.dram.channels, m->dram, m->dram_channels);
         goto fail;
     }
-    if (cfg->map) {
+    /* a hybrid memory: a second memory on its own channels (gmc_gpu_hybrid.c) */
+    gmc_hybrid_cfg_t hc;   /* copied by gmc_memsys_new */
+    gmc_mc_cfg_t mc1;
+    const int hy = gmc_gpu_hybrid_cfg(cfg, &sc.dram, m->dram_channels ? m->dram_channels
+                                                                      : sc.dram.channels,
+                                      &hc, &mc1, &sc.map, err, n);
+    if (hy < 0)
+        goto fail;
+    sc.hybrid = hy ? &hc : NULL;
+    if (hy) {
+        /* the map: gmc_gpu_hybrid_cfg's, or cfg->map */
+    } else if (cfg->map) {
         sc.map = *cfg->map;
     } else if (strcmp(m->addr_map, "derived") && m->addr_map[0]) {
         if (gmc_addrmap_preset(m->addr_map, &sc.map)) {

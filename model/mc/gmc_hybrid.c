@@ -29,12 +29,27 @@ int gmc_place_parse(const char *s, gmc_place_t *p, char *err, size_t n)
 
 int gmc_hybrid_share_parse(const char *s, uint32_t *a, uint32_t *b, char *err, size_t n)
 {
-    const char *sl = strchr(s, '/');
-    uint64_t x, y;
-    if (!sl || gmc_num_u64(s, (size_t)(sl - s), GMC_NUM_DEC, GMC_HYBRID_DEN_MAX, &x) ||
-        gmc_num_u64(sl + 1, strlen(sl + 1), GMC_NUM_DEC, GMC_HYBRID_DEN_MAX, &y) || !y || x > y) {
-        snprintf(err, n, "expected A/B, memory 1's share of the pages (0 <= A <= B, "
-                 "1 <= B <= %d), found '%s'", GMC_HYBRID_DEN_MAX, s);
+    const char *sl = strchr(s, '/'), *dot = strchr(s, '.');
+    uint64_t x = 0, y = 0;
+    int bad;
+    if (sl) {          /* A/B */
+        bad = gmc_num_u64(s, (size_t)(sl - s), GMC_NUM_DEC, GMC_HYBRID_DEN_MAX, &x) ||
+              gmc_num_u64(sl + 1, strlen(sl + 1), GMC_NUM_DEC, GMC_HYBRID_DEN_MAX, &y);
+    } else if (dot) {  /* 0.D, 0.DD, 0.DDD or 1.0: a machine key's form (no '/' in a name) */
+        const size_t k = strlen(dot + 1);
+        bad = k < 1 || k > 3 || gmc_num_u64(s, (size_t)(dot - s), GMC_NUM_DEC, 1, &x) ||
+              gmc_num_u64(dot + 1, k, GMC_NUM_DEC, 999, &y);
+        if (!bad) {
+            const uint64_t d = k == 1 ? 10 : k == 2 ? 100 : 1000;
+            x = x * d + y;
+            y = d;
+        }
+    } else {
+        bad = 1;
+    }
+    if (bad || !y || x > y) {
+        snprintf(err, n, "expected A/B or a decimal 0..1 (0.25), memory 1's share of the pages "
+                 "(A <= B, 1 <= B <= %d), found '%s'", GMC_HYBRID_DEN_MAX, s);
         return -1;
     }
     *a = (uint32_t)x;

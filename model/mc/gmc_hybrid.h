@@ -46,8 +46,10 @@ const char *gmc_place_name(gmc_place_t p);
 /* 0, or -1 with err ("expected channel, ratio, bw-aware or write-aware, found 'x'"). */
 int gmc_place_parse(const char *s, gmc_place_t *p, char *err, size_t n);
 
-/* "A/B" (memory 1's share of the pages, 0 <= A <= B <= GMC_HYBRID_DEN_MAX,
- * B >= 1) into *a, *b: 0, or -1 with err ("expected A/B ..., found 'x'"). */
+/* Memory 1's share of the pages, "A/B" (0 <= A <= B <= GMC_HYBRID_DEN_MAX,
+ * B >= 1) or a decimal with 1-3 places ("0.25" = 25/100; a machine key
+ * cannot hold a '/'), into *a, *b: 0, or -1 with err ("expected ...,
+ * found 'x'"). */
 int gmc_hybrid_share_parse(const char *s, uint32_t *a, uint32_t *b, char *err, size_t n);
 
 #define GMC_HYBRID_PAGE_MIN_BITS 8    /* 256 B */
