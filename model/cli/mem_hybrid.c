@@ -202,7 +202,7 @@ void mem_hybrid_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     if (!hc)
         return;
     gmc_memsys_memory_report_t r[2];
-    gmc_memsys_memory_report(ms, ms->now, r);
+    gmc_memsys_memory_report(ms, ms->cycles, r);   /* the energy up to where the report's ends */
     fprintf(f, "hybrid         placement %s", gmc_place_name(hc->placement));
     if (hc->placement != GMC_PLACE_CHANNEL)
         fprintf(f, ", %llu B pages", U(1ull << hc->page_bits));
@@ -232,7 +232,7 @@ void mem_hybrid_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     if (!hc)
         return;
     gmc_memsys_memory_report_t r[2];
-    gmc_memsys_memory_report(ms, ms->now, r);
+    gmc_memsys_memory_report(ms, ms->cycles, r);   /* the energy up to where the report's ends */
     fprintf(f, "  \"hybrid\": {\"placement\": \"%s\", \"page_bytes\": %llu, ",
             gmc_place_name(hc->placement), U(1ull << hc->page_bits));
     fprintf(f, "\"share\": [%u, %u], \"seed\": %llu, \"wa_writes\": %llu, \"wa_pages\": %zu, "
