@@ -15,7 +15,7 @@
  *                b pages, after a seeded rotation of the block, the pages q
  *                with floor((q+1)a/b) > floor(qa/b) (spread evenly);
  *   bw-aware     ratio with a/b = memory 1's peak bandwidth over both
- *                (Agarwal et al., HPCA 2015: pages in proportion to each
+ *                (Agarwal et al., ASPLOS 2015: pages in proportion to each
  *                memory's bandwidth);
  *   write-aware  the pages listed (the rarely written ones of a profile of
  *                the run: an oracle) go to memory 1, all others to memory 0.
