@@ -152,6 +152,12 @@ PY
   else notok "gmc sim hybrid_placement=$p" "$(cat "$T/e" "$T/err" | tail -3)"; fi
 done
 
+# the slow references: every component at every edge, the same report bytes
+"$GMC" "${S[@]}" "${HS[@]}" --set hybrid_placement=bw-aware --set hybrid_mem_sched=fcfs -o "$T/a" 2>/dev/null
+"$GMC" "${S[@]}" "${HS[@]}" --set hybrid_placement=bw-aware --set hybrid_mem_sched=fcfs --step-every-cycle -o "$T/b" 2>/dev/null
+cmp -s "$T/a" "$T/b" && [ -s "$T/a" ] && ok "gmc sim --step-every-cycle: the same report bytes with a bw-aware hybrid memory" \
+  || notok "gmc sim --step-every-cycle with a hybrid memory" "$(cmp "$T/a" "$T/b" 2>&1)"
+
 # ---- bad input: one line each ----------------------------------------------
 M=(mem --trace "$T/u.gmc")
 expect_fail "--placement bogus" 2 "^gmc mem: --placement: expected channel, ratio, bw-aware or write-aware, found 'bogus'$" -- \
