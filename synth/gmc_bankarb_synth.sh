@@ -25,9 +25,6 @@ load="read_verilog -sv $rtl; chparam -set NumBanks $nb -set TwoLevel $tl gmc_ban
   tee -q -o noabc.ltp ltp -noff; abc; opt -fast; tee -q -o abc.stat stat; tee -q -o abc.ltp ltp -noff" >/dev/null \
   || fail "yosys noabc/abc failed (log $out/noabc.log)"
 
-cells() { awk '/Number of cells:/{print $NF; exit}' "$1"; }
-ltp()   { sed -n 's/.*(length=\([0-9]*\)).*/\1/p' "$1" | head -1; }
-ffs()   { awk '$1 ~ /^\$_(S?DFF|DFFE|ALDFF|DFFSR)/ {n += $2} END {print n + 0}' "$1"; }
 ff=$(ffs synth.stat)
 s_c=$(cells synth.stat)
 n_c=$(cells noabc.stat) n_d=$(ltp noabc.ltp)

@@ -29,11 +29,8 @@ done
 "$YOSYS" -q -l ff.log -p "read_verilog -sv bim_dut_r1.sv $rtl; script $here/gmc_bim_ff.ys" >/dev/null \
   || fail "yosys ff failed (log $out/ff.log)"
 
-# Cell counts from `stat` (0 when the cell type is absent), depth from `ltp`.
-cells() { awk '/Number of cells:/{print $NF; exit}' "$1"; }
+# One cell type's count from `stat` (0 when absent); cells, ltp and ffs are lib.sh's.
 ctype() { awk -v t="$2" '$1 == t {print $2; f=1} END {if (!f) print 0}' "$1"; }
-ltp()   { sed -n 's/.*(length=\([0-9]*\)).*/\1/p' "$1" | head -1; }
-ffs()   { awk '$1 ~ /^\$_(S?DFF|DFFE|ALDFF|DFFSR)/ {n += $2} END {print n + 0}' "$1"; }
 
 tree_x=$(ctype tree.stat '$_XOR_') tree_c=$(cells tree.stat) tree_d=$(ltp tree.ltp)
 noabc_c=$(cells noabc.stat) noabc_x=$(ctype noabc.stat '$_XOR_') noabc_d=$(ltp noabc.ltp)

@@ -34,9 +34,6 @@ s=$(date +%s.%N)
   || fail "yosys noabc/abc failed (log $out/noabc.log)"
 e=$(date +%s.%N)
 
-cells() { awk '/Number of cells:/{print $NF; exit}' "$1"; }
-ltp()   { sed -n 's/.*(length=\([0-9]*\)).*/\1/p' "$1" | head -1; }
-ffs()   { awk '$1 ~ /^\$_(S?DFF|DFFE|ALDFF|DFFSR)/ {n += $2} END {print n + 0}' "$1"; }
 ff=$(ffs synth.stat)
 s_c=$(cells synth.stat)
 n_c=$(cells noabc.stat) n_d=$(ltp noabc.ltp)

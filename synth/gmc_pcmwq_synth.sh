@@ -32,9 +32,6 @@ s=$(date +%s.%N)
   || fail "yosys abc failed (log $out/abc.log)"
 e=$(date +%s.%N)
 
-cells() { awk '/Number of cells:/{print $NF; exit}' "$1"; }
-ltp()   { sed -n 's/.*(length=\([0-9]*\)).*/\1/p' "$1" | head -1; }
-ffs()   { awk '$1 ~ /^\$_(S?DFF|DFFE|ALDFF|DFFSR)/ {n += $2} END {print n + 0}' "$1"; }
 ff=$(ffs synth.stat)
 s_c=$(cells synth.stat)
 a_c=$(cells abc.stat) a_d=$(ltp abc.ltp)

@@ -12,3 +12,9 @@ synth_init() {
   fail() { echo "$_synth_label: $name: $*" >&2; exit 1; }
   mkdir -p "$3" && cd "$3" || exit 1
 }
+
+# Reading Yosys's reports: the cell count of a `stat` file, the depth of
+# an `ltp` file, and the flip-flops of a `stat` file (every DFF kind).
+cells() { awk '/Number of cells:/{print $NF; exit}' "$1"; }
+ltp()   { sed -n 's/.*(length=\([0-9]*\)).*/\1/p' "$1" | head -1; }
+ffs()   { awk '$1 ~ /^\$_(S?DFF|DFFE|ALDFF|DFFSR)/ {n += $2} END {print n + 0}' "$1"; }

@@ -106,6 +106,13 @@ void cli_stdout_note(void);
  * output to log (a path as seen from here): 0, or -1 after one line
  * "WHO: ..." (not installed, gnuplot's first complaint and exit status). */
 int  cli_gnuplot(const char *who, const char *dir, const char *script, const char *log);
+/* A plot made through a temporary folder: write(dat, script, dat_path,
+ * ctx) fills a data file and a gnuplot script there (the script reads the
+ * data by dat_path), then gnuplot runs it and the folder goes, whatever
+ * happened.  who names the option in errors ("gmc icnt: --plot"), stem
+ * the files ("icnt": icnt.dat, icnt.gp).  0, or -1 after one line. */
+typedef void (*cli_gp_write_fn)(FILE *dat, FILE *script, const char *dat_path, const void *ctx);
+int  cli_gnuplot_tmp(const char *who, const char *stem, cli_gp_write_fn write, const void *ctx);
 /* s as a gnuplot single-quoted string ('' for a quote, control
  * characters dropped), so that no path or label is read as script. */
 void cli_gp_str(FILE *f, const char *s);

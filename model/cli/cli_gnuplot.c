@@ -3,11 +3,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "cli.h"
+#include "cli_outfile.h"
 #include "util/gmc_lines.h"
 
 int cli_gnuplot(const char *who, const char *dir, const char *script, const char *log)
@@ -87,4 +89,44 @@ void cli_gp_str(FILE *f, const char *s)
         else if ((unsigned char)*s >= 0x20)
             fputc(*s, f);
     fputc('\'', f);
+}
+
+int cli_gnuplot_tmp(const char *who, const char *stem, cli_gp_write_fn write, const void *ctx)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/gmc-%s-XXXXXX", cli_tmp_dir(), stem);
+    if (!mkdtemp(dir)) {
+        fprintf(stderr, "%s: cannot make a temporary directory in %s: %s\n", who, cli_tmp_dir(), strerror(errno));
+        return -1;
+    }
+    char dat[600], gp[600], log[600];
+    snprintf(dat, sizeof dat, "%s/%s.dat", dir, stem);
+    snprintf(gp, sizeof gp, "%s/%s.gp", dir, stem);
+    snprintf(log, sizeof log, "%s/gnuplot.log", dir);
+    int rc = -1;
+    FILE *d = fopen(dat, "w"), *s = fopen(gp, "w");
+    if (!d || !s) {
+        fprintf(stderr, "%s: cannot write in %s: %s\n", who, dir, strerror(errno));
+        goto done;
+    }
+    write(d, s, dat, ctx);
+    int bad = ferror(d) || ferror(s);
+    bad |= fclose(d) != 0;
+    bad |= fclose(s) != 0;
+    d = s = NULL;
+    if (bad) {
+        fprintf(stderr, "%s: write error in %s\n", who, dir);
+        goto done;
+    }
+    rc = cli_gnuplot(who, NULL, gp, log);
+done:
+    if (d)
+        fclose(d);
+    if (s)
+        fclose(s);
+    unlink(dat);
+    unlink(gp);
+    unlink(log);
+    rmdir(dir);
+    return rc;
 }

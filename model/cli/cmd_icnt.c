@@ -184,7 +184,7 @@ static int place(icnt_opts_t *o, int given)
     gmc_icnt_cfg_t *c = &o->net;
     int placed = given;
     for (unsigned t = 0; t < o->ntopo; t++)
-        placed |= o->topo[t] != &gmc_icnt_xbar;
+        placed |= o->topo[t]->placed;
     if (!placed)
         return 0;
     o->in_node = calloc(c->inputs, sizeof *o->in_node);

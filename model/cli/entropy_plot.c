@@ -1,11 +1,9 @@
 /* gmc entropy --png: the bar chart of PAE [ISCA'18] Fig. 5/10 through gnuplot
  * (MSB left, block-offset bits omitted, channel/bank bits shaded, raw and
  * mapped bars side by side). */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "cli.h"
 #include "entropy_cli.h"
 
@@ -20,28 +18,17 @@ static unsigned png_width(unsigned nbars, size_t title_chars)
     return title > bars ? (unsigned)(title < 20000 ? title : 20000) : bars;
 }
 
-/* Draws the chart into png->tmp (already created by cli_out_open). */
-int entropy_write_png(const entropy_result_t *r, cli_outfile_t *png)
+typedef struct {
+    const entropy_result_t *r;
+    const cli_outfile_t    *png;
+} plot_ctx_t;
+
+/* The data (a row per bit shown) and the script that reads it. */
+static void write_plot(FILE *d, FILE *s, const char *dat, const void *ctx)
 {
+    const entropy_result_t *r = ((const plot_ctx_t *)ctx)->r;
+    const cli_outfile_t *png = ((const plot_ctx_t *)ctx)->png;
     const entropy_opts_t *o = r->o;
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s/gmc-entropy-XXXXXX", cli_tmp_dir());
-    if (!mkdtemp(dir)) {
-        fprintf(stderr, "gmc entropy: --png: cannot make a temporary directory "
-                "in %s: %s\n", cli_tmp_dir(), strerror(errno));
-        return -1;
-    }
-    char dat[600], gp[600], log[600];
-    snprintf(dat, sizeof dat, "%s/entropy.dat", dir);
-    snprintf(gp, sizeof gp, "%s/entropy.gp", dir);
-    snprintf(log, sizeof log, "%s/gnuplot.log", dir);
-    int rc = -1;
-    FILE *d = fopen(dat, "w"), *s = fopen(gp, "w");
-    if (!d || !s) {
-        fprintf(stderr, "gmc entropy: --png: cannot write in %s: %s\n", dir,
-                strerror(errno));
-        goto done;
-    }
     /* Bits shown: MSB down to the lowest non-block bit (PAE [ISCA'18] Fig. 5). */
     unsigned lo = 0;
     while (lo + 1 < r->bits && entropy_is_field(r, lo, GMC_F_BLOCK))
@@ -116,23 +103,11 @@ int entropy_write_png(const entropy_result_t *r, cli_outfile_t *png)
         fprintf(s, " linecolor rgb '#ee6677'");
     }
     fprintf(s, "\nset output\n");
-    int bad = ferror(d) || ferror(s);
-    bad |= fclose(d) != 0;
-    bad |= fclose(s) != 0;
-    d = s = NULL;
-    if (bad) {
-        fprintf(stderr, "gmc entropy: --png: write error in %s\n", dir);
-        goto done;
-    }
-    rc = cli_gnuplot("gmc entropy: --png", NULL, gp, log);
-done:
-    if (d)
-        fclose(d);
-    if (s)
-        fclose(s);
-    unlink(dat);
-    unlink(gp);
-    unlink(log);
-    rmdir(dir);
-    return rc;
+}
+
+/* Draws the chart into png->tmp (already created by cli_out_open). */
+int entropy_write_png(const entropy_result_t *r, cli_outfile_t *png)
+{
+    const plot_ctx_t c = {r, png};
+    return cli_gnuplot_tmp("gmc entropy: --png", "entropy", write_plot, &c);
 }

@@ -3,11 +3,9 @@
  * gnuplot.  The y axis is logarithmic: past saturation the latency grows
  * by orders of magnitude, and a linear axis would flatten every curve
  * below it into the floor. */
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "cli.h"
 #include "exp_plot.h"
 #include "icnt_cli.h"
@@ -53,50 +51,28 @@ static void script(FILE *s, const icnt_result_t *r, const char *dat, const char 
     fprintf(s, "\nset output\n");
 }
 
-int icnt_write_png(const icnt_result_t *r, cli_outfile_t *png)
+typedef struct {
+    const icnt_result_t *r;
+    const char          *png;
+} plot_ctx_t;
+
+/* The data (one block per curve, gnuplot's index, two blank lines apart)
+ * and the script that reads it. */
+static void write_plot(FILE *d, FILE *s, const char *dat, const void *ctx)
 {
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s/gmc-icnt-XXXXXX", cli_tmp_dir());
-    if (!mkdtemp(dir)) {
-        fprintf(stderr, "gmc icnt: --plot: cannot make a temporary directory in %s: %s\n", cli_tmp_dir(),
-                strerror(errno));
-        return -1;
-    }
-    char dat[600], gp[600], log[600];
-    snprintf(dat, sizeof dat, "%s/icnt.dat", dir);
-    snprintf(gp, sizeof gp, "%s/icnt.gp", dir);
-    snprintf(log, sizeof log, "%s/gnuplot.log", dir);
-    int rc = -1;
-    FILE *d = fopen(dat, "w"), *s = fopen(gp, "w");
-    if (!d || !s) {
-        fprintf(stderr, "gmc icnt: --plot: cannot write in %s: %s\n", dir, strerror(errno));
-        goto done;
-    }
-    /* one block per curve (gnuplot's index), two blank lines apart */
+    const plot_ctx_t *c = ctx;
+    const icnt_result_t *r = c->r;
     for (unsigned k = 0; k < r->ncurve; k++) {
         fprintf(d, "# %s/%s: rate latency_mean\n", r->curve[k].topo->name, gmc_alloc_hold_name(r->curve[k].hold));
         for (unsigned i = 0; i < r->o->nrate; i++)
             fprintf(d, "%g %.4f\n", r->o->rate[i], r->curve[k].pt[i].lat_mean);
         fprintf(d, "\n\n");
     }
-    script(s, r, dat, png->tmp);
-    int bad = ferror(d) || ferror(s);
-    bad |= fclose(d) != 0;
-    bad |= fclose(s) != 0;
-    d = s = NULL;
-    if (bad) {
-        fprintf(stderr, "gmc icnt: --plot: write error in %s\n", dir);
-        goto done;
-    }
-    rc = cli_gnuplot("gmc icnt: --plot", NULL, gp, log);
-done:
-    if (d)
-        fclose(d);
-    if (s)
-        fclose(s);
-    unlink(dat);
-    unlink(gp);
-    unlink(log);
-    rmdir(dir);
-    return rc;
+    script(s, r, dat, c->png);
+}
+
+int icnt_write_png(const icnt_result_t *r, cli_outfile_t *png)
+{
+    const plot_ctx_t c = {r, png->tmp};
+    return cli_gnuplot_tmp("gmc icnt: --plot", "icnt", write_plot, &c);
 }

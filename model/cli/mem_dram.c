@@ -80,7 +80,8 @@ static int load_file(mem_opts_t *o, gmc_memsys_cfg_t *sc, gmc_dram_import_t *inf
         return 1;
     }
     o->dram_fmt = gmc_dram_fmt_name(info->fmt);
-    if (info->fmt == GMC_DRAM_FMT_GPGPUSIM || info->fmt == GMC_DRAM_FMT_DRAMSIM3)
+    if (info->fmt == GMC_DRAM_FMT_GPGPUSIM || info->fmt == GMC_DRAM_FMT_DRAMSIM3 ||
+        info->fmt == GMC_DRAM_FMT_NVMAIN)
         mem_note(o, "gmc mem: %s: read as %s; %s%s%u option%s that are not the memory system's "
                  "ignored%s", o->dram_cfg, o->dram_fmt, info->ranks_how,
                  info->ranks_how[0] ? "; " : "", info->n_ignored, info->n_ignored == 1 ? "" : "s",

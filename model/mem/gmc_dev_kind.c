@@ -7,6 +7,7 @@
 /* A new kind is one line here (and its own files). */
 static const gmc_dev_kind_t *const kinds[] = {
     &gmc_dev_kind_dram,
+    &gmc_dev_kind_pcm,
 };
 #define NKINDS (sizeof kinds / sizeof kinds[0])
 

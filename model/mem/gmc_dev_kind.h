@@ -71,8 +71,12 @@ struct gmc_dev_kind {
 };
 
 /* The kinds that ship: "dram" (DDR/GDDR SDRAM: bank groups, tFAW, all-bank
- * refresh, DRAMPower-style IDD energy; mem/gmc_dev_dram.c). */
+ * refresh, DRAMPower-style IDD energy; mem/gmc_dev_dram.c) and "pcm". */
 extern const gmc_dev_kind_t gmc_dev_kind_dram;
+/* "pcm" (phase-change memory: array read as ACT, a write pulse tWP, no
+ * refresh, per-bit read and write energies, endurance; mem/gmc_dev_pcm.c,
+ * docs/pcm.md). */
+extern const gmc_dev_kind_t gmc_dev_kind_pcm;
 
 /* The registry, in order (NULL past the end). */
 const gmc_dev_kind_t *gmc_dev_kind_get(unsigned i);

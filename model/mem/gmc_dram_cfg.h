@@ -47,40 +47,44 @@ extern "C" {
 #define GMC_KEY_SLOT_DRAM 0
 #define GMC_KD_O GMC_KEY_O(GMC_KEY_SLOT_DRAM)   /* "dram" reads it */
 #define GMC_KD_R GMC_KEY_R(GMC_KEY_SLOT_DRAM)   /* "dram" requires it */
+#define GMC_KEY_SLOT_PCM 1
+#define GMC_KP_O GMC_KEY_O(GMC_KEY_SLOT_PCM)    /* "pcm" reads it */
+#define GMC_KP_R GMC_KEY_R(GMC_KEY_SLOT_PCM)    /* "pcm" requires it */
+#define GMC_KDP_R (GMC_KD_R | GMC_KP_R)         /* both require it */
 
 /* X(key, min, max, use, unit, meaning).  use: the kinds that read the key
  * (above).  The key is also the C field name.  Timing keys are in
  * command-clock cycles (CK) unless the unit says otherwise. */
 #define GMC_DRAM_PARAMS(X)                                                                              \
     /* organisation */                                                                                  \
-    X(channels,        1, 4096,     GMC_KD_R, "-",    "independent channels; one controller each")      \
+    X(channels,        1, 4096,     GMC_KDP_R, "-",    "independent channels; one controller each")      \
     X(ranks,           1, 16,       GMC_KD_O, "-",    "ranks per channel, on its buses (default 1)")    \
-    X(bank_groups,     1, 16,       GMC_KD_R, "-",    "bank groups per rank (1 = no bank groups)")      \
-    X(banks_per_group, 1, 64,       GMC_KD_R, "-",    "banks in each bank group; total <= 64")          \
-    X(rows,            1, 16777216, GMC_KD_R, "-",    "rows per bank")                                  \
-    X(columns,         1, 65536,    GMC_KD_R, "-",    "column addresses per row, one RD/WR burst each") \
-    X(burst_length,    1, 64,       GMC_KD_R, "beats", "data beats per RD/WR burst (BL)")               \
-    X(bus_width,       1, 1024,     GMC_KD_R, "bits", "data bus width of one channel")                  \
-    X(data_rate,       1, 16,       GMC_KD_R, "beats/CK", "data beats per command clock (2 DDR, 4 QDR)") \
-    X(tck_ps,          1, 1000000,  GMC_KD_R, "ps",   "command clock period tCK")                       \
+    X(bank_groups,     1, 16,       GMC_KDP_R, "-",    "bank groups per rank (1 = no bank groups)")      \
+    X(banks_per_group, 1, 64,       GMC_KDP_R, "-",    "banks in each bank group; total <= 64")          \
+    X(rows,            1, 16777216, GMC_KDP_R, "-",    "rows per bank")                                  \
+    X(columns,         1, 65536,    GMC_KDP_R, "-",    "column addresses per row, one RD/WR burst each") \
+    X(burst_length,    1, 64,       GMC_KDP_R, "beats", "data beats per RD/WR burst (BL)")               \
+    X(bus_width,       1, 1024,     GMC_KDP_R, "bits", "data bus width of one channel")                  \
+    X(data_rate,       1, 16,       GMC_KDP_R, "beats/CK", "data beats per command clock (2 DDR, 4 QDR)") \
+    X(tck_ps,          1, 1000000,  GMC_KDP_R, "ps",   "command clock period tCK")                       \
     /* timing, CK cycles */                                                                             \
-    X(tCL,    1, 1000,     GMC_KD_R, "CK", "RD to first read data beat (CAS latency)")                  \
-    X(tCWL,   0, 1000,     GMC_KD_R, "CK", "WR to first write data beat (write latency WL)")            \
-    X(tRCD,   1, 1000,     GMC_KD_R, "CK", "ACT to RD or WR, same bank")                                \
-    X(tRP,    1, 1000,     GMC_KD_R, "CK", "PRE to ACT, same bank (PREA: any bank)")                    \
+    X(tCL,    1, 1000,     GMC_KDP_R, "CK", "RD to first read data beat (CAS latency)")                  \
+    X(tCWL,   0, 1000,     GMC_KDP_R, "CK", "WR to first write data beat (write latency WL)")            \
+    X(tRCD,   1, 1000,     GMC_KDP_R, "CK", "ACT to RD or WR, same bank")                                \
+    X(tRP,    1, 1000,     GMC_KDP_R, "CK", "PRE to ACT, same bank (PREA: any bank)")                    \
     X(tRAS,   1, 10000,    GMC_KD_R, "CK", "ACT to PRE, same bank")                                     \
     X(tRC,    1, 10000,    GMC_KD_R, "CK", "ACT to ACT, same bank")                                     \
-    X(tRRD_S, 1, 1000,     GMC_KD_R, "CK", "ACT to ACT, any two banks")                                 \
+    X(tRRD_S, 1, 1000,     GMC_KDP_R, "CK", "ACT to ACT, any two banks")                                 \
     X(tRRD_L, 1, 1000,     GMC_KD_O, "CK", "ACT to ACT, same bank group (default tRRD_S)")              \
-    X(tCCD_S, 1, 1000,     GMC_KD_R, "CK", "RD to RD / WR to WR, any two banks")                        \
+    X(tCCD_S, 1, 1000,     GMC_KDP_R, "CK", "RD to RD / WR to WR, any two banks")                        \
     X(tCCD_L, 1, 1000,     GMC_KD_O, "CK", "RD to RD / WR to WR, same bank group (default tCCD_S)")     \
     X(tWR,    1, 1000,     GMC_KD_R, "CK", "end of write data to PRE, same bank (write recovery)")      \
-    X(tWTR_S, 0, 1000,     GMC_KD_R, "CK", "end of write data to RD, any bank")                         \
+    X(tWTR_S, 0, 1000,     GMC_KDP_R, "CK", "end of write data to RD, any bank")                         \
     X(tWTR_L, 0, 1000,     GMC_KD_O, "CK", "end of write data to RD, same bank group (default tWTR_S)") \
-    X(tRTP,   1, 1000,     GMC_KD_R, "CK", "RD to PRE, same bank")                                      \
-    X(tFAW,   0, 100000,   GMC_KD_R, "CK", "window holding at most 4 ACTs per rank (0 = none)")         \
-    X(tBURST, 1, 1000,     GMC_KD_O, "CK", "data bus time of one burst (default burst_length/data_rate)") \
-    X(tRTRS,  0, 1000,     GMC_KD_R, "CK", "idle data-bus cycles between read and write data, or two ranks' data") \
+    X(tRTP,   1, 1000,     GMC_KDP_R, "CK", "RD to PRE, same bank")                                      \
+    X(tFAW,   0, 100000,   GMC_KD_R | GMC_KP_O, "CK", "window holding at most 4 ACTs per rank (0 = none)")         \
+    X(tBURST, 1, 1000,     GMC_KD_O | GMC_KP_O, "CK", "data bus time of one burst (default burst_length/data_rate)") \
+    X(tRTRS,  0, 1000,     GMC_KDP_R, "CK", "idle data-bus cycles between read and write data, or two ranks' data") \
     X(tRFC,   0, 1000000,  GMC_KD_O, "CK", "REF to any command (required when refresh = 1)")            \
     X(tREFI,  0, 100000000, GMC_KD_O, "CK", "average REF interval (required when refresh = 1)")         \
     X(refresh, 0, 1,       GMC_KD_O, "0/1", "1 = the engine asks for a REF every tREFI (default 0)")    \
@@ -91,7 +95,12 @@ extern "C" {
     X(idd3n_ma, 0, 1000000, GMC_KD_O, "mA", "IDD3N, active standby, a bank open (0 = unknown)")         \
     X(idd4r_ma, 0, 1000000, GMC_KD_O, "mA", "IDD4R, burst read (0 = unknown)")                          \
     X(idd4w_ma, 0, 1000000, GMC_KD_O, "mA", "IDD4W, burst write (0 = unknown)")                         \
-    X(idd5_ma,  0, 1000000, GMC_KD_O, "mA", "IDD5, all-bank refresh at tRFC (0 = unknown)")
+    X(idd5_ma,  0, 1000000, GMC_KD_O, "mA", "IDD5, all-bank refresh at tRFC (0 = unknown)")       \
+    /* phase-change memory ("pcm" kind, mem/gmc_dev_pcm.c; docs/pcm.md) */                             \
+    X(tWP,      1, 100000,  GMC_KP_R, "CK", "write pulse: cell write time after the last data beat")  \
+    X(erd_fj_bit, 0, 100000000, GMC_KP_O, "fJ/bit", "array read energy per bit read (0 = unknown)")   \
+    X(ewr_fj_bit, 0, 100000000, GMC_KP_O, "fJ/bit", "cell write energy per bit written (0 = unknown)") \
+    X(endurance, 0, 4000000000u, GMC_KP_O, "writes", "writes a cell endures (0 = unknown: no lifetime)")
 
 typedef enum {
 #define GMC_DRAM_P_ENUM_(k, lo, hi, use, unit, doc) GMC_DRAM_P_##k,

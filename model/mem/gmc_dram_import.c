@@ -9,7 +9,7 @@
 #include "gmc_dev_kind.h"
 
 static const char *const fmt_names[GMC_DRAM_NFMT] = {"gmc", "gpgpusim-config", "gpgpusim-timing",
-                                                    "dramsim3-ini"};
+                                                    "dramsim3-ini", "nvmain"};
 
 const char *gmc_dram_fmt_name(gmc_dram_fmt_t f)
 {
@@ -74,6 +74,15 @@ gmc_dram_fmt_t gmc_dram_fmt_detect(const char *text, size_t len)
             if (i < n && s[i] == '=')
                 return GMC_DRAM_FMT_TIMING;
         }
+        /* NVMain: `KEY value`, a blank and no '=' after the key */
+        size_t k = 0;
+        while (k < n && !gmc_text_blank(s[k]) && s[k] != '=')
+            k++;
+        size_t j = k;
+        while (j < n && gmc_text_blank(s[j]))
+            j++;
+        if (k && j > k && j < n && s[j] != '=')
+            return GMC_DRAM_FMT_NVMAIN;
         return GMC_DRAM_FMT_GMC;
     }
     return GMC_DRAM_FMT_GMC;   /* empty: gmc's reader says what is missing */
@@ -87,13 +96,15 @@ static int finish(gmc_dram_imp_t *im, unsigned last)
 {
     gmc_dram_cfg_t *c = im->c;
     uint64_t *set = &im->info->set;
+    const uint64_t reads = gmc_dev_kind_keys(gmc_dev_kind_of(c));
     static const struct { gmc_dram_param_t dst, src; } follow[] = {
         {GMC_DRAM_P_tRRD_L, GMC_DRAM_P_tRRD_S},
         {GMC_DRAM_P_tCCD_L, GMC_DRAM_P_tCCD_S},
         {GMC_DRAM_P_tWTR_L, GMC_DRAM_P_tWTR_S},
     };
     for (size_t i = 0; i < sizeof follow / sizeof follow[0]; i++)
-        if (!(*set >> follow[i].dst & 1) && (*set >> follow[i].src & 1)) {
+        if (!(*set >> follow[i].dst & 1) && (*set >> follow[i].src & 1) &&
+            (reads >> follow[i].dst & 1)) {
             gmc_dram_cfg_set(c, follow[i].dst, gmc_dram_cfg_get(c, follow[i].src));
             im->line[follow[i].dst] = im->line[follow[i].src];
             *set |= 1ull << follow[i].dst;
@@ -114,12 +125,12 @@ static int finish(gmc_dram_imp_t *im, unsigned last)
     }
     if (c->refresh && (!c->tRFC || c->tREFI <= c->tRFC) && !(*set >> GMC_DRAM_P_tREFI & 1))
         im->line[GMC_DRAM_P_tREFI] = last;
-    if (!(*set >> GMC_DRAM_P_ranks & 1)) {   /* a format without ranks: one, never the base's */
+    if (!(*set >> GMC_DRAM_P_ranks & 1) && (reads >> GMC_DRAM_P_ranks & 1)) {   /* a format without ranks: one, never the base's */
         c->ranks = 1;
         *set |= 1ull << GMC_DRAM_P_ranks;
     }
     for (int p = 0; p < GMC_DRAM_NPARAM; p++)
-        if (!(*set >> p & 1) && !gmc_dram_param_is_power(p))   /* not from the base: below */
+        if (!(*set >> p & 1) && !gmc_dram_param_is_power(p) && (reads >> p & 1))   /* not from the base: below */
             gmc_text_list_add(im->info->defaults, sizeof im->info->defaults,
                      gmc_dram_param_info((gmc_dram_param_t)p)->key,
                      strlen(gmc_dram_param_info((gmc_dram_param_t)p)->key));
@@ -200,6 +211,22 @@ int gmc_dram_import(const char *text, size_t len, const char *src, const gmc_dra
         gmc_diag_error(&im.d, 0, "expected a base preset for the parameters a %s file does "
                        "not give, found none", gmc_dram_fmt_name(info->fmt));
         return -1;
+    }
+    if (info->fmt == GMC_DRAM_FMT_NVMAIN) {   /* a PCM device: the base's keys of kind pcm only */
+        const uint64_t pk = gmc_dev_kind_keys(&gmc_dev_kind_pcm);
+        *c = *base;
+        c->name[0] = 0;
+        for (int p = 0; p < GMC_DRAM_NPARAM; p++)
+            if (!(pk >> p & 1) || (gmc_dev_kind_of(base) != &gmc_dev_kind_pcm &&
+                                   !(gmc_dev_kind_keys(gmc_dev_kind_of(base)) >> p & 1)))
+                gmc_dram_cfg_set(c, (gmc_dram_param_t)p, 0);
+        c->kind = &gmc_dev_kind_pcm;
+        if (gmc_dram_import_nvmain(&im, text, len) < 0)
+            return -1;
+        unsigned last = 1;
+        for (size_t i = 0; i < len; i++)
+            last += text[i] == '\n' && i + 1 < len;
+        return finish(&im, last);
     }
     if (gmc_dev_kind_of(base) != &gmc_dev_kind_dram) {   /* these formats describe DRAM */
         gmc_diag_error(&im.d, 0, "expected a base config of kind dram for a %s file, found "

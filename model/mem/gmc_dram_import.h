@@ -4,9 +4,11 @@
  *   gpgpusim-config  a whole GPGPU-Sim gpgpusim.config (`-option value` lines)
  *   gpgpusim-timing  a -gpgpu_dram_timing_opt string alone ("nbk=16:CCD=4:...")
  *   dramsim3-ini     a DRAMsim3 .ini ([dram_structure], [timing], [system], ...)
+ *   nvmain           an NVMain config (`CLK 400`, `tRCD 48`, `tWP 60`, ...): kind pcm
  * The first line that is not blank or a comment decides: '[' starts an ini
- * section, '-' a GPGPU-Sim option, "nbk" / a quote / a digit a timing string;
- * anything else is gmc's own format.
+ * section, '-' a GPGPU-Sim option, "nbk" / a quote / a digit a timing string,
+ * a key, blanks and a value without '=' an NVMain config; anything else is
+ * gmc's own format.
  *
  * The foreign formats do not say everything gmc needs (rows, tCK, refresh,
  * ...): those parameters come from a base config (the chosen preset) and are
@@ -26,6 +28,7 @@ typedef enum {
     GMC_DRAM_FMT_GPGPUSIM,        /* whole gpgpusim.config */
     GMC_DRAM_FMT_TIMING,          /* -gpgpu_dram_timing_opt string alone */
     GMC_DRAM_FMT_DRAMSIM3,        /* DRAMsim3 .ini */
+    GMC_DRAM_FMT_NVMAIN,          /* NVMain config (`KEY value`), a PCM device */
     GMC_DRAM_NFMT
 } gmc_dram_fmt_t;
 

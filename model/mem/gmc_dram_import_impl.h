@@ -32,5 +32,6 @@ void gmc_dram_imp_ignore(gmc_dram_imp_t *im, const char *name, size_t len);
 
 int gmc_dram_import_gpgpusim(gmc_dram_imp_t *im, const char *text, size_t len);
 int gmc_dram_import_dramsim3(gmc_dram_imp_t *im, const char *text, size_t len);
+int gmc_dram_import_nvmain(gmc_dram_imp_t *im, const char *text, size_t len);
 
 #endif

@@ -76,7 +76,7 @@ else notok "the run's own device on every channel" "$(diff "$T/a" "$T/b" | head 
 
 printf 'tck_ps = 300\n' >"$T/clk.cfg"
 printf '\ntCL = 0\n' >"$T/bad.cfg"
-printf 'kind = pcm\n' >"$T/pcm.cfg"
+printf 'kind = stt\n' >"$T/stt.cfg"
 expect_fail "no '='" 2 "expected CHANNELS=PRESET[|]FILE .*found 'odd'" -- "$GMC" mem --channel-dram odd --trace "$T/two"
 expect_fail "a bad channel list" 2 "expected channels as N, A-B, odd or even.*found 'x'" -- \
   "$GMC" mem --channel-dram x=gddr3 --trace "$T/two"
@@ -90,6 +90,6 @@ expect_fail "another command clock" 1 "channel 3 \(clk\): expected tck_ps = 286 
   "$GMC" mem --channels 4 --channel-dram "3=$T/clk.cfg" --trace "$T/two"
 expect_fail "a bad key, at its file and line" 1 "bad.cfg:2: expected tCL as a decimal integer in 1\.\.1000, found '0'" -- \
   "$GMC" mem --channel-dram "1=$T/bad.cfg" --trace "$T/two"
-expect_fail "an unknown kind" 1 "pcm.cfg:1: expected a device kind \(dram\), found 'pcm'" -- \
-  "$GMC" mem --channel-dram "1=$T/pcm.cfg" --trace "$T/two"
+expect_fail "an unknown kind" 1 "stt.cfg:1: expected a device kind \(dram, pcm\), found 'stt'" -- \
+  "$GMC" mem --channel-dram "1=$T/stt.cfg" --trace "$T/two"
 finish

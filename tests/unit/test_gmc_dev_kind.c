@@ -29,10 +29,12 @@ static void the_registry_finds_dram_and_lists_the_kinds_on_error(void **st)
     (void)st;
     char err[200];
     assert_ptr_equal(gmc_dev_kind_get(0), &gmc_dev_kind_dram);
-    assert_null(gmc_dev_kind_get(1));
+    assert_ptr_equal(gmc_dev_kind_get(1), &gmc_dev_kind_pcm);
+    assert_null(gmc_dev_kind_get(2));
     assert_ptr_equal(gmc_dev_kind_find("dram", err, sizeof err), &gmc_dev_kind_dram);
-    assert_null(gmc_dev_kind_find("pcm", err, sizeof err));
-    assert_string_equal(err, "expected a device kind (dram), found 'pcm'");
+    assert_ptr_equal(gmc_dev_kind_find("pcm", err, sizeof err), &gmc_dev_kind_pcm);
+    assert_null(gmc_dev_kind_find("stt", err, sizeof err));
+    assert_string_equal(err, "expected a device kind (dram, pcm), found 'stt'");
     assert_string_equal(gmc_dev_kind_dram.name, "dram");
     gmc_dram_cfg_t c;
     memset(&c, 0, sizeof c);
@@ -69,10 +71,13 @@ static void every_kind_keeps_the_contract(void **st)
                              gmc_dram_param_info((gmc_dram_param_t)ru->param[t])->key);
         }
     }
-    assert_int_equal(n, 1);
-    /* "dram" reads every key of the table today */
+    assert_int_equal(n, 2);
+    /* "dram" reads every key of the table but the four of "pcm" alone */
+    const uint64_t pcm_only = 1ull << GMC_DRAM_P_tWP | 1ull << GMC_DRAM_P_erd_fj_bit |
+                              1ull << GMC_DRAM_P_ewr_fj_bit | 1ull << GMC_DRAM_P_endurance;
     assert_int_equal(gmc_dev_kind_keys(&gmc_dev_kind_dram),
-                     GMC_DRAM_NPARAM == 64 ? ~0ull : (1ull << GMC_DRAM_NPARAM) - 1);
+                     ((1ull << GMC_DRAM_NPARAM) - 1) & ~pcm_only);
+    assert_int_equal(gmc_dev_kind_keys(&gmc_dev_kind_dram) & pcm_only, 0);
 }
 
 static void kind_dram_in_a_file_is_the_default(void **st)
@@ -97,13 +102,13 @@ static void bad_kind_lines_are_one_file_line_error(void **st)
 {
     (void)st;
     static const struct { const char *text, *want; } t[] = {
-        {"kind = pcm\n", "k.cfg:1: expected a device kind (dram), found 'pcm'"},
-        {"kind =\n", "k.cfg:1: expected a device kind (dram), found nothing"},
+        {"kind = stt\n", "k.cfg:1: expected a device kind (dram, pcm), found 'stt'"},
+        {"kind =\n", "k.cfg:1: expected a device kind (dram, pcm), found nothing"},
         {"kind = dram\nkind = dram\n",
          "k.cfg:2: expected each key once, found a second 'kind' (first on line 1)"},
-        {"# a\nkind = DRAM\n", "k.cfg:2: expected a device kind (dram), found 'DRAM'"},
+        {"# a\nkind = DRAM\n", "k.cfg:2: expected a device kind (dram, pcm), found 'DRAM'"},
         {"kind = dramdramdramdramdramdramdramdram\n",
-         "k.cfg:1: expected a device kind (dram), found 'dramdramdramdramdramdramdramdram'"},
+         "k.cfg:1: expected a device kind (dram, pcm), found 'dramdramdramdramdramdramdramdram'"},
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
         gmc_dram_cfg_t c;
@@ -209,11 +214,11 @@ static void energy_and_checks_are_the_kinds(void **st)
     assert_non_null(strstr(out, "\nkind = toy\n"));
 }
 
-/* A kind that reads none of the table's keys (slot 1 is nobody's): every
+/* A kind that reads none of the table's keys (slot 15 is nobody's): every
  * key is another kind's, so a file over such a base may set none unless it
  * says its own kind, and a config must leave them 0. */
 static const gmc_dev_kind_t keyless = {
-    .name = "keyless", .doc = "reads no key", .key_slot = 1,
+    .name = "keyless", .doc = "reads no key", .key_slot = 15,
     .rules = toy_rules, .nrules = 1, .energy = toy_energy, .check = toy_check,
 };
 

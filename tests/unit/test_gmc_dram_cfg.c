@@ -36,8 +36,9 @@ static int parse(const char *text, gmc_dram_cfg_t *c, char *err, size_t en, char
 
 static void every_preset_loads(void **st)
 {
-    const char *want[] = {"gddr3", "gddr5-hynix", "gddr6-rtx2060s"};
-    for (unsigned i = 0; i < 3; i++) {
+    const char *want[] = {"gddr3", "gddr5-hynix", "gddr6-rtx2060s", "pcm-nvmain-isscc12",
+                          "pcm-thesis"};
+    for (unsigned i = 0; i < 5; i++) {
         gmc_dram_cfg_t c;
         char err[256], warn[1024];
         assert_string_equal(gmc_dram_preset_name(i), want[i]);
@@ -46,11 +47,12 @@ static void every_preset_loads(void **st)
         assert_string_equal(c.name, want[i]);
         assert_non_null(gmc_dram_preset_text(want[i]));
     }
-    assert_null(gmc_dram_preset_name(3));
+    assert_null(gmc_dram_preset_name(5));
     gmc_dram_cfg_t c;
     char err[256];
     assert_int_equal(gmc_dram_cfg_preset("gddr7", &c, err, sizeof err, NULL, 0), -1);
-    assert_non_null(strstr(err, "expected a DRAM preset (gddr3, gddr5-hynix, gddr6-rtx2060s), "
+    assert_non_null(strstr(err, "expected a DRAM preset (gddr3, gddr5-hynix, gddr6-rtx2060s, "
+                                "pcm-nvmain-isscc12, pcm-thesis), "
                                 "found 'gddr7'"));
 }
 

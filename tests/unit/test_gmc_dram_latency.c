@@ -249,11 +249,12 @@ static void doc_constraint_table_matches_the_rule_table(void **st)
     gmc_dram_cfg_t c[8];
     const gmc_dram_cfg_t *cp[8];
     unsigned np = 0;
-    for (; gmc_dram_preset_name(np) && np < 8; np++) {
+    for (unsigned i = 0; gmc_dram_preset_name(i) && np < 8; i++) {   /* the dram kind's */
         gmc_dram_t d;
         gmc_dram_chan_t ch;
-        load_preset(gmc_dram_preset_name(np), &c[np], &d, &ch);
-        cp[np] = &c[np];
+        load_preset(gmc_dram_preset_name(i), &c[np], &d, &ch);
+        if (gmc_dev_kind_of(&c[np]) == &gmc_dev_kind_dram)
+            cp[np] = &c[np], np++;
     }
     static char md[16384];
     size_t need = gmc_dram_rules_markdown(&gmc_dev_kind_dram, cp, np, md, sizeof md);

@@ -205,7 +205,7 @@ static void sink_pop(gmc_icnt_t *n, uint32_t d) { (void)n, (void)d; }
 static int sink_idle(const gmc_icnt_t *n) { return !n->in_net; }
 static int sink_can(const gmc_icnt_t *n, uint32_t s, uint32_t v) { (void)s, (void)v; return ((const sink_t *)n)->used < n->cfg.in_buf; }
 static void sink_free(gmc_icnt_t *n) { free(n); }
-static const gmc_icnt_ops_t sink_ops = {sink_send, sink_tick, sink_peek, sink_pop, sink_idle, sink_can, sink_free};
+static const gmc_icnt_ops_t sink_ops = {sink_send, sink_tick, sink_peek, sink_pop, sink_idle, sink_can, sink_free, NULL};
 static const uint64_t never_at[64] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX,
                                       UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
 static uint32_t sink_used_row[64 * GMC_ICNT_MAX_VCS];
@@ -219,7 +219,7 @@ static gmc_icnt_t *sink_make(const gmc_icnt_cfg_t *c, char *err, size_t n)
     gmc_icnt_set_src_used(&k->base, sink_used_row);   /* always room: send decides */
     return &k->base;
 }
-static const gmc_icnt_topo_t sink_topo = {"sink", "never delivers", sink_make};
+static const gmc_icnt_topo_t sink_topo = {"sink", "never delivers", sink_make, 0, NULL, 0};
 
 static void a_network_that_never_delivers_is_stopped_by_the_watchdog(void **s)
 {
