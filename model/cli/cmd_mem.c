@@ -34,7 +34,9 @@ static void usage(FILE *f)
         "  --channel-dram L=SRC  the device of channels L (N, A-B, odd, even; ',' between):\n"
         "                      a preset, or a config file read over the run's device (its\n"
         "                      keys override); repeatable; one tck_ps for all channels\n"
-        "  --verbose           list the options of --dram-cfg that were ignored\n"
+        "  --verbose           list the options of --dram-cfg that were ignored\n");
+    mem_hybrid_usage(f);
+    fprintf(f,
         "  --sched S           scheduler (default frfcfs):\n");
     for (unsigned i = 0; gmc_sched_get(i); i++)
         fprintf(f, "                        %-11s %s\n", gmc_sched_get(i)->name,
@@ -190,6 +192,10 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
             return 2;
         if (rc > 0)
             continue;
+        if ((rc = mem_hybrid_option(o, argc, argv, &i)) < 0)
+            return 2;
+        if (rc > 0)
+            continue;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             cli_stdout_note();
@@ -326,7 +332,8 @@ static int resolve(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t wn)
     if (o->have_channels && o->channels > sc->dram.channels)
         return cli_usage_error(MEM_CMD, "--channels: expected 1..%u (the channels of %s), found %llu",
                                sc->dram.channels, o->dram_name, (unsigned long long)o->channels);
-    if ((rc = mem_resolve_channel_dram(o, sc, warn, wn)))
+    if ((rc = mem_resolve_channel_dram(o, sc, warn, wn)) ||
+        (rc = mem_resolve_hybrid(o, sc, warn, wn)))
         return rc;
     if ((rc = bim_sel_resolve(&o->sel, MEM_CMD)))
         return rc;
@@ -361,7 +368,7 @@ static int resolve(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t wn)
         cli_usage_error(MEM_CMD, "%s", err);
         return 2;
     }
-    return 0;
+    return mem_resolve_hybrid_mc(o, sc);
 }
 
 int cmd_mem(int argc, char **argv)
@@ -378,6 +385,8 @@ int cmd_mem(int argc, char **argv)
     warn[0] = 0;
     o.warnings = warn;
     if ((rc = resolve(&o, &sc, warn, sizeof warn)))
+        return rc;
+    if ((rc = mem_hybrid_profile(&o, &sc)))
         return rc;
     char err[512];
     gmc_memsys_t ms;

@@ -332,6 +332,34 @@ static int check_workload(const sim_opts_t *o, const gmc_gpu_t *g)
     return rc;
 }
 
+/* A hybrid memory's write-aware placement takes its pages from a first
+ * run of the same workload (an oracle: the run's own future writes,
+ * docs/pcm.md "Hybrid memory"): that run places pages by bandwidth and
+ * counts each page's DRAM reads and writes.  0 or the exit code. */
+static int write_aware_profile(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
+{
+    static uint64_t *pages;
+    const gmc_machine_t *m = &cfg->machine;
+    if (!m->hybrid_dram[0] || !strcmp(m->hybrid_dram, "none") || strcmp(m->hybrid_placement, "write-aware"))
+        return 0;
+    gmc_gpu_cfg_t c = *cfg;
+    c.hybrid_profile = 1;
+    char err[1024];
+    gmc_gpu_t *g = gmc_gpu_new(&c, err, sizeof err);
+    if (!g)
+        return sim_machine_error(o, &c.machine, err, sizeof err, 1);
+    int rc = run_workload(o, g);
+    size_t seen;
+    free(pages);
+    pages = NULL;
+    if (!rc) {
+        cfg->hybrid_npages = gmc_gpu_hybrid_pages(g, &pages, &seen);
+        cfg->hybrid_pages = pages;
+    }
+    gmc_gpu_delete(g);
+    return rc;
+}
+
 int cmd_sim(int argc, char **argv)
 {
     static sim_opts_t o;
@@ -361,6 +389,8 @@ int cmd_sim(int argc, char **argv)
         cfg.progress = sim_progress_bar;
     cfg.every_cycle = cfg.every_edge = o.every_cycle;
     cfg.step_every = o.step_every;
+    if (!o.check && (rc = write_aware_profile(&o, &cfg)))
+        return rc;
     char err[1024];
     gmc_gpu_t *g = gmc_gpu_new(&cfg, err, sizeof err);
     if (!g)   /* a machine's error names the key, said where it was given */

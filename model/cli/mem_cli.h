@@ -15,6 +15,16 @@
 
 #define MEM_CMD "mem"
 
+/* mem_hybrid.c's options (--hybrid SRC and the placement) */
+typedef struct {
+    const char *dram, *placement, *share, *sched, *wpol, *rowpol;
+    uint64_t    channels, page_size, seed, wa_writes;   /* in mem_hybrid_option's order */
+    unsigned    given;      /* MEM_HY_* bits: the numeric options given */
+    size_t      profiled;   /* write-aware: the pages the first pass saw */
+    const gmc_hybrid_cfg_t *cfg;   /* resolved, NULL without --hybrid */
+} mem_hybrid_opts_t;
+enum { MEM_HY_CHANNELS = 1, MEM_HY_PAGE = 2, MEM_HY_SEED = 4, MEM_HY_WA = 8 };
+
 typedef struct {
     const char *trace, *per_request, *dram_cfg, *sched, *out;
     const char *streak_reading;   /* --streak-reading (gmc_mc_cfg_t.streak_reading), NULL: default */
@@ -28,6 +38,7 @@ typedef struct {
     const char *channel_dram[MEM_MAX_CHANNEL_DRAM];   /* --channel-dram LIST=SRC, in order */
     unsigned    n_channel_dram;
     bim_sel_t   sel;
+    mem_hybrid_opts_t hy;
     /* resolved */
     char        dram_name[64];
     const char *dram_fmt;       /* gmc_dram_fmt_name of --dram-cfg, NULL for a preset */
@@ -69,6 +80,26 @@ int  mem_resolve_dram(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t wn
 /* mem_dram.c: --channel-dram into sc->channel_dram (after mem_resolve_dram
  * and the channel count); 0, or the exit code after one error line. */
 int  mem_resolve_channel_dram(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t wn);
+/* mem_dram.c: one device SRC (a preset, else a file in any format over
+ * the run's device `run`) into *c; opt names the option in errors.  0, or
+ * the exit code after one error line. */
+int  mem_channel_device(mem_opts_t *o, const char *opt, const char *src, const gmc_dram_cfg_t *run,
+                        gmc_dram_cfg_t *c, char *warn, size_t wn);
+
+/* mem_hybrid.c: --hybrid and its options.  _option consumes argv[*i] if
+ * it is one (1), else 0, or -1 after a usage error; _resolve the second
+ * memory's device, the placement and the map (before the BIM), _mc its
+ * controller from the first's (once sc->mc is complete), _profile the
+ * write-aware first pass (after both); each 0, or the exit code after
+ * one error line.  _text and _json: the report's lines per memory. */
+int  mem_hybrid_option(mem_opts_t *o, int argc, char **argv, int *i);
+void mem_hybrid_usage(FILE *f);
+int  mem_resolve_hybrid(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t wn);
+int  mem_resolve_hybrid_mc(mem_opts_t *o, gmc_memsys_cfg_t *sc);
+int  mem_hybrid_profile(mem_opts_t *o, gmc_memsys_cfg_t *sc);
+void mem_hybrid_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms);
+void mem_hybrid_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms);
+
 /* Appends a line to o->notes (printed on stderr after the run). */
 void mem_note(mem_opts_t *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

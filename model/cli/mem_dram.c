@@ -191,9 +191,8 @@ static void add_warnings(char *warn, size_t wn, const char *w)
     }
 }
 
-/* One SRC: a preset, else a file in any format over the run's device. */
-static int channel_device(mem_opts_t *o, const char *src, const gmc_dram_cfg_t *run,
-                          gmc_dram_cfg_t *c, char *warn, size_t wn)
+int mem_channel_device(mem_opts_t *o, const char *opt, const char *src, const gmc_dram_cfg_t *run,
+                       gmc_dram_cfg_t *c, char *warn, size_t wn)
 {
     char err[512], w[2048] = "";
     if (gmc_dram_preset_text(src)) {
@@ -207,7 +206,7 @@ static int channel_device(mem_opts_t *o, const char *src, const gmc_dram_cfg_t *
     char *text;
     size_t len;
     if (!strpbrk(src, "./") && access(src, F_OK)) {   /* a name, not a path: a preset was meant */
-        fprintf(stderr, "gmc mem: --channel-dram: expected a preset (");
+        fprintf(stderr, "gmc mem: %s: expected a preset (", opt);
         for (unsigned i = 0; gmc_dram_preset_name(i); i++)
             fprintf(stderr, "%s%s", i ? ", " : "", gmc_dram_preset_name(i));
         fprintf(stderr, ") or a config file, found '%s'\n", src);
@@ -266,7 +265,7 @@ int mem_resolve_channel_dram(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, si
         int rc = channel_list(opt, opt, (size_t)(eq - opt), nch, mark);
         if (rc)
             return rc;
-        if ((rc = channel_device(o, eq + 1, &sc->dram, &dev[i], warn, wn)))
+        if ((rc = mem_channel_device(o, "--channel-dram", eq + 1, &sc->dram, &dev[i], warn, wn)))
             return rc;
         for (unsigned c = 0; c < nch; c++)
             if (mark[c]) {

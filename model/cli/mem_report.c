@@ -315,7 +315,9 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
         json_str(f, line);
         w += l + (e != NULL);
     }
-    fprintf(f, "],\n  \"per_channel\": [");
+    fprintf(f, "],\n");
+    mem_hybrid_json(f, o, ms);
+    fprintf(f, "  \"per_channel\": [");
     for (unsigned c = 0; c < ms->nch; c++) {
         const gmc_mc_stats_t *q = &ms->mc[c].st;
         fprintf(f, "%s\n    {\"channel\": %u, \"requests\": %llu, \"row_hits\": %llu, "
@@ -428,6 +430,7 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     for (int k = 0; k < GMC_DRAM_NCMD; k++)
         fprintf(f, " %s %llu", gmc_dram_cmd_name((gmc_dram_cmd_t)k), U(s.t.dram.cmds[k]));
     fprintf(f, "\n");
+    mem_hybrid_text(f, o, ms);
     if (!s.has_energy) {
         fprintf(f, "energy         %s\n", no_energy);
         return;

@@ -197,7 +197,18 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
                  "found %u", m->name, sc.dram.channels, m->dram, m->dram_channels);
         goto fail;
     }
-    if (cfg->map) {
+    /* a hybrid memory: a second memory on its own channels (gmc_gpu_hybrid.c) */
+    gmc_hybrid_cfg_t hc;   /* copied by gmc_memsys_new */
+    gmc_mc_cfg_t mc1;
+    const int hy = gmc_gpu_hybrid_cfg(cfg, &sc.dram, m->dram_channels ? m->dram_channels
+                                                                      : sc.dram.channels,
+                                      &hc, &mc1, &sc.map, err, n);
+    if (hy < 0)
+        goto fail;
+    sc.hybrid = hy ? &hc : NULL;
+    if (hy) {
+        /* the map: gmc_gpu_hybrid_cfg's, or cfg->map */
+    } else if (cfg->map) {
         sc.map = *cfg->map;
     } else if (strcmp(m->addr_map, "derived") && m->addr_map[0]) {
         if (gmc_addrmap_preset(m->addr_map, &sc.map)) {
@@ -222,8 +233,14 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     sc.every_cycle = (g->step & GMC_GPU_STEP_MEM) != 0;
     sc.no_lat_hist = 1;   /* the GPU report has no DRAM latency histogram */
     sc.mc = cfg->mc;
-    if (!(g->ms = gmc_memsys_new(&sc, err, n)))
+    if (!(g->ms = gmc_memsys_new(&sc, err, n))) {
+        if (hy) {   /* the second memory's device or the maps: say which key brought it */
+            char why[512];
+            snprintf(why, sizeof why, "%s", err);
+            snprintf(err, n, "machine %s: hybrid_dram: %s", m->name, why);
+        }
         goto fail;
+    }
     gmc_memsys_on_complete(g->ms, gmc_l2_mem_done, g);
     gmc_memsys_on_room(g->ms, gmc_l2_mem_room, g);
     /* A request is one burst (gmc_mem.h): a burst narrower than the L2's

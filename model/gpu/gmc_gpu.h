@@ -59,6 +59,15 @@ typedef struct {
     const struct gmc_wsched_ops   *wsched;
     const struct gmc_dispatch_ops *dispatch;
     const struct gmc_icnt_topo    *icnt;
+    /* A hybrid memory's write-aware placement (machine.hybrid_placement,
+     * docs/pcm.md "Hybrid memory"): the pages (page numbers after the BIM)
+     * that go to the second memory, strictly ascending, from a profile run;
+     * none = every page in the first.  hybrid_profile = 1 makes a run the
+     * profile run: its pages placed by bandwidth (bw-aware), each page's
+     * DRAM requests counted, gmc_gpu_hybrid_pages gives the list after it. */
+    const uint64_t *hybrid_pages;
+    size_t          hybrid_npages;
+    int             hybrid_profile;
     /* optional: called about every 65536 core cycles of a kernel (a progress
      * bar; it must not call back into the GPU) */
     void        (*progress)(void *ctx, const char *kernel, uint32_t ctas_done, uint32_t ctas_total,
@@ -199,6 +208,11 @@ uint64_t gmc_gpu_addr_folded(const gmc_gpu_t *g);
 int gmc_gpu_write_json(gmc_gpu_t *g, FILE *f, const char *extra_fields);
 int gmc_gpu_write_csv(gmc_gpu_t *g, FILE *f, const char *extra_fields);
 const struct gmc_memsys *gmc_gpu_memsys(const gmc_gpu_t *g);
+/* After a profile run (gmc_gpu_cfg_t.hybrid_profile): the pages with at
+ * most machine.hybrid_wa_writes DRAM writes, ascending, in *pages
+ * (malloc'd, the caller frees; NULL when none), and in *seen the pages the
+ * run touched.  Their number; 0 after any other run. */
+size_t gmc_gpu_hybrid_pages(gmc_gpu_t *g, uint64_t **pages, size_t *seen);
 
 #ifdef __cplusplus
 }

@@ -266,6 +266,15 @@ typedef struct {
 /* Samples for the distributions (grown as needed). */
 typedef struct { uint32_t *v; size_t n, cap; } gmc_samples_t;
 
+/* gmc_gpu_hybrid.c: the machine's hybrid memory (hybrid_dram not none)
+ * into *hc (its device, channels, placement; mc1 the second memory's
+ * controller, from cfg->mc) and the whole system's map into *map (unless
+ * cfg->map is given), for memory 0 = d0 on n0 channels.  1 (set), 0 (no
+ * hybrid memory) or -1 with err. */
+int gmc_gpu_hybrid_cfg(const gmc_gpu_cfg_t *cfg, const gmc_dram_cfg_t *d0, unsigned n0,
+                       gmc_hybrid_cfg_t *hc, gmc_mc_cfg_t *mc1, gmc_addrmap_t *map, char *err,
+                       size_t n);
+
 struct gmc_gpu {
     gmc_gpu_cfg_t    cfg;
     gmc_machine_t   *m;           /* = &cfg.machine */

@@ -108,8 +108,49 @@ static void machine_rows(gmc_rows_t *t, const gmc_gpu_t *g)
     gmc_rows_str(t, "machine_config", "mc_refresh_policy",
                  (mc->rfpol ? mc->rfpol : gmc_mc_rfpol_get(0))->name);
     gmc_rows_str(t, "machine_config", "mc_row_policy", (mc->rowpol ? mc->rowpol : gmc_mc_rowpol_get(0))->name);
+    /* the hybrid memory's keys as the machine gives them (docs/pcm.md "Hybrid memory") */
+    gmc_rows_str(t, "machine_config", "hybrid_dram", m->hybrid_dram[0] ? m->hybrid_dram : "none");
+    gmc_rows_str(t, "machine_config", "hybrid_placement",
+                 m->hybrid_placement[0] ? m->hybrid_placement : "bw-aware");
+    gmc_rows_str(t, "machine_config", "hybrid_share", m->hybrid_share[0] ? m->hybrid_share : "0.5");
+    gmc_rows_str(t, "machine_config", "hybrid_mem_sched",
+                 m->hybrid_mem_sched[0] ? m->hybrid_mem_sched : "same");
+    gmc_rows_str(t, "machine_config", "hybrid_mc_write_policy",
+                 m->hybrid_mc_write_policy[0] ? m->hybrid_mc_write_policy : "same");
     for (unsigned i = 0; i < GMC_MACHINE_NPARAM; i++)
         gmc_rows_u64(t, "machine_config", gmc_machine_param_name(i), gmc_machine_get(m, i));
+}
+
+/* A hybrid memory: each memory's share of the accesses and bytes, its
+ * reads, writes, row hits and energy (only with hybrid_dram). */
+static void hybrid_rows(gmc_rows_t *t, gmc_gpu_t *g, uint64_t until)
+{
+    if (gmc_memsys_memories(g->ms) < 2)
+        return;
+    gmc_memsys_memory_report_t r[2];
+    gmc_memsys_memory_report(g->ms, until, r);
+    gmc_rows_str(t, "hybrid", "placement", g->cfg.hybrid_profile ? "bw-aware (profile run)"
+                 : g->m->hybrid_placement[0] ? g->m->hybrid_placement : "bw-aware");
+    gmc_rows_u64(t, "hybrid", "write_aware_pages", g->cfg.hybrid_npages);
+    static const char *const grp[2] = {"hybrid_memory0", "hybrid_memory1"};
+    for (unsigned k = 0; k < 2; k++) {
+        gmc_rows_str(t, grp[k], "device", r[k].device);
+        gmc_rows_str(t, grp[k], "kind", r[k].kind);
+        gmc_rows_u64(t, grp[k], "first_channel", r[k].first);
+        gmc_rows_u64(t, grp[k], "channels", r[k].channels);
+        gmc_rows_str(t, grp[k], "sched", r[k].sched);
+        gmc_rows_str(t, grp[k], "write_policy", r[k].write_policy);
+        gmc_rows_u64(t, grp[k], "reads", r[k].reads);
+        gmc_rows_u64(t, grp[k], "writes", r[k].writes);
+        gmc_rows_u64(t, grp[k], "bytes", r[k].bytes);
+        gmc_rows_f64(t, grp[k], "access_share", "%.6f", r[k].access_share);
+        gmc_rows_f64(t, grp[k], "byte_share", "%.6f", r[k].byte_share);
+        gmc_rows_f64(t, grp[k], "row_hit_rate", "%.4f", r[k].row_hit_rate);
+        if (r[k].has_energy)
+            gmc_rows_f64(t, grp[k], "energy_nj", "%.1f", r[k].energy_pj / 1e3);
+        else
+            gmc_rows_null(t, grp[k], "energy_nj");
+    }
 }
 
 static void sm_rows(gmc_rows_t *t, const gmc_gpu_stats_t *s)
@@ -273,6 +314,7 @@ static void report_rows(gmc_gpu_t *g, gmc_rows_t *t)
     sm_rows(t, &s);
     cache_rows(t, &s);
     dram_rows(t, g);
+    hybrid_rows(t, g, gmc_memsys_now(g->ms));
     overhead_rows(t, g);
     icnt_rows(t, &s);
     yuan_rows(t, g, &s);

@@ -15,6 +15,8 @@
 #include "util/gmc_text.h"
 #include "mc/gmc_mc_pol.h"
 #include "mc/gmc_sched.h"
+#include "mc/gmc_hybrid.h"
+#include "mem/gmc_dram_cfg.h"
 
 _Static_assert(GMC_MACHINE_P_udp_ii == GMC_MACHINE_P_int_units + 3 * (GMC_UNIT_N - 1) - 1,
                "the unit keys are three per gmc_unit_t class, in its order (gmc_machine_unit_key)");
@@ -370,7 +372,43 @@ int gmc_machine_check(const gmc_machine_t *m, char *err, size_t n)
             return -1;
         }
     }
-    return gmc_machine_check_mc_policies(m, err, n);
+    return gmc_machine_check_mc_policies(m, err, n) || gmc_machine_check_hybrid(m, err, n) ? -1 : 0;
+}
+
+/* "" and the word given mean "not set" (hybrid_dram none, the others same). */
+static int unset(const char *v, const char *word) { return !v[0] || !strcmp(v, word); }
+
+int gmc_machine_check_hybrid(const gmc_machine_t *m, char *err, size_t n)
+{
+    char e[256];
+    const gmc_sched_ops_t *so;
+    const gmc_mc_wpol_t *w;
+    gmc_place_t p = GMC_PLACE_BW_AWARE;
+    uint32_t a, b;
+    if (m->hybrid_page && (m->hybrid_page < 256 || !pow2(m->hybrid_page)))
+        return snprintf(err, n, "machine %s: hybrid_page: expected 0 or a power of two >= 256, "
+                        "found %u", m->name, m->hybrid_page), -1;
+    if (!unset(m->hybrid_dram, "none") && !gmc_dram_preset_text(m->hybrid_dram)) {
+        size_t k = (size_t)snprintf(err, n, "machine %s: hybrid_dram: expected none or a DRAM "
+                                    "preset (", m->name);
+        for (unsigned i = 0; gmc_dram_preset_name(i) && k < n; i++)
+            k += (size_t)snprintf(err + k, n - k, "%s%s", i ? ", " : "", gmc_dram_preset_name(i));
+        if (k < n)
+            snprintf(err + k, n - k, "), found '%s'", m->hybrid_dram);
+        return -1;
+    }
+    if (m->hybrid_placement[0] && gmc_place_parse(m->hybrid_placement, &p, e, sizeof e))
+        return snprintf(err, n, "machine %s: hybrid_placement: %s", m->name, e), -1;
+    if (m->hybrid_share[0] && gmc_hybrid_share_parse(m->hybrid_share, &a, &b, e, sizeof e))
+        return snprintf(err, n, "machine %s: hybrid_share: %s", m->name, e), -1;
+    if (!unset(m->hybrid_mem_sched, "same") && gmc_sched_find(m->hybrid_mem_sched, &so, e, sizeof e)) {
+        const char *x = strncmp(e, "--sched: ", 9) ? e : e + 9;
+        return snprintf(err, n, "machine %s: hybrid_mem_sched: %s", m->name, x), -1;
+    }
+    if (!unset(m->hybrid_mc_write_policy, "same") &&
+        gmc_mc_wpol_find(m->hybrid_mc_write_policy, &w, e, sizeof e))
+        return snprintf(err, n, "machine %s: hybrid_mc_write_policy: %s", m->name, e), -1;
+    return 0;
 }
 
 int gmc_machine_check_icnt_alloc(const gmc_machine_t *m, const struct gmc_alloc_ops **ops,

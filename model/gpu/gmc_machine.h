@@ -82,7 +82,11 @@ extern "C" {
     X(dram_channels,     0, 4096,     "-",     "memory channels (0 = the DRAM preset's)")      \
     X(mc_queue,          1, 1024,     "-",     "memory-controller read queue per channel (writes: the same)") \
     X(mc_row_timeout,    0, 1048576,  "DRAM cycles", "idle cycles after which the timeout row policy closes a row (0 = 100; only with mc_row_policy = timeout)") \
-    X(dram_latency,      0, 100000,   "core cycles", "fixed delay of every request from the L2 slice's DRAM queue to the memory controller (GPGPU-Sim's -dram_latency)")
+    X(dram_latency,      0, 100000,   "core cycles", "fixed delay of every request from the L2 slice's DRAM queue to the memory controller (GPGPU-Sim's -dram_latency)") \
+    X(hybrid_channels,   0, 4096,     "-",     "channels of the second memory after dram's (0 = hybrid_dram's; read only with hybrid_dram)") \
+    X(hybrid_page,       0, 1073741824, "B",   "page of the hybrid placement, a power of two >= 256 (0 = 4096)") \
+    X(hybrid_seed,       0, 4294967295, "-",  "seed of the ratio and bw-aware placements (which pages of each block)") \
+    X(hybrid_wa_writes,  0, 4294967295, "writes", "write-aware: the most writes a page may have in the profile to go to the second memory")
 
 
 typedef enum {
@@ -106,7 +110,8 @@ static inline gmc_machine_param_t gmc_machine_unit_key(unsigned u, unsigned whic
 #define GMC_MACHINE_NAME_KEYS(X) \
     X(name) X(warp_sched) X(dram) X(addr_map) X(mem_sched) X(cta_dispatch) X(icnt_topology) \
     X(icnt_alloc) X(icnt_hold) X(icnt_vc_assign) X(icnt_placement) X(mc_write_policy) \
-    X(mc_refresh_policy) X(mc_row_policy)
+    X(mc_refresh_policy) X(mc_row_policy) X(hybrid_dram) X(hybrid_placement) X(hybrid_share) \
+    X(hybrid_mem_sched) X(hybrid_mc_write_policy)
 
 /* Every key in one numbering: the numeric keys (gmc_machine_param_t),
  * then the name keys in GMC_MACHINE_NAME_KEYS order (GMC_MACHINE_K_name,
@@ -138,6 +143,17 @@ typedef struct {
     char mc_write_policy[16];
     char mc_refresh_policy[16];
     char mc_row_policy[16];
+    /* A hybrid memory (docs/pcm.md "Hybrid memory"): a second memory of
+     * DRAM preset hybrid_dram ("none" or "" = none) on hybrid_channels
+     * channels after dram's; hybrid_placement channel, ratio (hybrid_share
+     * "A/B" of the pages to the second memory), bw-aware or write-aware;
+     * its controller's scheduler and write policy ("same" or "" = the
+     * first memory's mem_sched and mc_write_policy). */
+    char hybrid_dram[48];
+    char hybrid_placement[16];
+    char hybrid_share[16];
+    char hybrid_mem_sched[16];
+    char hybrid_mc_write_policy[16];
 #define GMC_MACHINE_P_FIELD_(k, lo, hi, unit, doc) uint32_t k;
     GMC_MACHINE_PARAMS(GMC_MACHINE_P_FIELD_)
 #undef GMC_MACHINE_P_FIELD_
@@ -235,6 +251,10 @@ int gmc_machine_check_icnt_vcs(const gmc_machine_t *m, uint32_t *vc_assign, uint
 /* Of those, the controller policies' keys: known names (the error lists
  * them), mc_row_timeout only with mc_row_policy = timeout. */
 int gmc_machine_check_mc_policies(const gmc_machine_t *m, char *err, size_t n);
+/* The hybrid-memory keys: the page size, the names (hybrid_dram a DRAM
+ * preset or none, the placement, the share, the second memory's scheduler
+ * and write policy).  0, or -1 with "machine NAME: KEY: expected ..." */
+int gmc_machine_check_hybrid(const gmc_machine_t *m, char *err, size_t n);
 /* Key metadata, for docs and reports: the numeric keys, the name keys
  * (NULL past the end). */
 const char *gmc_machine_param_name(unsigned i);

@@ -35,6 +35,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "bim/gmc_gf2.h"
+#include "mc/gmc_hybrid.h"
 #include "mc/gmc_mc_cfg.h"
 #include "mem/gmc_addrmap.h"
 #include "mem/gmc_dram_cfg.h"
@@ -66,6 +67,14 @@ typedef struct {
     int              no_lat_hist; /* 1 = keep no latency histogram (ms->stats stays empty):
                                      the GPU harness reports none, and its 2^16 buckets per
                                      type, hit at random per request, cost host cache */
+    /* A hybrid memory (mc/gmc_hybrid.h, docs/pcm.md "Hybrid memory"):
+     * NULL = one memory.  Else memory 0 is dram on `channels` channels (0 =
+     * dram.channels) with mc, memory 1 hybrid->dram on the next
+     * hybrid->channels with hybrid->mc; channel_dram must be NULL.  The
+     * map is the whole system's (channels of both): the channel placement
+     * decodes by it, and the page modes derive each memory's own map from
+     * its device (gmc_memsys_default_map).  Copied by gmc_memsys_new. */
+    const gmc_hybrid_cfg_t *hybrid;
 } gmc_memsys_cfg_t;
 
 #define GMC_MEM_NEVER UINT64_MAX
@@ -296,6 +305,41 @@ int  gmc_memsys_channel_stats(gmc_memsys_t *ms, unsigned ch, gmc_mem_stats_t *s)
  * harmonic mean of the channels' own (those that accepted any); 0 without
  * requests. */
 void gmc_memsys_row_locality(const gmc_memsys_t *ms, double *pooled, double *hmean);
+
+/* A hybrid memory's two memories (gmc_memsys_cfg_t.hybrid); one memory
+ * (m = 0, every channel) without.  The memories there are (1 or 2). */
+unsigned gmc_memsys_memories(const gmc_memsys_t *ms);
+/* Memory m's channels [*first, *first + *count): 0, or -1 if m is not one. */
+int      gmc_memsys_memory_channels(const gmc_memsys_t *ms, unsigned m, unsigned *first,
+                                    unsigned *count);
+/* gmc_memsys_stats over memory m's channels (cycles: now): 0, or -1
+ * (zeroed) if m is not one. */
+int      gmc_memsys_memory_stats(gmc_memsys_t *ms, unsigned m, gmc_mem_stats_t *s);
+/* gmc_memsys_dram_energy over memory m's channels. */
+int      gmc_memsys_memory_energy(const gmc_memsys_t *ms, unsigned m, uint64_t until,
+                                  gmc_dram_energy_t *e);
+/* What a report says of each memory: its channels and device, the
+ * controller's scheduler and write policy, the requests it served and the
+ * bytes its data bus moved (a burst each), their shares of the system's,
+ * the row-hit rate, energy (pJ; has_energy 0 when its device has no power
+ * data). */
+typedef struct {
+    unsigned    first, channels;
+    const char *device, *kind, *sched, *write_policy, *row_policy;
+    uint64_t    reads, writes, bytes, row_hits;
+    double      row_hit_rate, access_share, byte_share;
+    int         has_energy;
+    double      energy_pj;
+} gmc_memsys_memory_report_t;
+/* r[0 .. gmc_memsys_memories) at until (pass gmc_memsys_now). */
+void     gmc_memsys_memory_report(gmc_memsys_t *ms, uint64_t until, gmc_memsys_memory_report_t *r);
+
+/* With gmc_hybrid_cfg_t.profile, at the end of a run: the pages (after
+ * the BIM, of hybrid->page_bits bytes) that requests went to, with their
+ * reads and writes counted at their column commands, in no order, in *c
+ * (owned by ms, valid until gmc_memsys_delete); counting stops.  Their
+ * number (0 without a profile). */
+size_t   gmc_memsys_page_profile(gmc_memsys_t *ms, const gmc_hybrid_page_count_t **c);
 
 /* Energy of every channel over cycles 0..until (pass gmc_memsys_now; a
  * bank still open counts as open up to until), each by its own device's

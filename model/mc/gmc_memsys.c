@@ -88,7 +88,7 @@ static int fits_device(const char *pre, const gmc_addrmap_t *m, const gmc_dram_t
  * channel c's.  0, or -1 with err naming the first channel of the device
  * at fault. */
 static int channel_devices(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, const gmc_dram_t *d0,
-                           unsigned *devof, char *err, size_t n)
+                           unsigned *devof, int check_map, char *err, size_t n)
 {
     const unsigned nch = ms->nch;
     gmc_dram_cfg_t *u = malloc((size_t)(nch + 1) * sizeof *u);   /* the distinct configs */
@@ -138,7 +138,7 @@ static int channel_devices(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, const 
                      "%s's), found %u", pre, d0->cfg.tck_ps,
                      d0->cfg.name[0] ? d0->cfg.name : "the memory system's device", u[i].tck_ps);
             rc = -1;
-        } else {
+        } else if (check_map) {
             rc = fits_device(pre, &ms->map, &ms->dev[i], err, n);
         }
     }
@@ -231,16 +231,32 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
     gmc_dram_cfg_t dc = cfg->dram;
     if (!cfg->refresh)
         dc.refresh = 0;
+    /* a hybrid memory: memory 1's channels after memory 0's, each its
+     * device through channel_dram (gmc_memsys_hybrid.c) */
+    const gmc_hybrid_cfg_t *hy = cfg->hybrid;
+    gmc_memsys_cfg_t hcfg;
+    const gmc_dram_cfg_t **hdev = NULL;
+    if (hy) {
+        if (gmc_memsys_hybrid_cfg(cfg, &hcfg, &hdev, err, n))
+            return -1;
+        dc.channels = hcfg.channels;   /* the map's channel field spans both memories */
+        cfg = &hcfg;
+    }
     gmc_dram_t d0;   /* cfg.dram's device, until dev[0] holds it */
-    if (gmc_dram_init(&d0, &dc, err, n))
+    if (gmc_dram_init(&d0, &dc, err, n)) {
+        free(hdev);
         return -1;
+    }
     ms->map = cfg->map;
     const gmc_addrmap_t *m = &ms->map;
-    if (fits_device("", m, &d0, err, n) || fits("", m, GMC_F_CH, dc.channels, "channels", err, n))
+    if (fits_device("", m, &d0, err, n) || fits("", m, GMC_F_CH, dc.channels, "channels", err, n)) {
+        free(hdev);
         return -1;
+    }
     if (m->ch_mod > dc.channels) {
         snprintf(err, n, "map %s: expected at most %u channels (the device's), found Ch%%%u@%u",
                  m->name, dc.channels, m->ch_mod, m->ch_at);
+        free(hdev);
         return -1;
     }
     ms->amask = gmc_gf2_mask(m->width);
@@ -260,18 +276,21 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
     ms->nch_mask = ms->nch > 1 && !(ms->nch & (ms->nch - 1)) ? ms->nch - 1 : 0;
     if (ms->nch > 4096) {
         snprintf(err, n, "--channels: expected 1..4096, found %u", ms->nch);
+        free(hdev);
         return -1;
     }
     if (cfg->bim && !gmc_gf2_is_identity(cfg->bim)) {
         if (cfg->bim->n != m->width) {
             snprintf(err, n, "expected a BIM of width %u (the map's), found %u", m->width,
                      cfg->bim->n);
+            free(hdev);
             return -1;
         }
         ms->bim = malloc(sizeof *ms->bim);
         if (!ms->bim || gmc_bim_cfg_init(ms->bim, cfg->bim, 0, err, n)) {
             if (!ms->bim)
                 snprintf(err, n, "out of memory");
+            free(hdev);
             gmc_memsys_free(ms);
             return -1;
         }
@@ -279,7 +298,11 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
     unsigned *devof = calloc(ms->nch, sizeof *devof);   /* channel -> its device in dev[] */
     if (!devof)
         goto oom;
-    if (channel_devices(ms, cfg, &d0, devof, err, n)) {
+    const int rc_dev = channel_devices(ms, cfg, &d0, devof,
+                                       !hy || hy->placement == GMC_PLACE_CHANNEL, err, n);
+    free(hdev);
+    hdev = NULL;
+    if (rc_dev) {
         free(devof);
         gmc_memsys_free(ms);
         return -1;
@@ -291,8 +314,12 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
     if (!ms->mc || !ms->next || gmc_rowloc_init(&ms->rowloc, ms->nch))
         goto oom;
     gmc_warps_t *w = NULL;
-    if (cfg->mc.sched && (cfg->mc.sched->flags & GMC_SCHED_WARPS)) {
-        if (gmc_warps_init(&ms->warps, ms->nch * (cfg->mc.rq + cfg->mc.wq)))
+    const gmc_mc_cfg_t *mc1 = hy && hy->mc ? hy->mc : &cfg->mc;   /* memory 1's controller */
+    ms->hy_n0 = hy ? ms->nch - hy->channels : ms->nch;
+    if ((cfg->mc.sched && (cfg->mc.sched->flags & GMC_SCHED_WARPS)) ||
+        (mc1->sched && (mc1->sched->flags & GMC_SCHED_WARPS))) {
+        const unsigned q0 = cfg->mc.rq + cfg->mc.wq, q1 = mc1->rq + mc1->wq;
+        if (gmc_warps_init(&ms->warps, ms->nch * (q0 > q1 ? q0 : q1)))
             goto oom;
         w = &ms->warps;
         ms->warp_readers = 1;
@@ -300,8 +327,8 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
     ms->burst_min = UINT32_MAX;
     for (unsigned c = 0; c < ms->nch; c++) {
         const gmc_dram_t *d = &ms->dev[devof[c]];
-        if (gmc_mc_init(&ms->mc[c], d, &cfg->mc, c, w, cfg->no_lat_hist ? NULL : &ms->stats,
-                        err, n)) {
+        if (gmc_mc_init(&ms->mc[c], d, c < ms->hy_n0 ? &cfg->mc : mc1, c, w,
+                        cfg->no_lat_hist ? NULL : &ms->stats, err, n)) {
             free(devof);
             gmc_memsys_free(ms);
             return -1;
@@ -339,8 +366,13 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
             goto oom;
         ms->cq[k].wrap = ms->cq_mask < 15 ? ms->cq_mask : 15;
     }
+    if (hy && gmc_memsys_hybrid_init(ms, cfg, err, n)) {
+        gmc_memsys_free(ms);
+        return -1;
+    }
     return 0;
 oom:
+    free(hdev);
     free(devof);
     snprintf(err, n, "out of memory for %u channels", ms->nch);
     gmc_memsys_free(ms);
@@ -367,11 +399,18 @@ void gmc_memsys_free(gmc_memsys_t *ms)
     gmc_warps_free(&ms->warps);
     gmc_memstats_free(&ms->stats);
     gmc_rowloc_free(&ms->rowloc);
+    gmc_hybrid_place_free(&ms->hy);
+    free(ms->prof);
     memset(ms, 0, sizeof *ms);
 }
 
 void gmc_memsys_set_served(gmc_memsys_t *ms, gmc_mc_served_fn fn, void *ctx)
 {
+    if (ms->prof_on) {   /* counting: the profile keeps the hook and passes on */
+        ms->prof_served = fn;
+        ms->prof_served_ctx = ctx;
+        return;
+    }
     ms->served = fn;
     ms->served_ctx = ctx;
 }
@@ -396,6 +435,9 @@ void gmc_memsys_decode(const gmc_memsys_t *ms, uint64_t addr, gmc_mem_loc_t *r)
         r->bank = (uint32_t)bank;
         r->row = (uint32_t)row;
         r->col = (uint32_t)col;
+    } else if (ms->hy_page) {   /* a hybrid memory's page modes: never on the packed path */
+        gmc_memsys_hybrid_decode(ms, a, r);
+        return;
     } else {
         gmc_dramaddr_t f;
         gmc_addrmap_decode(&ms->map, a, &f);
@@ -519,8 +561,13 @@ __attribute__((flatten)) int gmc_memsys_run(gmc_memsys_t *ms, gmc_memsys_src_fn 
 
 void gmc_memsys_totals(const gmc_memsys_t *ms, gmc_memsys_totals_t *t)
 {
+    gmc_memsys_totals_range(ms, 0, ms->nch, t);
+}
+
+void gmc_memsys_totals_range(const gmc_memsys_t *ms, unsigned c0, unsigned c1, gmc_memsys_totals_t *t)
+{
     memset(t, 0, sizeof *t);
-    for (unsigned c = 0; c < ms->nch; c++) {
+    for (unsigned c = c0; c < c1; c++) {
         const gmc_mc_stats_t *s = &ms->mc[c].st;
         const gmc_dram_stats_t *d = &ms->mc[c].ch.st;
         t->mc.reads += s->reads;

@@ -46,8 +46,14 @@ uint32_t gmc_memsys_burst_bytes(const gmc_memsys_t *ms) { return ms->burst_min; 
  * term is linear). */
 int gmc_memsys_dram_energy(const gmc_memsys_t *ms, uint64_t until, gmc_dram_energy_t *e)
 {
+    return gmc_memsys_energy_range(ms, 0, ms->nch, until, e);
+}
+
+int gmc_memsys_energy_range(const gmc_memsys_t *ms, unsigned c0, unsigned c1, uint64_t until,
+                            gmc_dram_energy_t *e)
+{
     memset(e, 0, sizeof *e);
-    for (unsigned c = 0; c < ms->nch; c++) {
+    for (unsigned c = c0; c < c1; c++) {
         const gmc_dram_chan_t *ch = &ms->mc[c].ch;
         gmc_dram_energy_t one;
         if (gmc_dram_energy(&ms->mc[c].d->cfg, &ch->st, until, gmc_dram_active_cycles(ch, until),
@@ -343,12 +349,22 @@ void gmc_memsys_locate(const gmc_memsys_t *ms, uint64_t addr, gmc_mem_loc_t *loc
 /* The address bits an address's channel, bank and row depend on: the
  * map's bits of those fields (with a modulus channel split, every bit from
  * ch_at up too), through the BIM's inputs that feed them. */
-static uint64_t row_mask(const gmc_memsys_t *ms)
+static uint64_t map_row_bits(const gmc_addrmap_t *m)
 {
-    const gmc_addrmap_t *m = &ms->map;
     uint64_t out = m->fmask[GMC_F_CH] | m->fmask[GMC_F_BANK] | m->fmask[GMC_F_ROW];
     if (m->ch_mod)
         out |= ~0ull << m->ch_at;
+    return out;
+}
+
+static uint64_t row_mask(const gmc_memsys_t *ms)
+{
+    uint64_t out = map_row_bits(&ms->map);
+    if (ms->hy_page) {   /* the page number decides the memory and the local page; inside a
+                            page, each memory's map */
+        const uint64_t in_page = ((uint64_t)1 << ms->hy.page_bits) - 1;
+        out = ~in_page | ((map_row_bits(&ms->hy_map[0]) | map_row_bits(&ms->hy_map[1])) & in_page);
+    }
     out &= ms->amask;
     uint64_t in = out;
     if (ms->bim) {   /* row[o]: the inputs of output bit o */
@@ -371,7 +387,7 @@ void gmc_memsys_geometry(const gmc_memsys_t *ms, gmc_mem_geometry_t *g)
         g->channel_granule_bits = lo < 64 ? lo : 0;
     }
     g->row_mask = row_mask(ms);
-    if (!ms->bim && !ms->map.ch_mod)
+    if (!ms->bim && !ms->map.ch_mod && !ms->hy_page)
         g->bank_row_mask = (ms->map.fmask[GMC_F_BANK] | ms->map.fmask[GMC_F_ROW]) & ms->amask;
 }
 

@@ -34,6 +34,7 @@
 #include <stdint.h>
 #include "analysis/gmc_rowloc.h"
 #include "blocks/gmc_bim.h"
+#include "mc/gmc_hybrid.h"
 #include "mc/gmc_mc.h"
 #include "mc/gmc_mem.h"
 #include "mc/gmc_memtrace.h"
@@ -124,6 +125,24 @@ struct gmc_memsys {
     /* Row locality at the controllers: stream c = the requests channel c
      * accepted, in order (gmc_mem.h's entered, row_runs) */
     gmc_rowloc_t     rowloc;
+    /* A hybrid memory (gmc_hybrid.h; hy_n0 == nch when there is none):
+     * memory 0 is channels [0, hy_n0), memory 1 the rest.  hy_page: the
+     * page modes, decoded by gmc_memsys_decode's slow branch (pk_n is 0
+     * then) through memory m's own map hy_map[m] of width hy_mask[m]. */
+    unsigned           hy_n0;
+    int                hy_page;
+    gmc_hybrid_place_t hy;
+    gmc_addrmap_t      hy_map[2];
+    uint64_t           hy_mask[2];
+    /* the write profile (gmc_hybrid_cfg_t.profile): an open-addressing
+     * table of prof_cap (a power of two) slots, key page + 1 (0 = empty),
+     * counted at each column command through the served hook, which then
+     * passes on to prof_served (gmc_memsys_set_served's) */
+    gmc_hybrid_page_count_t *prof;
+    size_t             prof_cap, prof_n;
+    int                prof_on;
+    gmc_mc_served_fn   prof_served;
+    void              *prof_served_ctx;
 };
 
 /* Totals over the channels. */
@@ -136,6 +155,17 @@ typedef struct {
  * in err. */
 int  gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, size_t n);
 void gmc_memsys_free(gmc_memsys_t *ms);
+
+/* gmc_memsys_hybrid.c.  cfg with a hybrid memory as the one-memory cfg
+ * *out the init builds on (channels of both, memory 1's devices through
+ * channel_dram, *dev its array: the caller frees it): 0, or -1 with err. */
+int  gmc_memsys_hybrid_cfg(const gmc_memsys_cfg_t *cfg, gmc_memsys_cfg_t *out,
+                           const gmc_dram_cfg_t ***dev, char *err, size_t n);
+/* The placement, the memories' maps and the profile, once the controllers
+ * are up: 0, or -1 with err. */
+int  gmc_memsys_hybrid_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, size_t n);
+/* Page modes: a (after the BIM) -> its memory's channel, bank, row, col. */
+void gmc_memsys_hybrid_decode(const gmc_memsys_t *ms, uint64_t a, gmc_mem_loc_t *r);
 
 /* Address path for one address: channel (already folded), bank, row, col. */
 void gmc_memsys_decode(const gmc_memsys_t *ms, uint64_t addr, gmc_mem_loc_t *loc);
@@ -153,6 +183,11 @@ int  gmc_memsys_run(gmc_memsys_t *ms, gmc_memsys_src_fn src, void *ctx, char *er
  * before the completion is queued. */
 void gmc_memsys_set_served(gmc_memsys_t *ms, gmc_mc_served_fn fn, void *ctx);
 void gmc_memsys_totals(const gmc_memsys_t *ms, gmc_memsys_totals_t *t);
+/* gmc_memsys_dram_energy over channels [c0, c1). */
+int  gmc_memsys_energy_range(const gmc_memsys_t *ms, unsigned c0, unsigned c1, uint64_t until,
+                             gmc_dram_energy_t *e);
+/* The same over channels [c0, c1). */
+void gmc_memsys_totals_range(const gmc_memsys_t *ms, unsigned c0, unsigned c1, gmc_memsys_totals_t *t);
 
 #ifdef __cplusplus
 }

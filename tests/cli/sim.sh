@@ -25,7 +25,8 @@ lines_are "--workload list: the eleven workloads, then the five validation kerne
 # the machine keys: every X(key, ...) of gmc_machine.h, then the string keys
 { sed -n 's/^ *X(\([a-z0-9_]*\),.*/\1/p' "$ROOT/model/gpu/gmc_machine.h"
   printf '%s\n' name warp_sched dram addr_map mem_sched cta_dispatch icnt_topology icnt_alloc icnt_hold \
-    icnt_vc_assign icnt_placement mc_write_policy mc_refresh_policy mc_row_policy; } >"$T/want"
+    icnt_vc_assign icnt_placement mc_write_policy mc_refresh_policy mc_row_policy \
+    hybrid_dram hybrid_placement hybrid_share hybrid_mem_sched hybrid_mc_write_policy; } >"$T/want"
 [ "$(wc -l <"$T/want")" -ge 30 ] && ok "gmc_machine.h has >= 30 numeric keys" \
   || notok "gmc_machine.h has >= 30 numeric keys" "$(cat "$T/want")"
 lines_are "--machine-keys: the keys of gmc_machine.h, one per line" "$T/want" -- "$GMC" sim --machine-keys
