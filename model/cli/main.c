@@ -15,7 +15,7 @@ static const gmc_cmd_t cmds[] = {
     {"sim",     "the GPU system harness: SMs, caches, interconnect, memory system; IPC, load-warp latency, divergence", cmd_sim},
     {"icnt",    "one interconnect under synthetic load: latency and throughput against injection rate, row locality before and after", cmd_icnt},
     {"overhead", "storage / comparison bits of Warped-MC, FR-FCFS and the hold-grant interconnect from parameters", cmd_overhead},
-    {"experiment", "named experiments (warped-mc, pae, schedulers): runs, CSV, plots, a summary beside the paper", cmd_experiment},
+    {"experiment", "named experiments (warped-mc, pae, schedulers, holdgrant): runs, CSV, plots, a summary beside the paper", cmd_experiment},
     {"sweep",   "many gmc runs (a points file) in parallel or as a Slurm job array, merged into one JSON", cmd_sweep},
 };
 #define NCMDS (sizeof cmds / sizeof cmds[0])

@@ -6,15 +6,7 @@
 #include "gmc_dev_dram_impl.h"
 #include "gmc_dev_kind.h"
 
-#define P(k) GMC_DRAM_P_##k
-/* R(scope, prev, next, why, terms...): terms are +param / -param pairs. */
-#define R(sc, pv, nx, why, s0, p0, s1, p1, s2, p2, s3, p3) \
-    {GMC_DRAM_##sc, pv, nx, 0, {s0, s1, s2, s3}, {p0, p1, p2, p3}, 0, why}
-#define ONE(sc, pv, nx, p, why)       R(sc, pv, nx, why, 1, P(p), 0, 0, 0, 0, 0, 0)
-#define TWO(sc, pv, nx, a, b, why)    R(sc, pv, nx, why, 1, P(a), 1, P(b), 0, 0, 0, 0)
-
-enum { ACT = GMC_DRAM_ACT, PRE = GMC_DRAM_PRE, PREA = GMC_DRAM_PREA, RD = GMC_DRAM_RD,
-       WR = GMC_DRAM_WR, REF = GMC_DRAM_REF, ANY = GMC_DRAM_ANY_CMD };
+#include "gmc_dev_rules_impl.h"
 
 static const gmc_dram_rule_t rules[] = {
     /* one bank: row cycle */
