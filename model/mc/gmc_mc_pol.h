@@ -128,6 +128,7 @@
 #define GMC_MC_POL_H
 #include <stddef.h>
 #include <stdint.h>
+#include "mc/gmc_mc_cfg.h"
 #include "mem/gmc_dram.h"
 #ifdef __cplusplus
 extern "C" {
@@ -176,15 +177,8 @@ extern const gmc_mc_rowpol_t gmc_mc_rowpol_open;      /* default: open page */
 extern const gmc_mc_rowpol_t gmc_mc_rowpol_close;     /* precharge after the last queued hit */
 extern const gmc_mc_rowpol_t gmc_mc_rowpol_timeout;   /* precharge after row_timeout idle cycles */
 
-/* The pcmwq policy's counts for a report (docs/pcm.md "Write queue"),
- * its time integrals taken up to `end`: 0, or -1 if mc's write policy is
- * not pcmwq.  drains: drained writes started at the device; completions:
- * of those, completed; full_cycles: cycles with all entries queued;
- * occ_sum / cycles: the mean occupancy; left: entries queued at the end. */
-typedef struct {
-    unsigned entries;
-    uint64_t accepted, coalesced, reads, hits, drains, completions, full_cycles, cycles, occ_sum, left;
-} gmc_mc_pcmwq_report_t;
+/* The pcmwq policy's counts (gmc_mc_pcmwq_report_t, gmc_mc_cfg.h) with its
+ * integrals up to `end`: 0, or -1 if mc's write policy is not pcmwq. */
 int gmc_mc_pcmwq_report(const struct gmc_mc *mc, uint64_t end, gmc_mc_pcmwq_report_t *r);
 
 /* Registries, in --help order (index 0 is the default); NULL past the end. */

@@ -276,6 +276,8 @@ int gmc_mc_pcmwq_report(const gmc_mc_t *mc, uint64_t end, gmc_mc_pcmwq_report_t 
     pq_t t = *p;
     integrate_to(&t, end);
     r->entries = t.c.n;
+    r->high = mc->cfg.pcmwq.high;
+    r->low = mc->cfg.pcmwq.low;
     r->accepted = t.ev.accepted;
     r->coalesced = t.ev.coalesced;
     r->reads = t.ev.reads;

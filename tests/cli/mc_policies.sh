@@ -160,5 +160,30 @@ PY
 s0=$("$GMC" sim --workload moa --scale 0.05 --json --set mc_write_policy=pcmwq 2>/dev/null |
      python3 -c 'import json, sys; print(json.load(sys.stdin)["machine_config"]["mc_write_policy"])')
 [ "$s0" = pcmwq ] && ok "gmc sim: mc_write_policy = pcmwq runs" || notok "gmc sim: mc_write_policy = pcmwq runs" "$s0"
+expect_fail "gmc sim: pcmwq_entries without a pcmwq write policy" 2 \
+  "^gmc sim: --set #1 \(pcmwq_entries=16\): pcmwq_entries: expected mc_write_policy or hybrid_mc_write_policy = pcmwq with it, found gpgpusim$" -- \
+  "$GMC" sim --workload stream --scale 0.02 --set pcmwq_entries=16
+expect_fail "gmc sim: pcmwq_high above the entries" 2 \
+  "^gmc sim: --set #2 \(pcmwq_high=9\): pcmwq_high: expected at most pcmwq_entries \(8\), found 9$" -- \
+  "$GMC" sim --workload stream --scale 0.02 --set mc_write_policy=pcmwq --set pcmwq_high=9
+expect_fail "gmc sim: pcmwq_low not below the high watermark" 2 \
+  "pcmwq_low: expected less than pcmwq_high \(4\), found 4$" -- \
+  "$GMC" sim --workload stream --scale 0.02 --set mc_write_policy=pcmwq --set pcmwq_entries=4 --set pcmwq_low=4
+# The keys reach the controllers, and the report's pcmwq group adds up: a
+# stream whose stores reach DRAM (8 KB L2 slices), on all-PCM channels
+# (every write goes through the queue: WR commands = drains).
+"$GMC" sim --workload stream --scale 0.02 --set l2_slice_size=8192 --set dram=pcm-thesis \
+  --set addr_map=derived --set mc_write_policy=pcmwq --set pcmwq_entries=16 --set pcmwq_high=12 \
+  --set pcmwq_low=4 --json -o "$T/pq_sim.json" 2>/dev/null
+python3 - "$T/pq_sim.json" <<'PY' && ok "gmc sim: pcmwq keys reach the queue, its report adds up" ||
+import json, sys
+j = json.load(open(sys.argv[1])); p = j["pcmwq"]
+assert (p["entries"], p["high"], p["low"]) == (16, 12, 4), p
+assert p["writes_accepted"] == j["dram"]["writes"], (p, j["dram"])
+assert p["drains"] >= p["writes_accepted"] - p["coalesced"] - p["left"] > 0, p
+assert p["reads"] + p["writes_accepted"] > 0 and p["hits"] <= p["reads"], p
+assert 0 < p["mean_occupancy"] <= 16, p
+PY
+  notok "gmc sim: pcmwq keys reach the queue, its report adds up"
 
 finish
