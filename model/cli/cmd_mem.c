@@ -69,7 +69,8 @@ static void usage(FILE *f)
         "                      (1..%u, default %u)\n"
         "  --pcmwq-entries N   --write-policy pcmwq: queue entries, 1..64 (default 8, NVMain FRFCFS-WQF)\n"
         "  --pcmwq-high N      ... drain from N entries (default: the entries)\n"
-        "  --pcmwq-low N       ... down to N (default 0)\n", GMC_MC_ROW_TIMEOUT_MAX, GMC_MC_ROW_TIMEOUT_DEFAULT);
+        "  --pcmwq-low N       ... down to N (default 0)\n"
+        "  --pcmwq-per-channel ... one queue per channel (default: one per bank, each of those entries)\n", GMC_MC_ROW_TIMEOUT_MAX, GMC_MC_ROW_TIMEOUT_DEFAULT);
     fprintf(f,
         "  --wmc-score R       warped-mc: when n_pending == 1 gives H and a row score:\n"
         "                      schedule (default; Algorithm 1) or receive (sec. 4.2)\n"
@@ -117,6 +118,7 @@ static struct {
     int         have_row_timeout;
     uint64_t    pq[3];            /* --pcmwq-entries, --pcmwq-high, --pcmwq-low */
     int         have_pq[3];
+    int         pq_per_channel;      /* --pcmwq-per-channel */
 } pol;
 
 /* The run's trace source and served callback: the trace reader, the
@@ -257,6 +259,8 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
             rc = num_opt(a, argc, argv, &i, &pol.pq[1]), pol.have_pq[1] = 1;
         else if (!strcmp(a, "--pcmwq-low"))
             rc = num_opt(a, argc, argv, &i, &pol.pq[2]), pol.have_pq[2] = 1;
+        else if (!strcmp(a, "--pcmwq-per-channel"))
+            rc = 0, pol.pq_per_channel = 1;
         else if (!strcmp(a, "--row-timeout"))
             rc = num_opt(a, argc, argv, &i, &pol.row_timeout), pol.have_row_timeout = 1;
         else
@@ -312,6 +316,9 @@ static int resolve_policies(gmc_mc_cfg_t *mc)
                                    GMC_PCMWQ_N_MAX, (unsigned long long)pol.pq[k]);
         *pqf[k] = (uint8_t)pol.pq[k];
     }
+    if (pol.pq_per_channel && mc->wpol != &gmc_mc_wpol_pcmwq)
+        return cli_usage_error(MEM_CMD, "--pcmwq-per-channel: expected --write-policy pcmwq with it");
+    mc->pcmwq.per_channel = (uint8_t)pol.pq_per_channel;
     if (pol.have_pq[0] && !pol.have_pq[1])   /* NVMain's: drain from a full queue */
         mc->pcmwq.high = mc->pcmwq.entries;
     if (mc->wpol == &gmc_mc_wpol_pcmwq && gmc_mc_cfg_check(mc, err, sizeof err))

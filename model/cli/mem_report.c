@@ -38,7 +38,7 @@ static int pcmwq_sum(const gmc_memsys_t *ms, gmc_mc_pcmwq_report_t *t)
         if (gmc_memsys_memory_pcmwq(ms, m, &r))
             continue;
         found = 0;
-        t->entries = r.entries, t->high = r.high, t->low = r.low;
+        t->entries = r.entries, t->high = r.high, t->low = r.low, t->queues = r.queues;
         t->accepted += r.accepted, t->coalesced += r.coalesced, t->reads += r.reads;
         t->hits += r.hits, t->drains += r.drains, t->completions += r.completions;
         t->full_cycles += r.full_cycles, t->cycles += r.cycles, t->occ_sum += r.occ_sum;
@@ -236,11 +236,11 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     }
     gmc_mc_pcmwq_report_t pq;
     if (!pcmwq_sum(ms, &pq))
-        fprintf(f, "  \"pcmwq\": {\"entries\": %u, \"high\": %u, \"low\": %u, \"writes_accepted\": %llu, "
+        fprintf(f, "  \"pcmwq\": {\"entries\": %u, \"queues\": %u, \"high\": %u, \"low\": %u, \"writes_accepted\": %llu, "
                 "\"coalesced\": %llu, \"reads\": %llu, \"hits\": %llu, \"drains\": %llu, "
                 "\"drains_completed\": %llu, \"full_cycles\": %llu, \"mean_occupancy\": %.4f, "
                 "\"left\": %llu},\n",
-                pq.entries, pq.high, pq.low, (unsigned long long)pq.accepted,
+                pq.entries, pq.queues, pq.high, pq.low, (unsigned long long)pq.accepted,
                 (unsigned long long)pq.coalesced, (unsigned long long)pq.reads, (unsigned long long)pq.hits,
                 (unsigned long long)pq.drains, (unsigned long long)pq.completions,
                 (unsigned long long)pq.full_cycles, ratio((double)pq.occ_sum, (double)pq.cycles),
@@ -378,10 +378,10 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     }
     gmc_mc_pcmwq_report_t pq;
     if (!pcmwq_sum(ms, &pq))
-        fprintf(f, "pcmwq: %u entries, drain %u..%u; writes accepted %llu (coalesced %llu), reads %llu "
+        fprintf(f, "pcmwq: %u entries x %u queue(s) per channel, drain %u..%u; writes accepted %llu (coalesced %llu), reads %llu "
                 "(queue hits %llu), drains %llu (completed %llu), full cycles %llu, mean occupancy "
                 "%.4f, left %llu\n",
-                pq.entries, pq.high, pq.low, (unsigned long long)pq.accepted,
+                pq.entries, pq.queues, pq.high, pq.low, (unsigned long long)pq.accepted,
                 (unsigned long long)pq.coalesced, (unsigned long long)pq.reads, (unsigned long long)pq.hits,
                 (unsigned long long)pq.drains, (unsigned long long)pq.completions,
                 (unsigned long long)pq.full_cycles, ratio((double)pq.occ_sum, (double)pq.cycles),

@@ -124,6 +124,7 @@ int gmc_gpu_cfg_defaults(gmc_gpu_cfg_t *cfg, char *err, size_t n)
     if (m->pcmwq_high)
         cfg->mc.pcmwq.high = (uint8_t)m->pcmwq_high;
     cfg->mc.pcmwq.low = (uint8_t)m->pcmwq_low;
+    cfg->mc.pcmwq.per_channel = (uint8_t)m->pcmwq_per_channel;
     cfg->refresh = 1;
     if (!cfg->stall_cycles)
         cfg->stall_cycles = 1000000;

@@ -165,6 +165,7 @@ static void pcmwq_rows(gmc_rows_t *t, gmc_gpu_t *g)
             continue;
         const char *gn = nm < 2 ? "pcmwq" : grp[k];
         gmc_rows_u64(t, gn, "entries", r.entries);
+        gmc_rows_u64(t, gn, "queues", r.queues);
         gmc_rows_u64(t, gn, "high", r.high);
         gmc_rows_u64(t, gn, "low", r.low);
         gmc_rows_u64(t, gn, "writes_accepted", r.accepted);

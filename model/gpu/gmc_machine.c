@@ -471,7 +471,7 @@ int gmc_machine_check_mc_policies(const gmc_machine_t *m, char *err, size_t n)
     /* the pcmwq keys: read by either memory's pcmwq write policy */
     const int pq = !strcmp(m->mc_write_policy, "pcmwq") || !strcmp(m->hybrid_mc_write_policy, "pcmwq");
     const char *pk = m->pcmwq_entries ? "pcmwq_entries" : m->pcmwq_high ? "pcmwq_high"
-                   : m->pcmwq_low    ? "pcmwq_low"     : NULL;
+                   : m->pcmwq_low    ? "pcmwq_low"     : m->pcmwq_per_channel ? "pcmwq_per_channel" : NULL;
     if (pk && !pq)
         return snprintf(err, n, "machine %s: %s: expected mc_write_policy or hybrid_mc_write_policy "
                         "= pcmwq with it, found %s", m->name, pk,

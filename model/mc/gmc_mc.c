@@ -93,9 +93,11 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
     mc->lat = lat;
     mc->cap[0] = cfg->rq;
     mc->cap[1] = cfg->wq;
-    /* a policy that holds requests links one internal request of its own
+    /* a policy that holds requests links internal requests of its own
      * (gmc_mc_take_) besides the queues' */
-    uint32_t cap = gmc_mc_pool_n(mc);
+    uint32_t cap = cfg->rq + cfg->wq +
+                   (mc->wpol_dflt == GMC_WPOL_HOLDS ? mc->wpol->internal(&mc->cfg, d->nbanks) : 0);
+    mc->pool_n = cap;
     /* In flight per type: each column command issues on its own cycle and
      * stays in flight done[cmd] cycles, and the ring is emptied up to `now`
      * before every push, so done[cmd] entries suffice. */

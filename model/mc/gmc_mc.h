@@ -123,7 +123,7 @@ typedef struct gmc_mc {
     const gmc_sched_ops_t *sched;
     const gmc_mc_wpol_t *wpol;        /* the policies (gmc_mc_pol.h) */
     const gmc_mc_rowpol_t *rowpol;
-    gmc_mc_req_t       *req;          /* pool of gmc_mc_pool_n */
+    gmc_mc_req_t       *req;          /* pool of pool_n */
     /* Per bank, the cycle of its last command for a request (the timeout
      * row policy's idle clock; gmc_mc_last_use).  Its own allocation: in
      * the struct, its 512 bytes would make the controllers' array stride
@@ -183,6 +183,7 @@ typedef struct gmc_mc {
     gmc_mc_stats_t      st;           /* 100 bytes, counted per request */
     unsigned            id;           /* channel number */
     unsigned            nbanks;
+    uint32_t            pool_n;       /* request pool slots (gmc_mc_pool_n) */
     gmc_mc_cfg_t        cfg;
     /* bank arbiter block */
     gmc_bankarb_cfg_t   acfg;
@@ -220,13 +221,9 @@ static inline int gmc_mc_can_accept(const gmc_mc_t *mc, int is_write)
     return mc->n[is_write != 0] < mc->cap[is_write != 0];
 }
 static inline unsigned gmc_mc_queued(const gmc_mc_t *mc) { return mc->n[0] + mc->n[1]; }
-/* The request pool's size: pool indices are below it.  rq + wq, and one
- * more for the internal write of a policy that holds requests
- * (gmc_mc_take_). */
-static inline uint32_t gmc_mc_pool_n(const gmc_mc_t *mc)
-{
-    return mc->cfg.rq + mc->cfg.wq + (mc->wpol_dflt == GMC_WPOL_HOLDS);
-}
+/* The request pool's size: pool indices are below it.  rq + wq, and the
+ * internal requests of a policy that holds requests (its `internal` op). */
+static inline uint32_t gmc_mc_pool_n(const gmc_mc_t *mc) { return mc->pool_n; }
 /* Requests a write policy holds outside the queues (gmc_mc_pol.h hold):
  * what it lowered the capacities by (its own internal write aside). */
 static inline unsigned gmc_mc_held(const gmc_mc_t *mc)

@@ -39,8 +39,10 @@ typedef struct {
     uint32_t row_timeout;        /* the timeout row policy's idle cycles, 1..2^20 */
     /* The pcmwq write policy's block parameters (gmc_pcmwq.h): ENTRIES
      * 1..64, HIGH_WM 1..entries, LOW_WM < HIGH_WM, INTR_MODE (only 0,
-     * none: docs/pcm.md "Write queue").  Others ignore them. */
-    struct { uint8_t entries, high, low, intr; } pcmwq;
+     * none: docs/pcm.md "The write queue"); per_channel 0: a queue per
+     * bank, each with those parameters (Qureshi et al. [HPCA'10]: a write
+     * occupies its bank), 1: one queue per channel.  Others ignore them. */
+    struct { uint8_t entries, high, low, intr, per_channel; } pcmwq;
 } gmc_mc_cfg_t;
 
 /* The pcmwq write policy's counts for a report (docs/pcm.md "The write
@@ -49,10 +51,12 @@ typedef struct {
  * offered (of those, hits: answered from the queue); drains: drained
  * writes started at the device (completions: of those, completed);
  * full_cycles: cycles with every entry queued; occ_sum / cycles: the mean
- * occupancy; left: entries queued at the end.  Summed over channels, the
- * counts add and cycles counts channel-cycles. */
+ * occupancy of a channel's queues together; left: entries queued at the
+ * end.  With a queue per bank the counts are over a channel's queues
+ * (full_cycles: queue-cycles).  Summed over channels, the counts add and
+ * cycles counts channel-cycles. */
 typedef struct {
-    unsigned entries, high, low;
+    unsigned entries, high, low, queues;   /* queues: per channel (1, or its banks) */
     uint64_t accepted, coalesced, reads, hits, drains, completions, full_cycles, cycles, occ_sum, left;
 } gmc_mc_pcmwq_report_t;
 

@@ -78,6 +78,10 @@
  *   served(mc, i)
  *              the column command of internal request i issued (its data
  *              done at mc->req[i].done); called before it leaves the queue.
+ *   internal(cfg, nbanks)
+ *              the most internal requests it has linked at once, for a
+ *              controller of nbanks banks with cfg: the request pool holds
+ *              that many slots besides the queues' (gmc_mc_pool_n).
  *
  * ---- refresh (gmc_mc_rfpol_t): when refresh takes the channel ----
  *   The policy keeps two cycles in the controller, set by init and moved
@@ -150,6 +154,7 @@ typedef struct gmc_mc_wpol {
     void     (*hold)(struct gmc_mc *mc, uint32_t req, uint64_t now);
     int      (*step)(struct gmc_mc *mc, uint64_t now);
     void     (*served)(struct gmc_mc *mc, uint32_t req);
+    unsigned (*internal)(const gmc_mc_cfg_t *cfg, unsigned nbanks);
 } gmc_mc_wpol_t;
 
 typedef struct gmc_mc_rfpol {

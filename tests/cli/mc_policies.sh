@@ -182,8 +182,14 @@ assert (p["entries"], p["high"], p["low"]) == (16, 12, 4), p
 assert p["writes_accepted"] == j["dram"]["writes"], (p, j["dram"])
 assert p["drains"] >= p["writes_accepted"] - p["coalesced"] - p["left"] > 0, p
 assert p["reads"] + p["writes_accepted"] > 0 and p["hits"] <= p["reads"], p
-assert 0 < p["mean_occupancy"] <= 16, p
+assert p["queues"] == 16 and 0 < p["mean_occupancy"] <= 16 * 16, p   # a queue per bank
 PY
   notok "gmc sim: pcmwq keys reach the queue, its report adds up"
+q1=$("$GMC" sim --workload stream --scale 0.02 --set l2_slice_size=8192 --set dram=pcm-thesis \
+  --set addr_map=derived --set mc_write_policy=pcmwq --set pcmwq_per_channel=1 --json 2>/dev/null |
+  python3 -c 'import json, sys; j = json.load(sys.stdin); print(j["pcmwq"]["queues"], j["dram"]["bank_parallelism"] < 4)')
+q16=$(python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); print(j["pcmwq"]["queues"], j["dram"]["bank_parallelism"] > 4)' "$T/pq_sim.json")
+[ "$q1 / $q16" = "1 True / 16 True" ] && ok "gmc sim: pcmwq_per_channel = 1 gives one queue, fewer banks at work" ||
+  notok "gmc sim: pcmwq_per_channel = 1 gives one queue, fewer banks at work" "$q1 / $q16"
 
 finish

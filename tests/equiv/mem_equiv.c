@@ -86,6 +86,7 @@ typedef struct {
     unsigned rq, wq, wq_high, wq_low, refresh, trefi;
     uint64_t age_cap;
     uint32_t row_timeout;   /* for the timeout row policy */
+    unsigned pq_entries, pq_high, pq_low, pq_per_channel;   /* for the pcmwq write policy */
 } knobs_t;
 
 /* A policy pair (NULL: the default). */
@@ -180,6 +181,8 @@ static int run(const gmc_memtrace_rec_t *r, size_t n, const knobs_t *k,
     c.mc.wpol = pol.w;
     c.mc.rowpol = pol.r;
     c.mc.row_timeout = k->row_timeout;
+    c.mc.pcmwq.entries = (uint8_t)k->pq_entries, c.mc.pcmwq.high = (uint8_t)k->pq_high;
+    c.mc.pcmwq.low = (uint8_t)k->pq_low, c.mc.pcmwq.per_channel = (uint8_t)k->pq_per_channel;
     gmc_memsys_t ms;
     if (gmc_memsys_init(&ms, &c, err, sizeof err)) {
         fprintf(stderr, "mem_equiv: %s\n", err);
@@ -240,6 +243,8 @@ static int dump_trace(const gmc_memtrace_rec_t *r, size_t n, const knobs_t *k)
     fprintf(stderr, "--rq %u --wq %u --wq-high %u --wq-low %u --age-cap %" PRIu64 "%s", k->rq,
             k->wq, k->wq_high, k->wq_low, k->age_cap, k->refresh ? "" : " --no-refresh");
     fprintf(stderr, " (with --row-policy timeout: --row-timeout %u)", k->row_timeout);
+    fprintf(stderr, " (with --write-policy pcmwq: --pcmwq-entries %u --pcmwq-high %u --pcmwq-low %u%s)",
+            k->pq_entries, k->pq_high, k->pq_low, k->pq_per_channel ? " --pcmwq-per-channel" : "");
     if (k->refresh)
         fprintf(stderr, " (refresh: tREFI %u, a --dram-cfg with tREFI = %u)", k->trefi, k->trefi);
     fprintf(stderr, "\n");
@@ -357,6 +362,15 @@ int main(int argc, char **argv)
         gmc_rng_seed(&g, seed * 1000003 + t);
         knobs_t k;
         size_t n = gen_trace(&g, r, reqs, &k);
+        /* the write queue's parameters, from a stream of their own (the
+         * traces stay those of earlier versions of this program) */
+        gmc_rng_t gq;
+        gmc_rng_seed(&gq, seed * 1000003 + t + 0x9e3779b9u);
+        static const unsigned pqn[] = {1, 2, 4, 8, 8, 16};
+        k.pq_entries = pick(&gq, pqn, 6);
+        k.pq_high = 1 + (unsigned)gmc_rng_below(&gq, k.pq_entries);
+        k.pq_low = (unsigned)gmc_rng_below(&gq, k.pq_high);
+        k.pq_per_channel = (unsigned)(t & 1);
         if (dump >= 0) {
             if ((uint64_t)dump == t)
                 return dump_trace(r, n, &k);

@@ -43,7 +43,8 @@ static const ev_t *by_id(uint64_t id)
     return NULL;
 }
 
-static void setup(gmc_mc_t *mc, unsigned entries, unsigned high, unsigned low, unsigned wq)
+static void setup(gmc_mc_t *mc, unsigned entries, unsigned high, unsigned low, unsigned wq,
+                  unsigned per_channel)
 {
     gmc_dram_cfg_t c;
     char err[256], warn[1024] = "";
@@ -57,6 +58,7 @@ static void setup(gmc_mc_t *mc, unsigned entries, unsigned high, unsigned low, u
     cfg.wpol = &gmc_mc_wpol_pcmwq;
     cfg.rq = 16, cfg.wq = wq, cfg.wq_high = wq, cfg.wq_low = wq / 2 < wq ? wq / 2 : 0;
     cfg.pcmwq.entries = (uint8_t)entries, cfg.pcmwq.high = (uint8_t)high, cfg.pcmwq.low = (uint8_t)low;
+    cfg.pcmwq.per_channel = (uint8_t)per_channel;
     if (gmc_mc_init(mc, &D, &cfg, 0, NULL, NULL, err, sizeof err))
         fail_msg("%s", err);
     mc->served = on_served;
@@ -111,7 +113,7 @@ __attribute__((unused)) static void hit_and_coalesce(void **st)
 {
     (void)st;
     gmc_mc_t mc;
-    setup(&mc, 4, 4, 0, 8);
+    setup(&mc, 4, 4, 0, 8, 0);
     const tr_t tr[] = {{0, 0x40, 1}, {1, 0x40, 0}, {2, 0x40, 1}, {3, 0x40, 0}};
     drive(&mc, tr, 4, 0);
     assert_int_equal(by_id(0)->done, 1);
@@ -139,14 +141,15 @@ __attribute__((unused)) static void hit_and_coalesce(void **st)
     gmc_mc_free(&mc);
 }
 
-/* Reads keep the device busy (a stream to other addresses): no idle
- * drain, so the first drained write starts when the 4th write makes the
- * occupancy the high watermark (4), and the drain runs down to 0. */
+/* One queue per channel.  Reads keep the device busy (a stream to other
+ * addresses): no idle drain, so the first drained write starts when the
+ * 4th write makes the occupancy the high watermark (4), and the drain runs
+ * down to 0. */
 __attribute__((unused)) static void drain_at_the_watermark(void **st)
 {
     (void)st;
     gmc_mc_t mc;
-    setup(&mc, 4, 4, 0, 8);
+    setup(&mc, 4, 4, 0, 8, 1);
     tr_t tr[64];
     unsigned n = 0;
     for (unsigned k = 0; k < 40; k++)   /* a read every 2 cycles, all misses */
@@ -176,14 +179,15 @@ __attribute__((unused)) static void drain_at_the_watermark(void **st)
     gmc_mc_free(&mc);
 }
 
-/* Two entries and a write queue of 2: six writes to distinct addresses
- * at cycle 0 while reads wait; the queue fills, senders are refused
- * (can_accept), nothing is dropped: all six are answered, in order. */
+/* One queue per channel of two entries, and a write queue of 2: six
+ * writes to distinct addresses at cycle 0 while reads wait; the queue
+ * fills, senders are refused (can_accept), nothing is dropped: all six are
+ * answered, in order. */
 __attribute__((unused)) static void back_pressure(void **st)
 {
     (void)st;
     gmc_mc_t mc;
-    setup(&mc, 2, 2, 0, 2);
+    setup(&mc, 2, 2, 0, 2, 1);
     tr_t tr[16];
     unsigned n = 0;
     for (unsigned k = 0; k < 6; k++)
@@ -199,6 +203,38 @@ __attribute__((unused)) static void back_pressure(void **st)
     for (unsigned k = 1; k < 6; k++)
         assert_true(by_id(k)->done > by_id(k - 1)->done);
     gmc_mc_free(&mc);
+}
+
+/* Four writes to four banks at cycle 0, nothing else: with a queue per
+ * bank the four drains run at the device together (each starts before the
+ * first completes); with one queue per channel each starts only after the
+ * one before it completed. */
+__attribute__((unused)) static void drains_per_bank_overlap(void **st)
+{
+    (void)st;
+    for (unsigned per_channel = 0; per_channel < 2; per_channel++) {
+        gmc_mc_t mc;
+        setup(&mc, 4, 4, 0, 8, per_channel);
+        const tr_t tr[] = {{0, 0x40, 1}, {0, 0x41, 1}, {0, 0x42, 1}, {0, 0x43, 1}};
+        drive(&mc, tr, 4, 0);
+        uint64_t start[4], done[4];
+        unsigned k = 0;
+        for (unsigned i = 0; i < nlog; i++)
+            if (lg[i].flags & GMC_REQ_INTERNAL) {
+                assert_true(k < 4);
+                start[k] = lg[i].arrival, done[k] = lg[i].done, k++;
+            }
+        assert_int_equal(k, 4);
+        gmc_mc_pcmwq_report_t r;
+        gmc_mc_pcmwq_report(&mc, 0, &r);
+        assert_int_equal(r.queues, per_channel ? 1 : 16);
+        for (unsigned j = 1; j < 4; j++)
+            if (per_channel)
+                assert_true(start[j] >= done[j - 1]);   /* one at a time */
+            else
+                assert_true(start[j] < done[0]);         /* all at once */
+        gmc_mc_free(&mc);
+    }
 }
 
 /* The random check: returns the violations; counts the reads checked. */
@@ -259,7 +295,8 @@ static void random_reads_see_the_newest_write(void **st)
         uint64_t fast_done = 0;
         for (int every = 0; every < 2; every++) {
             gmc_mc_t mc;
-            setup(&mc, 1 + (unsigned)(seed % 8), 1 + (unsigned)(seed % 8), 0, 1 + (unsigned)(seed % 5));
+            setup(&mc, 1 + (unsigned)(seed % 8), 1 + (unsigned)(seed % 8), 0, 1 + (unsigned)(seed % 5),
+                  (unsigned)(seed & 1));   /* a queue per bank, or per channel */
             drive(&mc, tr, n, every);
             bad += raw_check(&hits, &dev);
             total += n;
@@ -289,6 +326,7 @@ int main(void)
         cmocka_unit_test(hit_and_coalesce),
         cmocka_unit_test(drain_at_the_watermark),
         cmocka_unit_test(back_pressure),
+        cmocka_unit_test(drains_per_bank_overlap),
 #endif
         cmocka_unit_test(random_reads_see_the_newest_write),
     };

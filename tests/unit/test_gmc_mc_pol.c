@@ -255,7 +255,7 @@ static uint64_t window_next(const gmc_mc_t *mc, uint64_t now)
     return now < 1000 ? 1000 : now < 1600 ? 1600 : GMC_MC_NEVER;
 }
 static const gmc_mc_wpol_t window = {"window", "drain writes in [1000, 1600)", window_mode, NULL,
-                                     window_next, NULL, NULL, NULL, NULL, NULL};
+                                     window_next, NULL, NULL, NULL, NULL, NULL, NULL};
 
 static void a_write_policy_with_a_timer_is_asked_again_when_it_says(void **st)
 {
