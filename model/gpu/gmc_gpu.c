@@ -200,6 +200,10 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
         snprintf(err, n, "machine %s: dram: %s", m->name, why);
         goto fail;
     }
+    if (m->dram_timing_scale > 1 && gmc_dram_cfg_scale_timing(&sc.dram, m->dram_timing_scale, warn, sizeof warn)) {
+        snprintf(err, n, "machine %s: dram_timing_scale: dram %s: %s", m->name, m->dram, warn);
+        goto fail;
+    }
     if (m->dram_channels && m->dram_channels > sc.dram.channels) {
         snprintf(err, n, "machine %s: dram_channels: expected at most %u (the channels of dram %s), "
                  "found %u", m->name, sc.dram.channels, m->dram, m->dram_channels);

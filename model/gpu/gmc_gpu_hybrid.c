@@ -24,6 +24,10 @@ int gmc_gpu_hybrid_cfg(const gmc_gpu_cfg_t *cfg, const gmc_dram_cfg_t *d0, unsig
         snprintf(err, n, "machine %s: hybrid_dram: %s", m->name, why);
         return -1;
     }
+    if (m->dram_timing_scale > 1 && gmc_dram_cfg_scale_timing(&hc->dram, m->dram_timing_scale, why, sizeof why)) {
+        snprintf(err, n, "machine %s: dram_timing_scale: hybrid_dram %s: %s", m->name, m->hybrid_dram, why);
+        return -1;
+    }
     hc->channels = m->hybrid_channels ? m->hybrid_channels : hc->dram.channels;
     hc->placement = GMC_PLACE_BW_AWARE;
     if (m->hybrid_placement[0] && gmc_place_parse(m->hybrid_placement, &hc->placement, why, sizeof why))

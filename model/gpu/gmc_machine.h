@@ -90,7 +90,8 @@ extern "C" {
     X(hybrid_channels,   0, 4096,     "-",     "channels of the second memory after dram's (0 = hybrid_dram's; read only with hybrid_dram)") \
     X(hybrid_page,       0, 1073741824, "B",   "page of the hybrid placement, a power of two >= 256 (0 = 4096)") \
     X(hybrid_seed,       0, 4294967295, "-",  "seed of the ratio and bw-aware placements (which pages of each block)") \
-    X(hybrid_wa_writes,  0, 4294967295, "writes", "write-aware: the most writes a page may have in the profile to go to the second memory")
+    X(hybrid_wa_writes,  0, 4294967295, "writes", "write-aware: the most writes a page may have in the profile to go to the second memory") \
+    X(dram_timing_scale, 1, 16,       "-",     "multiplies the device timings GPGPU-Sim's -gpgpu_dram_timing_opt scales in Carpenter [2012] sec. 3.3.2 (tCCD, tRRD, tRCD, tRAS, tRP, tRC, CL, WL, tCDLR, tWR) on every channel's device, GDDR and PCM (1 = as the preset)")
 
 
 typedef enum {

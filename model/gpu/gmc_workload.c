@@ -42,8 +42,9 @@ static const entry_t reg[] = {
 };
 #define NREG (sizeof reg / sizeof reg[0])
 
-/* The validation kernels (docs/validation.md): made like the above, but
- * not in their list, which the experiments run. */
+/* The validation kernels (docs/validation.md) and the thesis's itermap
+ * (gmc experiment pcm): made like the above, but not in their list, which
+ * the other experiments run. */
 static const entry_t val_reg[] = {
     {{"val-vecadd", "-", "c[i] = a[i] + b[i], 16 K threads (n=): LDG, LDG, FADD, STG with their registers"},
      gmc_wl_val_new},
@@ -55,6 +56,8 @@ static const entry_t val_reg[] = {
      gmc_wl_val_new},
     {{"val-gather", "-", "y[i] = t[idx[i]], idx uniform over 16 MB, 4 K threads (n=)"},
      gmc_wl_val_new},
+    {{"itermap", "-", "Carpenter [2012] sec. 3.3.2: y[i] = map^iters(x[i]), 2^20 threads in blocks of 1024, 3 + 3 x iters ALU per access (iters=)"},
+     gmc_wl_itermap_new},
 };
 #define NVAL (sizeof val_reg / sizeof val_reg[0])
 

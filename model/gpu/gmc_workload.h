@@ -63,8 +63,9 @@ typedef struct { const char *name, *klass, *what; } gmc_workload_info_t;
 unsigned gmc_workload_count(void);
 const gmc_workload_info_t *gmc_workload_info(unsigned i);   /* NULL past the end */
 /* The validation kernels (val-vecadd, val-kmeans, val-transpose,
- * val-compute, val-gather: docs/validation.md), built by gmc_workload_new
- * like the above but not in the list above, which the experiments run. */
+ * val-compute, val-gather: docs/validation.md) and itermap (the thesis
+ * kernel of `gmc experiment pcm`), built by gmc_workload_new like the
+ * above but not in the list above, which the other experiments run. */
 unsigned gmc_workload_val_count(void);
 const gmc_workload_info_t *gmc_workload_val_info(unsigned i);   /* NULL past the end */
 /* The names, one per line, into buf (snprintf-like: returns the length

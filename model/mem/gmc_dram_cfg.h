@@ -169,6 +169,18 @@ size_t gmc_dram_cfg_format(const gmc_dram_cfg_t *c, char *buf, size_t n);
 int gmc_dram_cfg_gpgpusim(const char *s, size_t len, gmc_dram_cfg_t *c, uint64_t *set,
                           char *err, size_t en);
 
+/* Multiplies by n the timings GPGPU-Sim 3.0's -gpgpu_dram_timing_opt
+ * carries, as Carpenter's thesis (sec. 3.3.2) scaled memory latency:
+ * tCCD -> tCCD_S, tCCD_L; tRRD -> tRRD_S, tRRD_L; tRCD; tRAS; tRP; tRC;
+ * CL -> tCL; WL -> tCWL; tCDLR -> tWTR_S, tWTR_L (GPGPU-Sim's write to read
+ * is WL + BL/2 + tCDLR: tCDLR counts from the last write data, as tWTR
+ * does); tWR.  The rest (tRTP, tFAW, tBURST, tRTRS, refresh, a PCM's tWP)
+ * stay.  Keys the device's kind does not read are 0 and stay 0.  0, or -1
+ * with "KEY x n: expected at most MAX, found V" in err (c unchanged).
+ * gmc_dram_cfg_scaled_keys: the keys it scales; returns their count. */
+int    gmc_dram_cfg_scale_timing(gmc_dram_cfg_t *c, unsigned n, char *err, size_t en);
+size_t gmc_dram_cfg_scaled_keys(const gmc_dram_param_t **keys);
+
 /* Shipped presets (model/mem/presets/<name>.cfg, embedded at build time). */
 int         gmc_dram_cfg_preset(const char *name, gmc_dram_cfg_t *c, char *err, size_t en,
                                 char *warn, size_t wn);   /* -1: unknown name */

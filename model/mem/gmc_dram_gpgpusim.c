@@ -159,3 +159,34 @@ int gmc_dram_cfg_gpgpusim(const char *s, size_t len, gmc_dram_cfg_t *c, uint64_t
         v[F_NBKGRP] = 1;
     return apply(&o, v);
 }
+
+/* The gmc keys of the fields of GPGPU-Sim 3.0's 11-field timing string
+ * but nbk (tCCD, tRRD, tRCD, tRAS, tRP, tRC, CL, WL, tCDLR, tWR), as
+ * gmc_dram_cfg_gpgpusim maps them: what Carpenter's thesis (sec. 3.3.2)
+ * scaled by n to make memory n times slower. */
+static const gmc_dram_param_t scaled[] = {
+    GMC_DRAM_P_tCCD_S, GMC_DRAM_P_tCCD_L, GMC_DRAM_P_tRRD_S, GMC_DRAM_P_tRRD_L, GMC_DRAM_P_tRCD,
+    GMC_DRAM_P_tRAS,   GMC_DRAM_P_tRP,    GMC_DRAM_P_tRC,    GMC_DRAM_P_tCL,    GMC_DRAM_P_tCWL,
+    GMC_DRAM_P_tWTR_S, GMC_DRAM_P_tWTR_L, GMC_DRAM_P_tWR};
+
+int gmc_dram_cfg_scale_timing(gmc_dram_cfg_t *c, unsigned n, char *err, size_t en)
+{
+    for (size_t i = 0; i < sizeof scaled / sizeof scaled[0]; i++) {
+        const gmc_dram_param_info_t *in = gmc_dram_param_info(scaled[i]);
+        uint64_t v = (uint64_t)gmc_dram_cfg_get(c, scaled[i]) * n;
+        if (v > in->max) {
+            snprintf(err, en, "%s x %u: expected at most %u, found %llu", in->key, n, in->max,
+                     (unsigned long long)v);
+            return -1;
+        }
+    }
+    for (size_t i = 0; i < sizeof scaled / sizeof scaled[0]; i++)   /* a kind's unread keys stay 0 */
+        gmc_dram_cfg_set(c, scaled[i], gmc_dram_cfg_get(c, scaled[i]) * n);
+    return 0;
+}
+
+size_t gmc_dram_cfg_scaled_keys(const gmc_dram_param_t **keys)
+{
+    *keys = scaled;
+    return sizeof scaled / sizeof scaled[0];
+}

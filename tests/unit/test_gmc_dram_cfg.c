@@ -277,10 +277,49 @@ static void a_nul_byte_is_an_error_not_the_end(void **st)
     assert_string_equal(err, "t.cfg:2: expected text, found byte 0x00 at column 4");
 }
 
+/* dram_timing_scale's function: on every preset, exactly the keys of
+ * GPGPU-Sim 3.0's timing string that the thesis scaled (tCCD, tRRD, tRCD,
+ * tRAS, tRP, tRC, CL, WL, tCDLR, tWR as gmc maps them) are multiplied,
+ * every other key is as it was, 1 changes nothing, a kind's unread keys
+ * stay 0, and a value past its key's range is refused with c unchanged. */
+static void scale_timing_multiplies_exactly_the_thesis_keys(void **state)
+{
+    (void)state;
+    static const char *const want[] = {"tCCD_S", "tCCD_L", "tRRD_S", "tRRD_L", "tRCD", "tRAS", "tRP",
+                                       "tRC", "tCL", "tCWL", "tWTR_S", "tWTR_L", "tWR"};
+    const gmc_dram_param_t *keys;
+    assert_int_equal(gmc_dram_cfg_scaled_keys(&keys), 13);
+    for (unsigned i = 0; i < 13; i++)
+        assert_string_equal(gmc_dram_param_info(keys[i])->key, want[i]);
+    unsigned presets = 0;
+    for (unsigned i = 0; gmc_dram_preset_name(i); i++, presets++) {   /* kinds dram and pcm */
+        gmc_dram_cfg_t a, b;
+        char err[256], warn[2048] = "";
+        assert_true(gmc_dram_cfg_preset(gmc_dram_preset_name(i), &a, err, sizeof err, warn, sizeof warn) >= 0);
+        b = a;
+        assert_int_equal(gmc_dram_cfg_scale_timing(&b, 1, err, sizeof err), 0);
+        assert_memory_equal(&a, &b, sizeof a);
+        assert_int_equal(gmc_dram_cfg_scale_timing(&b, 2, err, sizeof err), 0);   /* pcm-nvmain-isscc12's tRCD 420 x 3 is past 1000 */
+        for (int p = 0; p < GMC_DRAM_NPARAM; p++) {
+            int scaled = 0;
+            for (unsigned k = 0; k < 13; k++)
+                scaled |= keys[k] == (gmc_dram_param_t)p;
+            assert_int_equal(gmc_dram_cfg_get(&b, (gmc_dram_param_t)p),
+                             (scaled ? 2u : 1u) * gmc_dram_cfg_get(&a, (gmc_dram_param_t)p));
+        }
+        b = a;
+        assert_int_equal(gmc_dram_cfg_scale_timing(&b, 2000, err, sizeof err), -1);
+        assert_non_null(strstr(err, " x 2000: expected at most "));
+        assert_memory_equal(&a, &b, sizeof a);
+    }
+    print_message("    %u presets: 13 keys x 2, the other %d unchanged\n", presets, GMC_DRAM_NPARAM - 13);
+}
+
 int main(void)
 {
     const struct CMUnitTest t[] = {
         cmocka_unit_test(every_preset_loads),
+        cmocka_unit_test(scale_timing_multiplies_exactly_the_thesis_keys),
         cmocka_unit_test(gddr6_preset_warns_that_trc_is_below_tras_plus_trp),
         cmocka_unit_test(gddr5_and_gddr3_presets_load_without_warnings),
         cmocka_unit_test(presets_hold_the_seed_table_values),
