@@ -9,10 +9,10 @@ GMC=$1
 S=0.02   # tiny workloads: the whole script takes about a minute on 2 cores
 
 out=$("$GMC" experiment --list)
-[ "$out" = "$(printf 'warped-mc\npae\nschedulers\nholdgrant')" ] && ok "--list names the experiments" \
+[ "$out" = "$(printf 'warped-mc\npae\nschedulers\nholdgrant\npcm')" ] && ok "--list names the experiments" \
   || notok "--list names the experiments" "$out"
 
-for e in warped-mc pae schedulers holdgrant; do
+for e in warped-mc pae schedulers holdgrant pcm; do
   if "$GMC" experiment "$e" --scale $S -j 2 -o "$T/$e" >"$T/$e.out" 2>"$T/$e.err"; then
     ok "$e runs"
   else
@@ -54,6 +54,30 @@ grep -q "^| BFIFO+HMHG4, harmonic-mean IPC as a share of FR-FCFS's, crossbar (Fi
   && [ "$(grep -c '^ring,' "$T/holdgrant/holdgrant.csv")" = 50 ] \
   && ok "holdgrant summary quotes Yuan's 86.0% and SVCA's +18.5%/+17.7% beside gmc's (ring rows in the CSV)" \
   || notok "holdgrant summary quotes Yuan's 86.0% and SVCA's +18.5%/+17.7% beside gmc's (ring rows in the CSV)"
+# pcm: Fig. 3.9's thesis numbers beside gmc's, the three latencies of the
+# seven intensities in the CSV, and a machine key its points choose refused
+grep -q '^| IPC at x10 device latency, lowest intensity (6), as a share of x1.s .* | 1/5 (-80%) | 1/[0-9.]* (-[0-9.]*%) | ' "$T/pcm/summary.md" \
+  && grep -q '^| IPC loss at x3 latency, realistic intensities (99, 195), worst .* | <= ~5% | [0-9.]*% | ' "$T/pcm/summary.md" \
+  && [ "$(grep -c '^itermap\.x[0-9]*\.i[0-9]*,itermap,' "$T/pcm/pcm.csv")" = 21 ] \
+  && [ "$(cut -d, -f3 "$T/pcm/pcm.csv" | grep -E '^(6|9|15|27|51|99|195)$' | sort -un | tr '\n' ' ')" = "6 9 15 27 51 99 195 " ] \
+  && ok "pcm summary quotes the thesis's factor of 5 and 5% beside gmc's (21 Fig. 3.9 rows, intensities 6..195 in the CSV)" \
+  || notok "pcm summary quotes the thesis's factor of 5 and 5% beside gmc's (21 Fig. 3.9 rows, intensities 6..195 in the CSV)"
+# each point's report has the machine it was asked for: x10's device timings, PCM's energy, the write queue's counts
+python3 - "$T/pcm/points" <<'PY' && ok "pcm points ran what they say: dram_timing_scale 10, pcm-thesis, pcmwq, 12 + 4 channels" \
+  || notok "pcm points ran what they say: dram_timing_scale 10, pcm-thesis, pcmwq, 12 + 4 channels"
+import json, sys
+d = sys.argv[1]
+j = lambda n: json.load(open(f"{d}/{n}.json"))
+a, b, c, h = j("itermap.x10.i1"), j("itermap.pcm.i1"), j("stream.pcmwq"), j("stream.hyb-wa")
+assert a["machine_config"]["dram_timing_scale"] == 10 and a["machine_config"]["l2_slice_size"] == 16384
+assert b["machine_config"]["dram"] == "pcm-thesis" and b["dram_energy_nj"]["ref"] == 0
+assert c["pcmwq"]["writes_accepted"] > 0 and h["hybrid_memory1"]["channels"] == 4
+assert h["hybrid_memory0"]["channels"] == 12 and h["hybrid_memory1"]["writes"] == 0   # write-aware: PCM reads only
+PY
+expect_fail "pcm: --set dram_timing_scale, which its points set, is refused" 2 \
+  "^gmc experiment: --set: expected a machine key that pcm does not choose per point, found dram_timing_scale, which its points set themselves" -- \
+  "$GMC" experiment pcm --set dram_timing_scale=2 --collect -o "$T/pcmset"
+
 # a machine key its points set with their own --set (the network's hold,
 # the controller queue) would replace the experiment's axis: refused
 for kv in icnt_hold=none mc_queue=8 icnt_vcs=2; do
