@@ -123,8 +123,10 @@ static void csv_row(const exp_ctx_t *x, FILE *csv, const char *id, const char *w
  * noise band), or how far past it. */
 static const char *within(char *b, size_t n, double loss_pct, double bound)
 {
-    if (loss_pct <= bound + NOISE_PCT)
+    if (loss_pct <= bound)
         snprintf(b, n, "yes (%.1f%% <= %.0f%%)", loss_pct, bound);
+    else if (loss_pct <= bound + NOISE_PCT)
+        snprintf(b, n, "yes, within noise of the bound (%.1f%%)", loss_pct);
     else
         snprintf(b, n, "**no, %.1fx the bound**", loss_pct / bound);
     return b;
@@ -315,14 +317,18 @@ static int summarize(exp_ctx_t *x)
             "factor of five decrease\") | 1/%.0f (%.0f%%) | 1/%.2f (%.1f%%) | %s |\n", PAPER_X10_FACTOR,
             -100 * (1 - 1 / PAPER_X10_FACTOR), f10, -100 * (1 - 1 / f10),
             exp_verdict(vb, sizeof vb, -100 * (1 - 1 / PAPER_X10_FACTOR), -100 * (1 - 1 / f10), NOISE_PCT));
+#define LOSS(a, b) (100 * (1 - (a) / (b)))   /* percent of b's IPC that a loses */
     fprintf(md, "| IPC loss at x3 latency, realistic intensities (99, 195), worst (sec. 3.3.3: \"no more than about "
-            "five percent\") | <= ~%.0f%% | %.1f%% | %s |\n", PAPER_REAL_LOSS, loss3,
+            "five percent\") | <= ~%.0f%% | %.1f%% (99: %.1f%%, 195: %.1f%%) | %s |\n", PAPER_REAL_LOSS, loss3,
+            LOSS(ipc_lat[1][NI - 2], ipc_lat[0][NI - 2]), LOSS(ipc_lat[1][NI - 1], ipc_lat[0][NI - 1]),
             within(vb, sizeof vb, loss3, PAPER_REAL_LOSS));
     fprintf(md, "| IPC loss at x10 latency, realistic intensities (\"asymptotically ... insignificant\") | -> 0 | "
-            "%.1f%% | - |\n", loss10);
+            "%.1f%% (99: %.1f%%, 195: %.1f%%) | - |\n", loss10, LOSS(ipc_lat[2][NI - 2], ipc_lat[0][NI - 2]),
+            LOSS(ipc_lat[2][NI - 1], ipc_lat[0][NI - 1]));
     for (int m = M_PCM; m < NM; m++)
         fprintf(md, "| IPC loss with %s, realistic intensities, worst (the thesis's worst case: PCM replaces DRAM) | "
-                "<= ~%.0f%% | %.1f%% | %s |\n", mem[m].label, PAPER_REAL_LOSS, lossm[m],
+                "<= ~%.0f%% | %.1f%% (99: %.1f%%, 195: %.1f%%) | %s |\n", mem[m].label, PAPER_REAL_LOSS, lossm[m],
+                LOSS(ipc_mem[m][NI - 2], ipc_mem[M_GDDR][NI - 2]), LOSS(ipc_mem[m][NI - 1], ipc_mem[M_GDDR][NI - 1]),
                 within(vb, sizeof vb, lossm[m], PAPER_REAL_LOSS));
     fprintf(md, "| memory-bound workloads lose more on PCM than itermap at intensity 195 (issue 38) | more | "
             "IPC x%.3f (geomean of %d: stream, moa, spmv) against x%.3f | %s |\n\n", wpcm, used,
@@ -387,18 +393,23 @@ static int summarize(exp_ctx_t *x)
     }
     fprintf(md, "\nEnergy is the DRAM devices' only (docs/pcm.md \"Energy\"): GDDR6 from its IDD currents "
                 "(activation, read, write, refresh, background), PCM from per-bit read and write energies (no "
-                "refresh, no background).  PCM saves where a run reads (`moa`; the write-aware hybrid, which "
-                "keeps written pages in GDDR6) and costs where it writes: `pcm-thesis` prices a written bit at "
-                "100 pJ (Table 2.1).\n\n");
+                "refresh, no background).  PCM saves energy where a run hardly writes (`spmv`; the write-aware "
+                "hybrid, which keeps every written page in GDDR6) and costs where it writes: `pcm-thesis` prices a "
+                "written bit at 100 pJ (Table 2.1), 2,000 times its read, so a few writes (`moa` writes 1.5%% of "
+                "its accesses) outweigh GDDR6's background and refresh.  itermap's DRAM writes are its stores "
+                "less those still dirty in the L2 when the kernel ends (gmc does not flush it).\n\n");
     fprintf(md, "## Why gmc differs from the thesis\n\n"
         "- Machine: rtx2060s (32 SMs, 16 GDDR6 channels), not the FX 5800 of GPGPU-Sim 3.0.1 (30 SMs, 8 GDDR3 "
         "channels): gmc cannot import that config (`-gpgpu_shader_core_pipeline 1024:32:32`, the old "
         "`-gpgpu_cache:dl2 64:32:8:...` syntax).  Its L2 is cut to the FX 5800's 16 KB per partition so that the "
         "stores reach memory.  The SM holds one 1,024-thread block at a time, as the FX 5800's did (1,024 "
-        "threads per SM), so each block's memory latency is exposed before its computation; more latency is "
-        "hidden on the thesis's slower core (325 MHz against 1,905 MHz: a DRAM cycle is fewer core cycles).\n"
+        "threads per SM), so each block's loads wait before its computation starts (the FX 5800's core runs "
+        "at 325 MHz beside 800 MHz GDDR3, rtx2060s's at 1,905 MHz beside a 3,500 MHz GDDR6 command clock).\n"
         "- Latency scaling: the thesis's ten GPGPU-Sim timings, as `dram_timing_scale` maps them (docs/harness.md); "
-        "the L2, interconnect and `dram_latency` are not scaled, as in the thesis.\n"
+        "the L2, interconnect and `dram_latency` are not scaled, as in the thesis.  Scaling tCCD and tRRD also "
+        "divides the device's bandwidth, so where the kernel is bandwidth-bound (the low intensities, and more "
+        "so with more blocks: x1 over x10 grows from 5.3x at `--scale 0.1` to 8.5x at 1) x10 costs close to "
+        "the full factor of 10.\n"
         "- PCM: the thesis's Fig. 3.9 scales read and write latency alike and reads its 5%% for PCM from there; "
         "gmc runs the device (`pcm-thesis`: 48 ns array read, 150 ns write pulse per burst), so PCM's writes, "
         "which hold the bank for the pulse, cost more than a uniform 3x.\n"
@@ -412,10 +423,17 @@ static int summarize(exp_ctx_t *x)
     return exp_report_line(x, "pcm.csv", pngs);
 }
 
-/* The claims were measured at these scales (docs/experiments.md "pcm"). */
+/* Measured (seed 1) at 0.1, 0.25, 0.5 and 1 (the thesis's 2^20 threads):
+ * every verdict keeps its direction; the sizes move with the number of
+ * block waves (docs/experiments.md "pcm").  At 0.02 one wave of 20 blocks
+ * leaves 12 SMs idle and the x3 runs beat x1 at low intensity. */
 static int scale_ok(double scale) { return scale >= 0.1; }
 
 const exp_def_t exp_pcm = {
     "pcm", "Carpenter [2012] Fig. 3.9: IPC against computational intensity at x1, x3, x10 device latency; GDDR6, "
     "PCM, PCM with the write queue, hybrids; energy", points, summarize, scale_ok,
-    "The verdicts need `--scale` 0.1 or more (measured in docs/experiments.md \"pcm\")."};
+    "The verdicts need `--scale` 0.1 or more; the thesis's kernel is `--scale 1` (2^20 threads).  Measured (seed "
+    "1) at 0.1, 0.25, 0.5 and 1, every verdict keeps its direction and the sizes move with the number of waves of "
+    "blocks: x1 over x10 at intensity 6 5.3x, 7.3x, 8.0x, 8.5x (thesis 5x); the worst x3 loss at intensities 99-195 "
+    "9.8%, 16.9%, 16.6%, 16.3%; PCM's 38.8%, 58.0%, 62.7%, 64.3%.  At 0.02 one wave of 20 blocks leaves 12 of the "
+    "32 SMs idle."};

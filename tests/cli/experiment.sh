@@ -74,6 +74,9 @@ assert b["machine_config"]["dram"] == "pcm-thesis" and b["dram_energy_nj"]["ref"
 assert c["pcmwq"]["writes_accepted"] > 0 and h["hybrid_memory1"]["channels"] == 4
 assert h["hybrid_memory0"]["channels"] == 12 and h["hybrid_memory1"]["writes"] == 0   # write-aware: PCM reads only
 PY
+"$GMC" experiment pcm --scale $S --slurm --dry-run -o "$T/pcmsl" >/dev/null 2>&1
+grep -q -- '--array=0-63$' "$T/pcmsl/slurm/sweep.sbatch" 2>/dev/null && ok "pcm --slurm --dry-run: an array of its 64 points" \
+  || notok "pcm --slurm --dry-run: an array of its 64 points" "$(grep -- --array "$T/pcmsl/slurm/sweep.sbatch" 2>&1)"
 expect_fail "pcm: --set dram_timing_scale, which its points set, is refused" 2 \
   "^gmc experiment: --set: expected a machine key that pcm does not choose per point, found dram_timing_scale, which its points set themselves" -- \
   "$GMC" experiment pcm --set dram_timing_scale=2 --collect -o "$T/pcmset"
