@@ -67,6 +67,12 @@ int gmc_mc_cfg_check(const gmc_mc_cfg_t *c, char *err, size_t n)
     return 0;
 }
 
+uint32_t gmc_mc_pool_n(const gmc_mc_t *mc)
+{
+    return mc->cfg.rq + mc->cfg.wq +
+           (mc->wpol_dflt == GMC_WPOL_HOLDS ? mc->wpol->internal(&mc->cfg, mc->nbanks) : 0);
+}
+
 int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsigned id,
                 gmc_warps_t *warps, gmc_memstats_t *lat, char *err, size_t n)
 {
@@ -95,9 +101,7 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
     mc->cap[1] = cfg->wq;
     /* a policy that holds requests links internal requests of its own
      * (gmc_mc_take_) besides the queues' */
-    uint32_t cap = cfg->rq + cfg->wq +
-                   (mc->wpol_dflt == GMC_WPOL_HOLDS ? mc->wpol->internal(&mc->cfg, d->nbanks) : 0);
-    mc->pool_n = cap;
+    uint32_t cap = gmc_mc_pool_n(mc);
     /* In flight per type: each column command issues on its own cycle and
      * stays in flight done[cmd] cycles, and the ring is emptied up to `now`
      * before every push, so done[cmd] entries suffice. */
