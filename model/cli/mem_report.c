@@ -47,6 +47,14 @@ static int pcmwq_sum(const gmc_memsys_t *ms, gmc_mc_pcmwq_report_t *t)
     return found;
 }
 
+/* pcmwq_sum's fields in the order both reports print them. */
+#define PCMWQ_ARGS(pq)                                                                               \
+    (pq).entries, (pq).queues, (pq).high, (pq).low, (unsigned long long)(pq).accepted,                \
+        (unsigned long long)(pq).coalesced, (unsigned long long)(pq).reads,                           \
+        (unsigned long long)(pq).hits, (unsigned long long)(pq).drains,                               \
+        (unsigned long long)(pq).completions, (unsigned long long)(pq).full_cycles,                   \
+        ratio((double)(pq).occ_sum, (double)(pq).cycles), (unsigned long long)(pq).left
+
 /* The row policy's own precharges, over the channels. */
 static unsigned long long pol_pre(const gmc_memsys_t *ms)
 {
@@ -240,11 +248,7 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
                 "\"coalesced\": %llu, \"reads\": %llu, \"hits\": %llu, \"drains\": %llu, "
                 "\"drains_completed\": %llu, \"full_cycles\": %llu, \"mean_occupancy\": %.4f, "
                 "\"left\": %llu},\n",
-                pq.entries, pq.queues, pq.high, pq.low, (unsigned long long)pq.accepted,
-                (unsigned long long)pq.coalesced, (unsigned long long)pq.reads, (unsigned long long)pq.hits,
-                (unsigned long long)pq.drains, (unsigned long long)pq.completions,
-                (unsigned long long)pq.full_cycles, ratio((double)pq.occ_sum, (double)pq.cycles),
-                (unsigned long long)pq.left);
+                PCMWQ_ARGS(pq));
     gmc_mem_wear_t wr;
     if (!gmc_memsys_wear(ms, ms->cycles, &wr))
         fprintf(f, "  \"wear\": {\"channels\": %u, \"writes\": %llu, \"rows\": %llu, \"rows_written\": %llu, "
@@ -389,11 +393,7 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
         fprintf(f, "pcmwq: %u entries x %u queue(s) per channel, drain %u..%u; writes accepted %llu (coalesced %llu), reads %llu "
                 "(queue hits %llu), drains %llu (completed %llu), full cycles %llu, mean occupancy "
                 "%.4f, left %llu\n",
-                pq.entries, pq.queues, pq.high, pq.low, (unsigned long long)pq.accepted,
-                (unsigned long long)pq.coalesced, (unsigned long long)pq.reads, (unsigned long long)pq.hits,
-                (unsigned long long)pq.drains, (unsigned long long)pq.completions,
-                (unsigned long long)pq.full_cycles, ratio((double)pq.occ_sum, (double)pq.cycles),
-                (unsigned long long)pq.left);
+                PCMWQ_ARGS(pq));
     gmc_mem_wear_t wr;
     if (!gmc_memsys_wear(ms, ms->cycles, &wr))
         fprintf(f, "wear: %llu writes on %u channel(s), %llu of %llu rows written, the most %llu times "

@@ -295,20 +295,27 @@ uint32_t gmc_mc_take_(gmc_mc_t *mc, uint64_t now)
     return i;
 }
 
-void gmc_mc_answer_(gmc_mc_t *mc, uint32_t i, uint64_t done)
+/* A sender's request is done at `done`: the counts and the latency. */
+static inline __attribute__((always_inline)) void count_done(gmc_mc_t *mc, const gmc_mc_req_t *q,
+                                                              unsigned w, uint64_t done)
 {
-    gmc_mc_req_t *q = &mc->req[i];
-    const unsigned w = q->is_write;
-    q->done = done;
-    q->flags |= GMC_REQ_ANSWERED;
     if (w)
         mc->st.writes++;
     else
         mc->st.reads++;
     if (done > mc->st.last_done)
         mc->st.last_done = done;
-    if (mc->lat)
+    if (mc->lat)   /* GMC_LAT_ALL is their sum, made by gmc_memstats_merge */
         gmc_hist_add(&mc->lat->lat[w ? GMC_LAT_WRITE : GMC_LAT_READ], done - q->arrival);
+}
+
+void gmc_mc_answer_(gmc_mc_t *mc, uint32_t i, uint64_t done)
+{
+    gmc_mc_req_t *q = &mc->req[i];
+    const unsigned w = q->is_write;
+    q->done = done;
+    q->flags |= GMC_REQ_ANSWERED;
+    count_done(mc, q, w, done);
     uint64_t outside = q->arrival > q->offered ? q->arrival - q->offered : 0;
     mc->st.outside_sum += outside;
     if (outside > mc->st.outside_max)
@@ -406,14 +413,7 @@ void gmc_mc_serve_(gmc_mc_t *mc, uint32_t i, uint64_t done)
     if (__builtin_expect(q->flags & GMC_REQ_INTERNAL, 0)) {
         mc->wpol->served(mc, i);
     } else {
-        if (w)
-            mc->st.writes++;
-        else
-            mc->st.reads++;
-        if (done > mc->st.last_done)
-            mc->st.last_done = done;
-        if (mc->lat)   /* GMC_LAT_ALL is their sum, made by gmc_memstats_merge */
-            gmc_hist_add(&mc->lat->lat[w ? GMC_LAT_WRITE : GMC_LAT_READ], done - q->arrival);
+        count_done(mc, q, w, done);
     }
     assert(mc->fl_n[w] <= mc->fl_mask);
     uint32_t slot = (mc->fl_head[w] + mc->fl_n[w]++) & mc->fl_mask;
