@@ -15,6 +15,12 @@
 #include "mc/gmc_mem_load.h"
 #include "mc/gmc_sched.h"
 
+// A fault for the equal-timing test to catch (make systemc-fault): every
+// request offered this many cycles late.
+#ifndef GMC_TLM_FAULT_DELAY
+#define GMC_TLM_FAULT_DELAY 0
+#endif
+
 using namespace sc_core;
 using namespace tlm;
 
@@ -153,7 +159,7 @@ void gmc_tlm_memory::access(tlm_generic_payload &t)
 
 gmc_tlm_memory::job *gmc_tlm_memory::stage(tlm_generic_payload &t, bool at, uint64_t arrival)
 {
-    job *j = new job{&t, at, std::max(arrival, gmc_memsys_now(ms_)), {}};
+    job *j = new job{&t, at, std::max(arrival + GMC_TLM_FAULT_DELAY, gmc_memsys_now(ms_)), {}};
     const uint64_t a = t.get_address(), len = t.get_data_length(), sw = t.get_streaming_width();
     const uint64_t run = sw < len ? sw : len;
     for (uint64_t off = 0; off < len; off += run) {   // each streaming beat, then each burst
