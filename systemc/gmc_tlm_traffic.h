@@ -25,6 +25,9 @@ struct gmc_tlm_traffic_cfg {
     unsigned size = 64;              // bytes per transaction (0: random 1..512, any alignment)
     uint64_t base = 0, span = uint64_t(1) << 24;
     bool     check_data = false;     // keep a reference of the span, compare reads
+    // 0: END_RESP at once (TLM_COMPLETED returned to BEGIN_RESP); else
+    // BEGIN_RESP is answered TLM_ACCEPTED and END_RESP sent this much later
+    sc_core::sc_time end_resp_delay = sc_core::SC_ZERO_TIME;
 };
 
 class gmc_tlm_traffic : public sc_core::sc_module {
@@ -41,6 +44,7 @@ public:
     };
     std::vector<record> log;          // in issue order
     uint64_t data_checked = 0, data_bad = 0;   // bytes compared, bytes wrong (check_data)
+    uint64_t overlapping = 0;   // a BEGIN_RESP while another response was open (a protocol error)
 
     gmc_tlm_traffic(sc_core::sc_module_name n, const gmc_tlm_traffic_cfg &c)
         : sc_module(n), socket("socket"), cfg_(c), rng_(c.seed | 1)
@@ -49,6 +53,7 @@ public:
         if (cfg_.check_data)
             ref_.assign(cfg_.span, 0);
         SC_THREAD(run);
+        SC_THREAD(end_responses);
     }
 
 private:
@@ -144,6 +149,12 @@ private:
                 end_req_ev_.notify(d);
             }
             log[t->idx].begin_resp = sc_core::sc_time_stamp() + d;
+            overlapping += open_ != nullptr;
+            if (cfg_.end_resp_delay != sc_core::SC_ZERO_TIME) {
+                open_ = t;
+                open_ev_.notify(d);
+                return tlm::TLM_ACCEPTED;
+            }
             finish(t);
             return tlm::TLM_COMPLETED;   // END_RESP at once
         }
@@ -151,7 +162,25 @@ private:
         return tlm::TLM_COMPLETED;
     }
 
+    // END_RESP end_resp_delay after each BEGIN_RESP answered TLM_ACCEPTED
+    void end_responses()
+    {
+        for (;;) {
+            while (!open_)
+                wait(open_ev_);
+            wait(cfg_.end_resp_delay);
+            txn *t = open_;
+            open_ = nullptr;
+            tlm::tlm_phase ph = tlm::END_RESP;
+            sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+            socket->nb_transport_fw(*t, ph, d);
+            finish(t);
+        }
+    }
+
     gmc_tlm_traffic_cfg cfg_;
+    txn *open_ = nullptr;        // the response waiting for its END_RESP
+    sc_core::sc_event open_ev_;
     uint64_t rng_;
     unsigned outstanding_ = 0;
     txn *in_req_ = nullptr;
