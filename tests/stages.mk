@@ -3,7 +3,7 @@
 # stage listed after '|' starts only when that one is done (cosim-fault
 # links against the models cosim builds).
 .PHONY: all
-STAGES := unit equiv cli asan fast slurm vectors lint cosim cosim-fault synth formal
+STAGES := unit equiv cli asan fast slurm vectors lint cosim cosim-fault synth formal systemc
 all: $(STAGES:%=stage-%)
 
 stage-unit:
@@ -28,5 +28,7 @@ stage-synth:
 	+@bash tests/stage.sh synth counted synth
 stage-formal:
 	+@bash tests/stage.sh formal counted formal
+stage-systemc:
+	+@bash tests/stage.sh systemc counted systemc-test
 stage-fast:
 	+@bash tests/stage.sh fast counted fast-test
