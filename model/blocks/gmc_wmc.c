@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
+gmc_observe_fn gmc_wmc_observer;   /* NULL: no RTL in the loop (gmc_observe.h) */
+
 static int pow2(unsigned x) { return x && !(x & (x - 1)); }
 
 void gmc_wmc_cfg_default(gmc_wmc_cfg_t *c)

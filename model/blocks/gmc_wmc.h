@@ -40,6 +40,7 @@
 #define GMC_WMC_H
 #include <stddef.h>
 #include <stdint.h>
+#include "gmc_observe.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -262,6 +263,9 @@ static inline unsigned gmc_wmc_row_slot(const gmc_wmc_cfg_t *c, uint32_t row)
  * or -1 when mask is empty. */
 int gmc_wmc_pick(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q, unsigned bank,
                  uint64_t mask, unsigned pref);
+
+/* RTL in the loop (gmc_observe.h): NULL in gmc; gmc-rtl sets it. */
+extern gmc_observe_fn gmc_wmc_observer;
 
 #ifdef __cplusplus
 }

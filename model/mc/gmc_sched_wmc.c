@@ -87,6 +87,7 @@ static gmc_wmc_out_t tick(wmc_t *w, gmc_wmc_in_t in)
     gmc_wmc_out_t o;
     in.rst_n = 1;
     gmc_wmc_step(&w->c, &w->s, &in, &w->s, &o);
+    GMC_OBSERVE(gmc_wmc_observer, w, &w->c, &in, &o);
     return o;
 }
 
