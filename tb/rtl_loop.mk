@@ -17,10 +17,10 @@
 # The defaults are what the machines of rtl-sim-test use; a run that needs
 # another is refused with the line to add.
 
-RTL_CFGS ?= bankarb:nb16_tl1 bankarb:nb16_tl0 \
-            wmc:sm5_w5_h0_p6_nb16_r64_s4_pt64_a0_m0 \
+RTL_CFGS ?= bankarb:nb16_tl1 bankarb:nb4_tl1 \
+            wmc:sm5_w5_h0_p8_nb16_r64_s4_pt64 \
             bim:gddr6-rtx2060s_pae_s1_r0 \
-            hgalloc:c8_m8_p0_r8_b1_k4_l0_pb0_f1
+            hgalloc:c4_m8_p1_r12_b2_k4_l0_pb0_f1 hgalloc:c8_m4_p0_r1_b1_k4_l0_pb0_f1
 # RTL_EXTRA adds to the list (RTL_CFGS=... replaces it).
 override RTL_CFGS += $(RTL_EXTRA)
 
@@ -51,7 +51,7 @@ $(BLK)/%/rl.stamp: $(BLK)/%/top.txt $$(call b_rtl,$$(call b_blk,$$*)) tb/lockste
 
 $(RL)/rtl_loop_main.o: tb/rtl_loop/rtl_loop_main.cpp tb/rtl_loop/rtl_loop.h $(wildcard model/blocks/*.h)
 	@mkdir -p $(@D)
-	$(CXX) -std=c++17 -O2 -g -Wall -Wextra -Imodel -Itb -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -c $< -o $@
+	$(CXX) -std=c++17 -O2 -g -Wall -Wextra -Imodel -Itb -isystem $(VL_ROOT)/include -isystem $(VL_ROOT)/include/vltstd -c $< -o $@
 # The CLI's main, renamed: gmc-rtl's main calls it after setting the hooks.
 $(RL)/cli_main.o: model/cli/main.c $(BUILD)/gen/gmc_version.h
 	@mkdir -p $(@D)

@@ -222,7 +222,7 @@ int usage(const char *why) {
           "usage: gmc-rtl <gmc command> --rtl BLOCK[,BLOCK...] [--rtl-json FILE] [its options]\n"
           "       gmc-rtl --rtl-list\n"
           "  runs gmc with each named block's Verilated RTL stepped beside its C twin\n"
-          "  blocks: bim bankarb wmc hgalloc pcmwq (or all); linked configurations:\n",
+          "  blocks: bim bankarb wmc hgalloc pcmwq (all: those with a linked configuration):\n",
           why);
   for (unsigned k = 0; k < kSeams; k++) fprintf(stderr, "    %-8s %s\n", g_seam[k].name, built_list(g_seam[k]).c_str());
   return 2;
@@ -260,7 +260,8 @@ int main(int argc, char **argv) {
     std::string n = l.substr(p, e - p);
     bool found = false;
     for (unsigned k = 0; k < kSeams; k++)
-      if (n == g_seam[k].name || n == "all") g_seam[k].on = found = true;
+      if (n == g_seam[k].name || (n == "all" && built_list(g_seam[k]) != "none"))
+        g_seam[k].on = found = true;
     if (!found) return usage(("--rtl: expected bim, bankarb, wmc, hgalloc, pcmwq or all, found '" + n + "'").c_str());
     p = e + 1;
   }
