@@ -107,5 +107,5 @@ void gmc_bim_observe(const void *inst, const gmc_bim_cfg_t *c, uint64_t a, uint6
 {
     const gmc_bim_in_t in = {.rst_n = 1, .valid = 1, .addr = a};
     const gmc_bim_out_t out = {.valid = 1, .addr = m};
-    gmc_bim_observer(inst, c, &in, &out);
+    gmc_bim_observer(inst, c, &in, &out, 0);
 }

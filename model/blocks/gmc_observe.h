@@ -9,19 +9,30 @@
  * in and out the step's input and output structs (gmc_<b>_in_t /
  * _out_t).  gmc-rtl (tb/rtl_loop/) sets the hooks and steps a Verilated
  * model per instance with the same inputs, comparing every output.  In gmc
- * the hook costs a load and a branch that is never taken. */
+ * the hook costs a load and a branch that is never taken.
+ *
+ * A harness that reads a block's combinational outputs without stepping
+ * it (Warped-MC's tables: the pick, a warp's level, the banks' hi) calls
+ * GMC_OBSERVE_READ with the ports of that read and `outs`, the outputs it
+ * computed (bit k = the k-th output port in the X-macro's order): the RTL
+ * is evaluated with the clock low, no edge, and those outputs compared. */
 #ifndef GMC_OBSERVE_H
 #define GMC_OBSERVE_H
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef void (*gmc_observe_fn)(const void *inst, const void *cfg, const void *in, const void *out);
+#include <stdint.h>
+
+/* outs: 0 = a step (every output compared, then the clock edge); else a
+ * combinational read comparing the outputs in outs. */
+typedef void (*gmc_observe_fn)(const void *inst, const void *cfg, const void *in, const void *out,
+                               uint64_t outs);
 
 #define GMC_OBSERVE(hook, inst, cfg, in, out)                 \
     do {                                                      \
         if (__builtin_expect((hook) != 0, 0))                 \
-            (hook)((inst), (cfg), (in), (out));               \
+            (hook)((inst), (cfg), (in), (out), 0);            \
     } while (0)
 
 #ifdef __cplusplus

@@ -15,6 +15,9 @@ class VerilatedContext;
 struct RlModel {
   virtual ~RlModel() {}
   virtual void cycle(const void *in, void *out) = 0;
+  // A combinational read: the inputs driven and evaluated with the clock
+  // low, the outputs into out; no edge, so the state stays.
+  virtual void read(const void *in, void *out) = 0;
   virtual void reset() = 0;  // one cycle with rst_ni = 0 and every other input 0
 };
 

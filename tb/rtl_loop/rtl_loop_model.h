@@ -35,6 +35,12 @@ struct Model : RlModel {
       top.eval();
     }
   }
+  void read(const void *in, void *out) override {
+    top.clk_i = 0;
+    drive(&top, *static_cast<const LS_IN *>(in));
+    top.eval();
+    sample(&top, static_cast<LS_OUT *>(out));
+  }
   void reset() override {
     LS_IN in;
     LS_OUT out;
