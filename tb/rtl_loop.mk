@@ -20,7 +20,7 @@
 RTL_CFGS ?= bankarb:nb16_tl1 bankarb:nb4_tl1 \
             wmc:sm5_w5_h0_p8_nb16_r64_s4_pt64 \
             bim:gddr6-rtx2060s_pae_s1_r0 \
-            hgalloc:c4_m8_p1_r12_b2_k4_l0_pb0_f1 hgalloc:c8_m4_p0_r1_b1_k4_l0_pb0_f1
+            hgalloc:c4_m8_p1_r12_b2_k4_l2_pb0_f1 hgalloc:c8_m4_p0_r1_b1_k4_l0_pb0_f1
 # RTL_EXTRA adds to the list (RTL_CFGS=... replaces it).
 override RTL_CFGS += $(RTL_EXTRA)
 

@@ -3,7 +3,7 @@
 # stage listed after '|' starts only when that one is done (cosim-fault
 # links against the models cosim builds).
 .PHONY: all
-STAGES := unit equiv cli asan fast slurm vectors lint cosim cosim-fault synth formal
+STAGES := unit equiv cli asan fast slurm vectors lint cosim cosim-fault synth formal rtl-sim
 all: $(STAGES:%=stage-%)
 
 stage-unit:
@@ -30,3 +30,5 @@ stage-formal:
 	+@bash tests/stage.sh formal counted formal
 stage-fast:
 	+@bash tests/stage.sh fast counted fast-test
+stage-rtl-sim:
+	+@bash tests/stage.sh rtl-sim counted rtl-sim-test
