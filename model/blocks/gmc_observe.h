@@ -12,8 +12,8 @@
  * the hook costs a load and a branch that is never taken.
  *
  * A harness that reads a block's combinational outputs without stepping
- * it (Warped-MC's tables: the pick, a warp's level, the banks' hi) calls
- * GMC_OBSERVE_READ with the ports of that read and `outs`, the outputs it
+ * it (Warped-MC's tables: the pick, a warp's level) calls the hook with
+ * the ports of that read and `outs`, the outputs it
  * computed (bit k = the k-th output port in the X-macro's order): the RTL
  * is evaluated with the clock low, no edge, and those outputs compared. */
 #ifndef GMC_OBSERVE_H

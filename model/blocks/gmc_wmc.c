@@ -320,7 +320,6 @@ void gmc_wmc_step(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
 /* Output bits of the reads (gmc_observe.h): outputs in GMC_WMC_PORTS order. */
 #define OUT_PQ   (3u << 5)   /* pq_pend, pq_prio */
 #define OUT_PICK (7u << 7)   /* pick_valid, pick_slot, pick_score */
-#define OUT_HI   (1u << 10)  /* hi */
 
 void gmc_wmc_observe_pick(const void *inst, const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
                           unsigned bank, uint64_t mask, unsigned pref, int slot)
@@ -339,13 +338,4 @@ void gmc_wmc_observe_prio(const void *inst, const gmc_wmc_cfg_t *c, const gmc_wm
     gmc_wmc_in_t in = {.rst_n = 1, .pq_gwid = e, .pq_hit = (uint8_t)(hit & 1)};
     gmc_wmc_out_t o = {.pq_pend = (uint8_t)q->wet_q[e], .pq_prio = (uint8_t)prio};
     gmc_wmc_observer(inst, c, &in, &o, OUT_PQ);
-}
-
-void gmc_wmc_observe_hi(const void *inst, const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q)
-{
-    gmc_wmc_in_t in = {.rst_n = 1};
-    gmc_wmc_out_t o = {0};
-    for (unsigned b = 0; b < c->nb; b++)
-        o.hi |= (uint64_t)gmc_wmc_hi(c, q, b) << b;
-    gmc_wmc_observer(inst, c, &in, &o, OUT_HI);
 }

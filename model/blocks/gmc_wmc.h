@@ -267,14 +267,13 @@ int gmc_wmc_pick(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q, unsigned bank
 /* RTL in the loop (gmc_observe.h): NULL in gmc; gmc-rtl sets it. */
 extern gmc_observe_fn gmc_wmc_observer;
 /* The combinational reads a scheduler makes, as reads of the ports
- * (GMC_OBSERVE_READ): gmc_wmc_pick's answer slot (pick_*), gmc_wmc_prio's
- * level (pq_*), and every bank's gmc_wmc_hi (hi_o).  Call only when
- * gmc_wmc_observer is set. */
+ * (gmc_observe.h): gmc_wmc_pick's answer slot (pick_*) and gmc_wmc_prio's
+ * level (pq_*).  (gmc_wmc_hi is the state's alone: the next step's hi_o
+ * compares it.)  Call only when gmc_wmc_observer is set. */
 void gmc_wmc_observe_pick(const void *inst, const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
                           unsigned bank, uint64_t mask, unsigned pref, int slot);
 void gmc_wmc_observe_prio(const void *inst, const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
                           uint32_t gwid, unsigned hit, unsigned prio);
-void gmc_wmc_observe_hi(const void *inst, const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q);
 
 #ifdef __cplusplus
 }

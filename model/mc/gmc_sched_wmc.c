@@ -366,8 +366,9 @@ static int wmc_prio(const gmc_mc_t *mc, unsigned bank, uint32_t req)
 {
     (void)req;
     const wmc_t *w = W(mc);
-    if (__builtin_expect(gmc_wmc_observer != 0, 0))
-        gmc_wmc_observe_hi(w, &w->c, &w->s);
+    /* Not observed here (it is asked per bank and arbitration): hi_o is
+     * the state's alone, and the next step, which reads the same state,
+     * compares it with the RTL's (gmc-rtl). */
     return (int)gmc_wmc_hi(&w->c, &w->s, bank);
 }
 
