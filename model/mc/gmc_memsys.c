@@ -152,6 +152,8 @@ static int channel_devices(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, const 
 static void on_column(void *ctx, unsigned ch, const gmc_mc_req_t *r)
 {
     gmc_memsys_t *ms = ctx;
+    if (__builtin_expect(r->flags & GMC_REQ_INTERNAL, 0))
+        return;   /* the write policy's drained write: no sender waits for it */
     if (ms->served)
         ms->served(ms->served_ctx, ch, r);
     const unsigned qk = ch * 2 + r->is_write;
