@@ -20,7 +20,8 @@
 RTL_CFGS ?= bankarb:nb16_tl1 bankarb:nb4_tl1 \
             wmc:sm5_w5_h0_p8_nb16_r64_s4_pt64 \
             bim:gddr6-rtx2060s_pae_s1_r0 \
-            hgalloc:c4_m8_p1_r12_b2_k4_l2_pb0_f1 hgalloc:c8_m4_p0_r1_b1_k4_l0_pb0_f1
+            hgalloc:c4_m8_p1_r12_b2_k4_l2_pb0_f1 hgalloc:c8_m4_p0_r1_b1_k4_l0_pb0_f1 \
+            pcmwq:n8_a48_v32_h8_l0_i0_k0
 # RTL_EXTRA adds to the list (RTL_CFGS=... replaces it).
 override RTL_CFGS += $(RTL_EXTRA)
 
@@ -60,7 +61,8 @@ $(RL)/cli_main.o: model/cli/main.c $(BUILD)/gen/gmc_version.h
 # $1 = output, $2 = model directories (block/kind/config)
 define rl_link
 	@mkdir -p $(dir $1)
-	$(CXX) -o $1 $(RL)/rtl_loop_main.o $(RL)/cli_main.o $(filter-out %/cli/main.o,$(CLI_OBJS)) \
+	@echo "rtl-sim: linking $1 ($(words $2) model(s))"
+	@$(CXX) -o $1 $(RL)/rtl_loop_main.o $(RL)/cli_main.o $(filter-out %/cli/main.o,$(CLI_OBJS)) \
 	  $(call rl_objs,$2) $(LIB) $(VLRT) -lm -pthread -latomic
 endef
 

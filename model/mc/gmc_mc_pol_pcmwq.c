@@ -175,6 +175,7 @@ static int pq_step(gmc_mc_t *mc, uint64_t now)
     const unsigned s_new = (p->q.head_q + p->q.cnt_q) % p->c.n, head = p->q.head_q;
     gmc_pcmwq_out_t o;
     gmc_pcmwq_step(&p->c, &p->q, &in, &p->q, &o);
+    GMC_OBSERVE(gmc_pcmwq_observer, p, &p->c, &in, &o);
     gmc_pcmwq_tally(&p->c, &in, &o, &p->ev);
     int changed = 0;
     if (ri != GMC_MC_NONE) {

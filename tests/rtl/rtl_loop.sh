@@ -14,14 +14,17 @@ source "$(dirname "$0")/../cli/lib.sh"
 # 64-bit ports: 4 SMs) with a hold limit, so the limit is exercised.
 WMC="--machine rtx2060s --scheme pae --sched warped-mc --workload hoa --scale 0.05"
 HG="--machine yuan-gddr3 --set sms=4 --set icnt_hold=hg --set icnt_hold_limit=2 --workload moa --scale 0.05"
+# The PCM write queue as the controllers' write policy.
+PCM="--workload moa --scale 0.05 --set mc_write_policy=pcmwq"
 if [ -n "${RTL_SOAK:-}" ]; then
-  RUNS=("sim $WMC" "sim $HG"
+  RUNS=("sim $WMC" "sim $HG" "sim $PCM"
+        "sim --workload stream --scale 1 --set mc_write_policy=pcmwq"
         "sim --machine rtx2060s --scheme pae --sched warped-mc --workload moa --scale 1"
         "sim --machine rtx2060s --scheme pae --sched warped-mc --workload transpose --scale 1"
         "sim --machine rtx2060s --scheme pae --sched warped-mc --wmc-score receive --wmc-m pending2 --workload spmv --scale 1"
         "sim --machine yuan-gddr3 --set sms=4 --set icnt_hold=hg --set icnt_hold_limit=2 --workload hoa --scale 1")
 else
-  RUNS=("sim $WMC" "sim $HG")
+  RUNS=("sim $WMC" "sim $HG" "sim $PCM")
 fi
 
 # A trace over the whole 33-bit address space of gddr6-rtx2060s's map, so
@@ -33,6 +36,17 @@ for i in range(3000):
     print(i * 4, 'W' if r.random() < 0.3 else 'R', hex(r.getrandbits(33) & ~31), r.randrange(16), r.randrange(32), '0x100')
 " > "$T/bim.trc"
 MEM="mem --trace $T/bim.trc --scheme pae"
+# GPU workloads seldom read an address while its write waits in the queue
+# (the L2 absorbs it); a trace over 24 lines does, so that the write
+# queue's forwarding (which its RTL fault breaks) is exercised.
+python3 -c "
+import random
+r = random.Random(3)
+lines = [r.getrandbits(30) & ~31 for _ in range(24)]
+for i in range(4000):
+    print(i * 2, 'W' if r.random() < 0.5 else 'R', hex(r.choice(lines)), r.randrange(16), r.randrange(32), '0x100')
+" > "$T/pcm.trc"
+PMEM="mem --trace $T/pcm.trc --write-policy pcmwq"
 
 # same_report NAME BLOCKS ARGS: report bytes equal, every block's steps > 0
 same_report() {
@@ -63,12 +77,14 @@ caught() {
 }
 
 for r in "${RUNS[@]}"; do
-  case "$r" in *warped-mc*) bl=wmc,bankarb,bim ;; *) bl=hgalloc,bankarb ;; esac
+  case "$r" in *warped-mc*) bl=wmc,bankarb,bim ;; *pcmwq*) bl=pcmwq,bankarb ;; *) bl=hgalloc,bankarb ;; esac
   # shellcheck disable=SC2086
   same_report "gmc-rtl $r --rtl $bl: report bytes equal gmc's, steps compared" "$bl" $r
 done
 # shellcheck disable=SC2086
-same_report "gmc-rtl $MEM --rtl bim,bankarb: gmc mem report equal, steps compared" bim,bankarb $MEM
+same_report "gmc-rtl mem (full-width trace) --scheme pae --rtl bim,bankarb: gmc mem report equal, steps compared" bim,bankarb $MEM
+# shellcheck disable=SC2086
+same_report "gmc-rtl mem (24-line trace) --write-policy pcmwq --rtl pcmwq,bankarb: gmc mem report equal, steps compared" pcmwq,bankarb $PMEM
 
 # shellcheck disable=SC2086
 {
@@ -76,6 +92,7 @@ caught "RTL fault wmc caught on the Warped-MC run" wmc sim $WMC
 caught "RTL fault bankarb caught on the hold-grant run" bankarb sim $HG
 caught "RTL fault hgalloc caught on the hold-grant run" hgalloc sim $HG
 caught "RTL fault bim caught on the full-width trace" bim $MEM
+caught "RTL fault pcmwq caught on the 24-line trace" pcmwq $PMEM
 }
 
 # shellcheck disable=SC2086
