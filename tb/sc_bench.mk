@@ -50,14 +50,16 @@ sc-bench: $(BLOCKS:%=sc-bench-%)  ## every block's Verilated RTL under SystemC a
 $(BLOCKS:%=sc-bench-%): sc-bench-%: $$(call sc_logs,$$*)
 	$(call b_summarize,sc-bench-$*: SystemC bench x $(SC_CYCLES) cycles + RTL fault,$(addsuffix result,$(dir $^)))
 
-# Host instructions per cycle under callgrind (SC_SPEED_CYCLES each; the
-# ratio holds on any host, unlike seconds), the lockstep built by tb/block.mk.
+# Host instructions per cycle under callgrind: the difference between runs
+# of 2N and N cycles over N (start-up cancels out; the ratio holds on any
+# host, unlike seconds), the lockstep built by tb/block.mk.
 SC_SPEED_CYCLES ?= 20000
+sc_instr = $$(valgrind --tool=callgrind --callgrind-out-file=/dev/null $1 --cycles $2 2>&1 >/dev/null | sed -n 's/.*Collected : //p')
 sc-speed: $(foreach b,$(BLOCKS),$(BLK)/$b/ls/$(firstword $($b_LS_CFGS))/sc/bench $(BLK)/$b/ls/$(firstword $($b_LS_CFGS))/lockstep)  ## host instructions per cycle: SystemC bench beside the C++ lockstep (callgrind)
 	@printf '%-8s %-32s %14s %14s %7s\n' block config sc_instr/cyc ls_instr/cyc ratio; \
-	for b in $(BLOCKS); do c=$$(echo "$(foreach b,$(BLOCKS),$b:$(firstword $($b_LS_CFGS)))" | tr ' ' '\n' | sed -n "s/^$$b://p"); \
-	  d=$(BLK)/$$b/ls/$$c; n=$(SC_SPEED_CYCLES); \
-	  s=$$(valgrind --tool=callgrind --callgrind-out-file=/dev/null $$d/sc/bench --cycles $$n 2>&1 >/dev/null | sed -n 's/.*Collected : //p'); \
-	  l=$$(valgrind --tool=callgrind --callgrind-out-file=/dev/null $$d/lockstep --cycles $$n 2>&1 >/dev/null | sed -n 's/.*Collected : //p'); \
-	  printf '%-8s %-32s %14.0f %14.0f %6.1fx\n' $$b $$c $$(awk "BEGIN { print $$s / $$n }") $$(awk "BEGIN { print $$l / $$n }") $$(awk "BEGIN { print $$s / $$l }"); \
-	done
+	n=$(SC_SPEED_CYCLES); m=$$((2 * n)); \
+	$(foreach b,$(BLOCKS),d=$(BLK)/$b/ls/$(firstword $($b_LS_CFGS)); \
+	  s1=$(call sc_instr,$$d/sc/bench,$$n); s2=$(call sc_instr,$$d/sc/bench,$$m); \
+	  l1=$(call sc_instr,$$d/lockstep,$$n); l2=$(call sc_instr,$$d/lockstep,$$m); \
+	  awk -v s=$$((s2 - s1)) -v l=$$((l2 - l1)) -v n=$$n 'BEGIN { printf "%-8s %-32s %14.0f %14.0f %6.1fx\n", \
+	    "$b", "$(firstword $($b_LS_CFGS))", s / n, l / n, s / l }';)
