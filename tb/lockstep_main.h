@@ -311,16 +311,7 @@ int main(int argc, char **argv) {
   }
 
   printf("cycles compared: %" PRIu64 ", outputs compared: %" PRIu64 "\n", res.cycles, res.outputs);
-  bool zero = false;
-  if (b->ncov) {
-    printf("coverage:");
-    for (unsigned k = 0; k < b->ncov; k++) {
-      bool req = !b->cov_required || b->cov_required(cfg, k);
-      printf(" %s %" PRIu64 "%s", b->cov_names[k], res.cov[k], req ? "" : "(n/a)");
-      if (res.cov[k] == 0 && req) zero = true;
-    }
-    printf("\n");
-  }
+  const bool zero = ls_coverage(b, cfg, res.cov);
   if (b->report) b->report(r.chk, cfg, stdout);
   printf("lockstep %s: %.3f s, %.2f Mcycles/s (%d eval/cycle)\n", b->name, sec,
          sec > 0 ? (double)res.cycles / sec / 1e6 : 0.0, comb ? 1 : 2);

@@ -6,7 +6,9 @@
 // class T whose ports are plain members (verilator --cc).
 #ifndef GMC_LS_BLOCK_H
 #define GMC_LS_BLOCK_H
+#include <cinttypes>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <type_traits>
 
@@ -70,6 +72,21 @@ unsigned port_sizes(unsigned *sz) {
   LS_PORTS(X_SIZE)
   (void)top;
   return k;
+}
+
+// Prints the coverage counters ("coverage: name N ..."); true if one that
+// the configuration can show stayed 0.
+inline bool ls_coverage(const gmc_block_t *b, const void *cfg, const uint64_t *cov) {
+  bool zero = false;
+  if (!b->ncov) return false;
+  printf("coverage:");
+  for (unsigned k = 0; k < b->ncov; k++) {
+    const bool req = !b->cov_required || b->cov_required(cfg, k);
+    printf(" %s %" PRIu64 "%s", b->cov_names[k], cov[k], req ? "" : "(n/a)");
+    zero |= cov[k] == 0 && req;
+  }
+  printf("\n");
+  return zero;
 }
 
 }  // namespace

@@ -180,16 +180,7 @@ int sc_main(int argc, char **argv) {
   const double sec = ls_now() - t0;
   if (tb->rc) return tb->rc;
   printf("cycles compared: %" PRIu64 ", outputs compared: %" PRIu64 "\n", tb->cycles, tb->cycles * tb->nout);
-  bool zero = false;
-  if (b->ncov) {
-    printf("coverage:");
-    for (unsigned k = 0; k < b->ncov; k++) {
-      const bool req = !b->cov_required || b->cov_required(cfg, k);
-      printf(" %s %" PRIu64 "%s", b->cov_names[k], tb->cov[k], req ? "" : "(n/a)");
-      zero |= tb->cov[k] == 0 && req;
-    }
-    printf("\n");
-  }
+  const bool zero = ls_coverage(b, cfg, tb->cov);
   printf("sc-bench %s: %.3f s, %.3f Mcycles/s\n", b->name, sec, sec > 0 ? (double)tb->cycles / sec / 1e6 : 0.0);
   if (tb->cycles < o.cycles || (o.cycles >= b->cov_min_cycles && zero)) {
     fprintf(stderr, "sc-bench %s: FAIL: compared %" PRIu64 " of %" PRIu64 " cycles%s\n", b->name, tb->cycles,
