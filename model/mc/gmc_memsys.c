@@ -425,7 +425,7 @@ void gmc_memsys_decode(const gmc_memsys_t *ms, uint64_t addr, gmc_mem_loc_t *r)
 {
     uint64_t a = addr & ms->amask;
     if (ms->bim)
-        a = gmc_bim_map(ms->bim, a);
+        a = gmc_bim_map_at(ms, ms->bim, a);
     uint64_t fch;
     if (ms->pk_n) {   /* the same fields as gmc_addrmap_decode (test_gmc_memsys checks) */
         uint64_t p = 0;
