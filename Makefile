@@ -144,4 +144,5 @@ include tb/cosim.mk
 include tb/block.mk
 include $(filter-out tb/gmc_%.mk tb/cosim.mk tb/block.mk,$(sort $(wildcard tb/*.mk)))
 include $(sort $(wildcard tests/bench/*.mk))
+include systemc/systemc.mk $(filter-out systemc/systemc.mk,$(sort $(wildcard systemc/*.mk)))
 include $(sort $(wildcard synth/*.mk))

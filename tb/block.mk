@@ -57,7 +57,7 @@ b_rtl  = $(or $($1_RTL),rtl/gmc_$1.sv)
 # The RTL fault: a define for blocks whose top is the RTL itself; blocks that
 # generate their top (BIM) inject it there (gmc block top --fault).
 b_fault_kind = $(filter fault-rtl fault-iv fault-both,$1)
-b_libdeps = model/vec/gmc_block.h tb/lockstep_common.h tb/lockstep_main.h
+b_libdeps = model/vec/gmc_block.h tb/lockstep_common.h tb/lockstep_main.h tb/ls_block.h
 
 # $1 = label, $2 = result files (PASS/FAIL each)
 define b_summarize

@@ -42,6 +42,13 @@
 // only for the cycles before the failure (written to --vcd); exit 1.
 //
 // usage: lockstep [--cycles N] [--stim-seed S] [--init-seed I] [--vcd FILE] [--window K]
+//
+// The adapter serves the other C++ harnesses too: built with
+// -DGMC_HARNESS='"<header>"' it includes that harness instead (gmc-rtl's
+// models, tb/rtl_loop/rtl_loop_model.h; the SystemC bench, tb/sc_bench.h).
+#ifdef GMC_HARNESS
+#include GMC_HARNESS
+#else
 #ifndef GMC_LOCKSTEP_MAIN_H
 #define GMC_LOCKSTEP_MAIN_H
 #include <cinttypes>
@@ -61,22 +68,8 @@ struct VerilatedVcdC {
 
 #include "Vtop.h"
 #include "lockstep_common.h"
-#include "vec/gmc_block.h"
+#include "ls_block.h"
 
-#define LS_CAT3_(a, b, c) a##b##c
-#define LS_CAT3(a, b, c) LS_CAT3_(a, b, c)
-#ifdef LS_NAME
-#define LS_BLOCK LS_CAT3(gmc_block_, LS_NAME, )
-#define LS_IN    LS_CAT3(gmc_, LS_NAME, _in_t)
-#define LS_OUT   LS_CAT3(gmc_, LS_NAME, _out_t)
-#define LS_STEP(c, q, in, out)                                                            \
-  LS_CAT3(gmc_, LS_NAME, _step)((const LS_CAT3(gmc_, LS_NAME, _cfg_t) *)(c),              \
-                                (const LS_CAT3(gmc_, LS_NAME, _state_t) *)(q), in,        \
-                                (LS_CAT3(gmc_, LS_NAME, _state_t) *)(q), out)
-#endif
-#if !defined(LS_BLOCK) || !defined(LS_IN) || !defined(LS_OUT) || !defined(LS_STEP) || !defined(LS_PORTS)
-#error "define LS_NAME (or LS_BLOCK, LS_IN, LS_OUT, LS_STEP) and LS_PORTS before including lockstep_main.h"
-#endif
 #ifndef GMC_LS_CONFIG
 #error "build with -DGMC_LS_CONFIG='\"<configuration>\"' (tb/block.mk)"
 #endif
@@ -84,50 +77,9 @@ struct VerilatedVcdC {
 #define LIKELY(x)   __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
-extern "C" const gmc_block_t LS_BLOCK;
-
 namespace {
 
 const unsigned kHist = 8;  // input history printed on failure
-
-// --------------------------------------------------------------- adapter
-// Verilated ports: <= 8/16/32 bits are CData/SData/IData, 33..64 QData; a
-// cast to the port's type and a uint64_t compare cover every width.
-inline void drive(Vtop *top, const LS_IN &in) {
-#define X_DRIVE_in(field, rtl) \
-  top->rtl = static_cast<std::remove_reference<decltype(top->rtl)>::type>(in.field);
-#define X_DRIVE_out(field, rtl)
-#define X_DRIVE(dir, field, width, rtl) X_DRIVE_##dir(field, rtl)
-  LS_PORTS(X_DRIVE)
-}
-
-// Non-zero if any output differs (one branch per cycle on the fast path).
-inline uint64_t differs(const Vtop *top, const LS_OUT &out) {
-  uint64_t d = 0;
-#define X_DIFF_in(field, rtl)
-#define X_DIFF_out(field, rtl) d |= (uint64_t)top->rtl ^ (uint64_t)out.field;
-#define X_DIFF(dir, field, width, rtl) X_DIFF_##dir(field, rtl)
-  LS_PORTS(X_DIFF)
-  return d;
-}
-
-void sample(const Vtop *top, LS_OUT *o) {
-  memset(o, 0, sizeof *o);  // padding too: two samples are memcmp'd
-#define X_SAMPLE_in(field, rtl)
-#define X_SAMPLE_out(field, rtl) o->field = top->rtl;
-#define X_SAMPLE(dir, field, width, rtl) X_SAMPLE_##dir(field, rtl)
-  LS_PORTS(X_SAMPLE)
-}
-
-// The Verilated ports' sizes, in port order.
-unsigned port_sizes(unsigned *sz) {
-  unsigned k = 0;
-  Vtop *top = nullptr;
-#define X_SIZE(dir, field, width, rtl) sz[k++] = (unsigned)sizeof(top->rtl);
-  LS_PORTS(X_SIZE)
-  (void)top;
-  return k;
-}
 
 // --------------------------------------------------------------- run
 struct Run {
@@ -271,7 +223,7 @@ int main(int argc, char **argv) {
   r.nports = b->ports(cfg, r.ports);
   r.nout = 0;
   unsigned sz[GMC_BLOCK_PORTS_MAX];
-  unsigned nsz = port_sizes(sz);
+  unsigned nsz = port_sizes<Vtop>(sz);
   if (nsz != r.nports) {
     fprintf(stderr, "lockstep %s: the adapter lists %u ports, the description %u\n", b->name, nsz,
             r.nports);
@@ -359,16 +311,7 @@ int main(int argc, char **argv) {
   }
 
   printf("cycles compared: %" PRIu64 ", outputs compared: %" PRIu64 "\n", res.cycles, res.outputs);
-  bool zero = false;
-  if (b->ncov) {
-    printf("coverage:");
-    for (unsigned k = 0; k < b->ncov; k++) {
-      bool req = !b->cov_required || b->cov_required(cfg, k);
-      printf(" %s %" PRIu64 "%s", b->cov_names[k], res.cov[k], req ? "" : "(n/a)");
-      if (res.cov[k] == 0 && req) zero = true;
-    }
-    printf("\n");
-  }
+  const bool zero = ls_coverage(b, cfg, res.cov);
   if (b->report) b->report(r.chk, cfg, stdout);
   printf("lockstep %s: %.3f s, %.2f Mcycles/s (%d eval/cycle)\n", b->name, sec,
          sec > 0 ? (double)res.cycles / sec / 1e6 : 0.0, comb ? 1 : 2);
@@ -386,3 +329,4 @@ int main(int argc, char **argv) {
 }
 
 #endif
+#endif  // GMC_HARNESS

@@ -3,7 +3,7 @@
 # stage listed after '|' starts only when that one is done (cosim-fault
 # links against the models cosim builds).
 .PHONY: all
-STAGES := unit equiv cli asan fast slurm vectors lint cosim cosim-fault synth formal
+STAGES := unit equiv cli asan fast slurm vectors lint cosim cosim-fault synth formal systemc rtl-sim sc-bench
 all: $(STAGES:%=stage-%)
 
 stage-unit:
@@ -28,5 +28,11 @@ stage-synth:
 	+@bash tests/stage.sh synth counted synth
 stage-formal:
 	+@bash tests/stage.sh formal counted formal
+stage-systemc:
+	+@bash tests/stage.sh systemc counted systemc-test
 stage-fast:
 	+@bash tests/stage.sh fast counted fast-test
+stage-rtl-sim:
+	+@bash tests/stage.sh rtl-sim counted rtl-sim-test
+stage-sc-bench:
+	+@bash tests/stage.sh sc-bench counted sc-bench

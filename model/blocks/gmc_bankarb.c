@@ -1,6 +1,8 @@
 #include "gmc_bankarb.h"
 #include <stdio.h>
 
+gmc_observe_fn gmc_bankarb_observer;   /* NULL: no RTL in the loop (gmc_observe.h) */
+
 /* Mutation checks (build switches, never in a normal build; make cosim-fault-bankarb, tb/gmc_bankarb.mk):
  *   -DGMC_FAULT_BANKARB (= 1)  a pool's pointer moves to the granted bank
  *                              instead of one past it, so a bank that keeps

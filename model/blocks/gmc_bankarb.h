@@ -18,6 +18,7 @@
 #define GMC_BANKARB_H
 #include <stddef.h>
 #include <stdint.h>
+#include "gmc_observe.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -89,6 +90,9 @@ void gmc_bankarb_step(const gmc_bankarb_cfg_t *c, const gmc_bankarb_state_t *q,
 /* Pointer storage of the block in bits (the model's analytic cost):
  * IW per pool when NB > 1, i.e. 2*clog2(NB) (TWO_LEVEL = 1) or clog2(NB). */
 unsigned gmc_bankarb_state_bits(const gmc_bankarb_cfg_t *c);
+
+/* RTL in the loop (gmc_observe.h): NULL in gmc; gmc-rtl sets it. */
+extern gmc_observe_fn gmc_bankarb_observer;
 
 #ifdef __cplusplus
 }

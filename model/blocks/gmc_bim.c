@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
+gmc_observe_fn gmc_bim_observer;   /* NULL: no RTL in the loop (gmc_observe.h) */
+
 int gmc_bim_cfg_check(const gmc_bim_cfg_t *c, char *err, size_t n)
 {
     if (c->width < 1 || c->width > 64) {
@@ -99,4 +101,11 @@ void gmc_bim_step(const gmc_bim_cfg_t *c, const gmc_bim_state_t *q,
     out->addr = gmc_bim_map(c, q->addr_q);
     d->valid_q = in->valid & 1;
     d->addr_q = a;
+}
+
+void gmc_bim_observe(const void *inst, const gmc_bim_cfg_t *c, uint64_t a, uint64_t m)
+{
+    const gmc_bim_in_t in = {.rst_n = 1, .valid = 1, .addr = a};
+    const gmc_bim_out_t out = {.valid = 1, .addr = m};
+    gmc_bim_observer(inst, c, &in, &out, 0);
 }

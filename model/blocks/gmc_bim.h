@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "../bim/gmc_gf2.h"
+#include "gmc_observe.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -69,6 +70,22 @@ static inline uint64_t gmc_bim_map(const gmc_bim_cfg_t *c, uint64_t a)
            c->lut[2][(a >> 16) & 0xff] ^ c->lut[3][(a >> 24) & 0xff] ^
            c->lut[4][(a >> 32) & 0xff] ^ c->lut[5][(a >> 40) & 0xff] ^
            c->lut[6][(a >> 48) & 0xff] ^ c->lut[7][(a >> 56) & 0xff];
+}
+
+/* RTL in the loop (gmc_observe.h): NULL in gmc; gmc-rtl sets it. */
+extern gmc_observe_fn gmc_bim_observer;
+/* Calls the hook with the ports of a combinational step (rst_n, valid = 1,
+ * addr = a; valid = 1, addr = m). */
+void gmc_bim_observe(const void *inst, const gmc_bim_cfg_t *c, uint64_t a, uint64_t m);
+
+/* gmc_bim_map as the harness's address path calls it: inst is the
+ * instance's owner (the memory system), for the hook. */
+static inline uint64_t gmc_bim_map_at(const void *inst, const gmc_bim_cfg_t *c, uint64_t a)
+{
+    const uint64_t m = gmc_bim_map(c, a);
+    if (__builtin_expect(gmc_bim_observer != 0, 0))
+        gmc_bim_observe(inst, c, a, m);
+    return m;
 }
 
 #ifdef __cplusplus

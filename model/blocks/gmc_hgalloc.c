@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
+gmc_observe_fn gmc_hgalloc_observer;   /* NULL: no RTL in the loop (gmc_observe.h) */
+
 /* Mutation checks (build switches, never in a normal build; make
  * cosim-fault-hgalloc, tb/gmc_hgalloc.mk):
  *   -DGMC_FAULT_HGALLOC (= 1)  the hold limit lets one hold too many

@@ -50,6 +50,7 @@
 #define GMC_HGALLOC_H
 #include <stddef.h>
 #include <stdint.h>
+#include "gmc_observe.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -171,6 +172,9 @@ void gmc_hgalloc_out_pack(const gmc_hgalloc_cfg_t *c, const gmc_hgalloc_out_t *o
 /* gmc_hgalloc_step on the port view (in place: q is stepped). */
 void gmc_hgalloc_pstep(const gmc_hgalloc_cfg_t *c, gmc_hgalloc_state_t *q, const gmc_hgalloc_pin_t *in,
                        gmc_hgalloc_pout_t *out);
+
+/* RTL in the loop (gmc_observe.h): NULL in gmc; gmc-rtl sets it. */
+extern gmc_observe_fn gmc_hgalloc_observer;
 
 #ifdef __cplusplus
 }

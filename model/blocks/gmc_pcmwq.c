@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
+gmc_observe_fn gmc_pcmwq_observer;   /* NULL: no RTL in the loop (gmc_observe.h) */
+
 /* Mutation checks (build switches, never in a normal build; make
  * cosim-fault-pcmwq, tb/gmc_pcmwq.mk):
  *   -DGMC_FAULT_PCMWQ (= 1)  a coalescing write leaves the queued version

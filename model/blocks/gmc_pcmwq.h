@@ -71,6 +71,7 @@
 #define GMC_PCMWQ_H
 #include <stddef.h>
 #include <stdint.h>
+#include "gmc_observe.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -207,6 +208,9 @@ void gmc_pcmwq_tally(const gmc_pcmwq_cfg_t *c, const gmc_pcmwq_in_t *in, const g
     X(out, intr,       1,    intr_o)                      \
     X(out, occ,        (OW), occ_o)                       \
     X(out, dmode,      1,    dmode_o)
+
+/* RTL in the loop (gmc_observe.h): NULL in gmc; gmc-rtl sets it. */
+extern gmc_observe_fn gmc_pcmwq_observer;
 
 #ifdef __cplusplus
 }

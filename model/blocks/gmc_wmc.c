@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
+gmc_observe_fn gmc_wmc_observer;   /* NULL: no RTL in the loop (gmc_observe.h) */
+
 static int pow2(unsigned x) { return x && !(x & (x - 1)); }
 
 void gmc_wmc_cfg_default(gmc_wmc_cfg_t *c)
@@ -313,4 +315,27 @@ void gmc_wmc_step(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
         d->pt_q[sb] = pt_sb;
     if (sch)
         d->pt_q[hb] = pt_hb;
+}
+
+/* Output bits of the reads (gmc_observe.h): outputs in GMC_WMC_PORTS order. */
+#define OUT_PQ   (3u << 5)   /* pq_pend, pq_prio */
+#define OUT_PICK (7u << 7)   /* pick_valid, pick_slot, pick_score */
+
+void gmc_wmc_observe_pick(const void *inst, const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
+                          unsigned bank, uint64_t mask, unsigned pref, int slot)
+{
+    gmc_wmc_in_t in = {.rst_n = 1, .pick = 1, .pick_bank = (uint8_t)bank, .pick_mask = mask,
+                       .pick_pref = (uint8_t)pref};
+    gmc_wmc_out_t o = {.pick_valid = slot >= 0, .pick_slot = slot >= 0 ? (uint8_t)slot : 0,
+                       .pick_score = slot >= 0 ? q->rs_q[bank][slot] : 0};
+    gmc_wmc_observer(inst, c, &in, &o, OUT_PICK);
+}
+
+void gmc_wmc_observe_prio(const void *inst, const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
+                          uint32_t gwid, unsigned hit, unsigned prio)
+{
+    const uint32_t e = gwid & (c->wet_entries - 1);
+    gmc_wmc_in_t in = {.rst_n = 1, .pq_gwid = e, .pq_hit = (uint8_t)(hit & 1)};
+    gmc_wmc_out_t o = {.pq_pend = (uint8_t)q->wet_q[e], .pq_prio = (uint8_t)prio};
+    gmc_wmc_observer(inst, c, &in, &o, OUT_PQ);
 }

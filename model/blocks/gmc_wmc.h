@@ -40,6 +40,7 @@
 #define GMC_WMC_H
 #include <stddef.h>
 #include <stdint.h>
+#include "gmc_observe.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -262,6 +263,17 @@ static inline unsigned gmc_wmc_row_slot(const gmc_wmc_cfg_t *c, uint32_t row)
  * or -1 when mask is empty. */
 int gmc_wmc_pick(const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q, unsigned bank,
                  uint64_t mask, unsigned pref);
+
+/* RTL in the loop (gmc_observe.h): NULL in gmc; gmc-rtl sets it. */
+extern gmc_observe_fn gmc_wmc_observer;
+/* The combinational reads a scheduler makes, as reads of the ports
+ * (gmc_observe.h): gmc_wmc_pick's answer slot (pick_*) and gmc_wmc_prio's
+ * level (pq_*).  (gmc_wmc_hi is the state's alone: the next step's hi_o
+ * compares it.)  Call only when gmc_wmc_observer is set. */
+void gmc_wmc_observe_pick(const void *inst, const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
+                          unsigned bank, uint64_t mask, unsigned pref, int slot);
+void gmc_wmc_observe_prio(const void *inst, const gmc_wmc_cfg_t *c, const gmc_wmc_state_t *q,
+                          uint32_t gwid, unsigned hit, unsigned prio);
 
 #ifdef __cplusplus
 }

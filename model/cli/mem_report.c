@@ -47,6 +47,14 @@ static int pcmwq_sum(const gmc_memsys_t *ms, gmc_mc_pcmwq_report_t *t)
     return found;
 }
 
+/* pcmwq_sum's fields in the order both reports print them. */
+#define PCMWQ_ARGS(pq)                                                                               \
+    (pq).entries, (pq).queues, (pq).high, (pq).low, (unsigned long long)(pq).accepted,                \
+        (unsigned long long)(pq).coalesced, (unsigned long long)(pq).reads,                           \
+        (unsigned long long)(pq).hits, (unsigned long long)(pq).drains,                               \
+        (unsigned long long)(pq).completions, (unsigned long long)(pq).full_cycles,                   \
+        ratio((double)(pq).occ_sum, (double)(pq).cycles), (unsigned long long)(pq).left
+
 /* The row policy's own precharges, over the channels. */
 static unsigned long long pol_pre(const gmc_memsys_t *ms)
 {
@@ -240,11 +248,15 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
                 "\"coalesced\": %llu, \"reads\": %llu, \"hits\": %llu, \"drains\": %llu, "
                 "\"drains_completed\": %llu, \"full_cycles\": %llu, \"mean_occupancy\": %.4f, "
                 "\"left\": %llu},\n",
-                pq.entries, pq.queues, pq.high, pq.low, (unsigned long long)pq.accepted,
-                (unsigned long long)pq.coalesced, (unsigned long long)pq.reads, (unsigned long long)pq.hits,
-                (unsigned long long)pq.drains, (unsigned long long)pq.completions,
-                (unsigned long long)pq.full_cycles, ratio((double)pq.occ_sum, (double)pq.cycles),
-                (unsigned long long)pq.left);
+                PCMWQ_ARGS(pq));
+    gmc_mem_wear_t wr;
+    if (!gmc_memsys_wear(ms, ms->cycles, &wr))
+        fprintf(f, "  \"wear\": {\"channels\": %u, \"writes\": %llu, \"rows\": %llu, \"rows_written\": %llu, "
+                "\"max_row_writes\": %llu, \"max_row\": {\"channel\": %u, \"bank\": %u, \"row\": %u}, "
+                "\"endurance\": %u, \"seconds\": %.6e, \"lifetime_s\": %.6e, \"leveled_lifetime_s\": %.6e},\n",
+                wr.channels, (unsigned long long)wr.writes, (unsigned long long)wr.rows,
+                (unsigned long long)wr.rows_written, (unsigned long long)wr.max_row_writes, wr.max_ch,
+                wr.max_bank, wr.max_row, wr.endurance, wr.seconds, wr.lifetime_s, wr.leveled_lifetime_s);
     fprintf(f, "  \"trace\": ");
     json_str(f, o->trace);
     fprintf(f, ",\n  \"format\": \"%s\",\n", gmc_memtrace_fmt_name(o->fmt));
@@ -381,11 +393,14 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
         fprintf(f, "pcmwq: %u entries x %u queue(s) per channel, drain %u..%u; writes accepted %llu (coalesced %llu), reads %llu "
                 "(queue hits %llu), drains %llu (completed %llu), full cycles %llu, mean occupancy "
                 "%.4f, left %llu\n",
-                pq.entries, pq.queues, pq.high, pq.low, (unsigned long long)pq.accepted,
-                (unsigned long long)pq.coalesced, (unsigned long long)pq.reads, (unsigned long long)pq.hits,
-                (unsigned long long)pq.drains, (unsigned long long)pq.completions,
-                (unsigned long long)pq.full_cycles, ratio((double)pq.occ_sum, (double)pq.cycles),
-                (unsigned long long)pq.left);
+                PCMWQ_ARGS(pq));
+    gmc_mem_wear_t wr;
+    if (!gmc_memsys_wear(ms, ms->cycles, &wr))
+        fprintf(f, "wear: %llu writes on %u channel(s), %llu of %llu rows written, the most %llu times "
+                "(channel %u bank %u row %u); lifetime at endurance %u: %.3g s (%.3g s wear-leveled)\n",
+                (unsigned long long)wr.writes, wr.channels, (unsigned long long)wr.rows_written,
+                (unsigned long long)wr.rows, (unsigned long long)wr.max_row_writes, wr.max_ch, wr.max_bank,
+                wr.max_row, wr.endurance, wr.lifetime_s, wr.leveled_lifetime_s);
     char rd[32];
     if (mc->streak_reading)
         fprintf(f, "row streak breakers read as: %s\n", gmc_streak_reading_name(mc->streak_reading, rd, sizeof rd));

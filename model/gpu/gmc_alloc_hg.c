@@ -88,6 +88,7 @@ static uint32_t hg_allocate(gmc_alloc_t *a, const gmc_alloc_in_t *in, uint32_t *
             h->in.bank[i] = in->bank[v * ni + i];
         }
     gmc_hgalloc_step(&h->c, &h->q, &h->in, &h->q, &h->out);
+    GMC_OBSERVE(gmc_hgalloc_observer, h, &h->c, &h->in, &h->out);
     uint32_t k = 0;
     for (uint64_t m = h->out.gnt; m; m &= m - 1) {
         uint32_t o = (uint32_t)__builtin_ctzll(m), i = h->out.gnt_in[o], v = 0;

@@ -180,6 +180,26 @@ static void pcmwq_rows(gmc_rows_t *t, gmc_gpu_t *g)
     }
 }
 
+/* Wear of the channels whose device wears out (docs/pcm.md "Wear"). */
+static void wear_rows(gmc_rows_t *t, gmc_gpu_t *g)
+{
+    gmc_mem_wear_t w;
+    if (gmc_memsys_wear(g->ms, gmc_memsys_now(g->ms), &w))
+        return;
+    gmc_rows_u64(t, "wear", "channels", w.channels);
+    gmc_rows_u64(t, "wear", "writes", w.writes);
+    gmc_rows_u64(t, "wear", "rows", w.rows);
+    gmc_rows_u64(t, "wear", "rows_written", w.rows_written);
+    gmc_rows_u64(t, "wear", "max_row_writes", w.max_row_writes);
+    gmc_rows_u64(t, "wear", "max_row_channel", w.max_ch);
+    gmc_rows_u64(t, "wear", "max_row_bank", w.max_bank);
+    gmc_rows_u64(t, "wear", "max_row", w.max_row);
+    gmc_rows_u64(t, "wear", "endurance", w.endurance);
+    gmc_rows_f64(t, "wear", "seconds", "%.6e", w.seconds);
+    gmc_rows_f64(t, "wear", "lifetime_s", "%.6e", w.lifetime_s);
+    gmc_rows_f64(t, "wear", "leveled_lifetime_s", "%.6e", w.leveled_lifetime_s);
+}
+
 static void sm_rows(gmc_rows_t *t, const gmc_gpu_stats_t *s)
 {
 #define ROW_(member, key, doc) gmc_rows_u64(t, NULL, key, s->member);
@@ -343,6 +363,7 @@ static void report_rows(gmc_gpu_t *g, gmc_rows_t *t)
     dram_rows(t, g);
     hybrid_rows(t, g, gmc_memsys_now(g->ms));
     pcmwq_rows(t, g);
+    wear_rows(t, g);
     overhead_rows(t, g);
     icnt_rows(t, &s);
     yuan_rows(t, g, &s);

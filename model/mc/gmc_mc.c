@@ -67,6 +67,12 @@ int gmc_mc_cfg_check(const gmc_mc_cfg_t *c, char *err, size_t n)
     return 0;
 }
 
+uint32_t gmc_mc_pool_n(const gmc_mc_t *mc)
+{
+    return mc->cfg.rq + mc->cfg.wq +
+           (mc->wpol_dflt == GMC_WPOL_HOLDS ? mc->wpol->internal(&mc->cfg, mc->nbanks) : 0);
+}
+
 int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsigned id,
                 gmc_warps_t *warps, gmc_memstats_t *lat, char *err, size_t n)
 {
@@ -95,9 +101,7 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
     mc->cap[1] = cfg->wq;
     /* a policy that holds requests links internal requests of its own
      * (gmc_mc_take_) besides the queues' */
-    uint32_t cap = cfg->rq + cfg->wq +
-                   (mc->wpol_dflt == GMC_WPOL_HOLDS ? mc->wpol->internal(&mc->cfg, d->nbanks) : 0);
-    mc->pool_n = cap;
+    uint32_t cap = gmc_mc_pool_n(mc);
     /* In flight per type: each column command issues on its own cycle and
      * stays in flight done[cmd] cycles, and the ring is emptied up to `now`
      * before every push, so done[cmd] entries suffice. */
@@ -291,20 +295,27 @@ uint32_t gmc_mc_take_(gmc_mc_t *mc, uint64_t now)
     return i;
 }
 
-void gmc_mc_answer_(gmc_mc_t *mc, uint32_t i, uint64_t done)
+/* A sender's request is done at `done`: the counts and the latency. */
+static inline __attribute__((always_inline)) void count_done(gmc_mc_t *mc, const gmc_mc_req_t *q,
+                                                              unsigned w, uint64_t done)
 {
-    gmc_mc_req_t *q = &mc->req[i];
-    const unsigned w = q->is_write;
-    q->done = done;
-    q->flags |= GMC_REQ_ANSWERED;
     if (w)
         mc->st.writes++;
     else
         mc->st.reads++;
     if (done > mc->st.last_done)
         mc->st.last_done = done;
-    if (mc->lat)
+    if (mc->lat)   /* GMC_LAT_ALL is their sum, made by gmc_memstats_merge */
         gmc_hist_add(&mc->lat->lat[w ? GMC_LAT_WRITE : GMC_LAT_READ], done - q->arrival);
+}
+
+void gmc_mc_answer_(gmc_mc_t *mc, uint32_t i, uint64_t done)
+{
+    gmc_mc_req_t *q = &mc->req[i];
+    const unsigned w = q->is_write;
+    q->done = done;
+    q->flags |= GMC_REQ_ANSWERED;
+    count_done(mc, q, w, done);
     uint64_t outside = q->arrival > q->offered ? q->arrival - q->offered : 0;
     mc->st.outside_sum += outside;
     if (outside > mc->st.outside_max)
@@ -402,14 +413,7 @@ void gmc_mc_serve_(gmc_mc_t *mc, uint32_t i, uint64_t done)
     if (__builtin_expect(q->flags & GMC_REQ_INTERNAL, 0)) {
         mc->wpol->served(mc, i);
     } else {
-        if (w)
-            mc->st.writes++;
-        else
-            mc->st.reads++;
-        if (done > mc->st.last_done)
-            mc->st.last_done = done;
-        if (mc->lat)   /* GMC_LAT_ALL is their sum, made by gmc_memstats_merge */
-            gmc_hist_add(&mc->lat->lat[w ? GMC_LAT_WRITE : GMC_LAT_READ], done - q->arrival);
+        count_done(mc, q, w, done);
     }
     assert(mc->fl_n[w] <= mc->fl_mask);
     uint32_t slot = (mc->fl_head[w] + mc->fl_n[w]++) & mc->fl_mask;

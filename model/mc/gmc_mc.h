@@ -123,7 +123,7 @@ typedef struct gmc_mc {
     const gmc_sched_ops_t *sched;
     const gmc_mc_wpol_t *wpol;        /* the policies (gmc_mc_pol.h) */
     const gmc_mc_rowpol_t *rowpol;
-    gmc_mc_req_t       *req;          /* pool of pool_n */
+    gmc_mc_req_t       *req;          /* pool of gmc_mc_pool_n */
     /* Per bank, the cycle of its last command for a request (the timeout
      * row policy's idle clock; gmc_mc_last_use).  Its own allocation: in
      * the struct, its 512 bytes would make the controllers' array stride
@@ -183,7 +183,6 @@ typedef struct gmc_mc {
     gmc_mc_stats_t      st;           /* 100 bytes, counted per request */
     unsigned            id;           /* channel number */
     unsigned            nbanks;
-    uint32_t            pool_n;       /* request pool slots (gmc_mc_pool_n) */
     gmc_mc_cfg_t        cfg;
     /* bank arbiter block */
     gmc_bankarb_cfg_t   acfg;
@@ -223,7 +222,7 @@ static inline int gmc_mc_can_accept(const gmc_mc_t *mc, int is_write)
 static inline unsigned gmc_mc_queued(const gmc_mc_t *mc) { return mc->n[0] + mc->n[1]; }
 /* The request pool's size: pool indices are below it.  rq + wq, and the
  * internal requests of a policy that holds requests (its `internal` op). */
-static inline uint32_t gmc_mc_pool_n(const gmc_mc_t *mc) { return mc->pool_n; }
+uint32_t gmc_mc_pool_n(const gmc_mc_t *mc);
 /* Requests a write policy holds outside the queues (gmc_mc_pol.h hold):
  * what it lowered the capacities by (its own internal write aside). */
 static inline unsigned gmc_mc_held(const gmc_mc_t *mc)

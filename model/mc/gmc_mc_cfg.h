@@ -42,7 +42,9 @@ typedef struct {
      * none: docs/pcm.md "The write queue"); per_channel 0: a queue per
      * bank, each with those parameters (Qureshi et al. [HPCA'10]: a write
      * occupies its bank), 1: one queue per channel.  Others ignore them. */
-    struct { uint8_t entries, high, low, intr, per_channel; } pcmwq;
+    /* (intr and per_channel share a byte: one more would make gmc_mc_t a
+     * size whose array stride costs extra instructions at every request) */
+    struct { uint8_t entries, high, low, intr : 4, per_channel : 1; } pcmwq;
 } gmc_mc_cfg_t;
 
 /* The pcmwq write policy's counts for a report (docs/pcm.md "The write

@@ -219,6 +219,7 @@ static int step_queue(gmc_mc_t *mc, pq_t *p, unsigned k, uint32_t wi, uint32_t r
     p->full -= x->q.cnt_q == p->c.n;
     gmc_pcmwq_out_t o;
     gmc_pcmwq_step(&p->c, &x->q, &in, &x->q, &o);
+    GMC_OBSERVE(gmc_pcmwq_observer, x, &p->c, &in, &o);   /* one block per queue */
     gmc_pcmwq_tally(&p->c, &in, &o, &p->ev);
     p->queued += x->q.cnt_q;
     p->full += x->q.cnt_q == p->c.n;

@@ -218,6 +218,7 @@ static unsigned arbitrate(gmc_mc_t *mc, uint64_t ready, uint64_t hi, uint64_t ag
     gmc_bankarb_state_t d;
     gmc_bankarb_out_t o;
     gmc_bankarb_step(&mc->acfg, &mc->aq, &in, &d, &o);
+    GMC_OBSERVE(gmc_bankarb_observer, mc, &mc->acfg, &in, &o);   /* the committed step only */
     assert(o.valid && (ready & o.gnt));
     mc->st.arb_grants++;
     if ((hi & ~aged) & ready) {

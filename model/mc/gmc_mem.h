@@ -319,6 +319,28 @@ int      gmc_memsys_memory_stats(gmc_memsys_t *ms, unsigned m, gmc_mem_stats_t *
  * memory m's channels, integrals up to now: 0, or -1 (zeroed) if m is not
  * a memory or its controllers do not run pcmwq. */
 int      gmc_memsys_memory_pcmwq(const gmc_memsys_t *ms, unsigned m, gmc_mc_pcmwq_report_t *r);
+/* Wear (docs/pcm.md "Wear"): writes per row on the channels whose device
+ * wears out (its kind's `wears`: PCM), counted at each write's column
+ * command (a write queue's drains included).  Lifetimes assume the run's
+ * writes repeat for ever: lifetime_s until the first row reaches its
+ * device's endurance (the least endurance / writes over the rows written,
+ * times the run's seconds); leveled_lifetime_s with every write spread
+ * evenly over all rows of those channels (perfect wear leveling).  Both 0
+ * when the endurance is unknown (0) or nothing was written. */
+typedef struct {
+    unsigned channels;          /* channels counted */
+    uint64_t writes;            /* their WR commands */
+    uint64_t rows, rows_written;   /* their rows; of those, written */
+    uint64_t max_row_writes;    /* the most-written row's writes (ties: lowest channel, bank, row) */
+    unsigned max_ch, max_bank;
+    uint32_t max_row;
+    uint32_t endurance;         /* of the row that wears out first (0 = unknown) */
+    double   seconds;           /* the run: until x tCK */
+    double   lifetime_s, leveled_lifetime_s;
+} gmc_mem_wear_t;
+/* At until (pass gmc_memsys_now): 0, or -1 (zeroed) when no channel's
+ * device wears. */
+int      gmc_memsys_wear(const gmc_memsys_t *ms, uint64_t until, gmc_mem_wear_t *w);
 /* gmc_memsys_dram_energy over memory m's channels. */
 int      gmc_memsys_memory_energy(const gmc_memsys_t *ms, unsigned m, uint64_t until,
                                   gmc_dram_energy_t *e);

@@ -152,8 +152,12 @@ static int channel_devices(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, const 
 static void on_column(void *ctx, unsigned ch, const gmc_mc_req_t *r)
 {
     gmc_memsys_t *ms = ctx;
-    if (__builtin_expect(r->flags & GMC_REQ_INTERNAL, 0))
-        return;   /* the write policy's drained write: no sender waits for it */
+    if (__builtin_expect(ms->col_hook, 0)) {
+        if (ms->wear_ch)
+            gmc_memsys_wear_note(ms, ch, r);
+        if (r->flags & GMC_REQ_INTERNAL)
+            return;   /* the write policy's drained write: no sender waits for it */
+    }
     if (ms->served)
         ms->served(ms->served_ctx, ch, r);
     const unsigned qk = ch * 2 + r->is_write;
@@ -339,6 +343,7 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
         ms->mc[c].served_ctx = ms;
         ms->next[c] = 0;   /* an idle channel still refreshes: its first step says when */
         ms->mc[c].no_shortcuts = cfg->every_cycle != 0;
+        ms->col_hook |= ms->mc[c].wpol_dflt == GMC_WPOL_HOLDS;
     }
     free(devof);
     devof = NULL;
@@ -366,7 +371,7 @@ int gmc_memsys_init(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, char *err, si
             goto oom;
         ms->cq[k].wrap = ms->cq_mask < 15 ? ms->cq_mask : 15;
     }
-    if (hy && gmc_memsys_hybrid_init(ms, cfg, err, n)) {
+    if ((hy && gmc_memsys_hybrid_init(ms, cfg, err, n)) || gmc_memsys_wear_init(ms, err, n)) {
         gmc_memsys_free(ms);
         return -1;
     }
@@ -401,6 +406,7 @@ void gmc_memsys_free(gmc_memsys_t *ms)
     gmc_rowloc_free(&ms->rowloc);
     gmc_hybrid_place_free(&ms->hy);
     free(ms->prof);
+    gmc_memsys_wear_free(ms);
     memset(ms, 0, sizeof *ms);
 }
 
@@ -419,7 +425,7 @@ void gmc_memsys_decode(const gmc_memsys_t *ms, uint64_t addr, gmc_mem_loc_t *r)
 {
     uint64_t a = addr & ms->amask;
     if (ms->bim)
-        a = gmc_bim_map(ms->bim, a);
+        a = gmc_bim_map_at(ms, ms->bim, a);
     uint64_t fch;
     if (ms->pk_n) {   /* the same fields as gmc_addrmap_decode (test_gmc_memsys checks) */
         uint64_t p = 0;

@@ -61,6 +61,11 @@ typedef struct {
                                   touches anyway */
 } gmc_memsys_cq_t;
 
+/* A row's writes (wear): key (channel << 40 | bank << 32 | row) + 1, 0 = empty. */
+typedef struct {
+    uint64_t key, writes;
+} gmc_memsys_wear_row_t;
+
 struct gmc_memsys {
     /* The devices: dev[0] is cfg.dram's, then each other distinct device of
      * cfg.channel_dram, ndev in all; a channel's controller points at its
@@ -105,6 +110,10 @@ struct gmc_memsys {
     gmc_mem_done_fn  done_fn;
     void            *done_ctx;
     int              in_cb;      /* inside done_fn */
+    int              col_hook;   /* a column command may have more to do than complete:
+                                    wear to count, or an internal request (a write policy
+                                    that holds requests) to skip.  Beside done_fn, which
+                                    the same code reads */
     int              lazy_done;  /* trace mode: completions need no tick of their own; they
                                     are delivered, still in done order, at the next tick
                                     (the callback only records: it sends nothing) */
@@ -143,7 +152,19 @@ struct gmc_memsys {
     int                prof_on;
     gmc_mc_served_fn   prof_served;
     void              *prof_served_ctx;
+    /* Wear (gmc_memsys_wear.c): writes per row of the channels whose device
+     * wears (wear_ch[c]; NULL when none does), an open-addressing table of
+     * wear_cap (a power of two) slots (col_hook above: set with them). */
+    uint8_t           *wear_ch;
+    gmc_memsys_wear_row_t *wear;
+    size_t             wear_cap, wear_n;
 };
+
+/* Wear: 0, or -1 with err (out of memory); counts each write's row
+ * (gmc_memsys_wear_note, from the served hook); frees. */
+int  gmc_memsys_wear_init(gmc_memsys_t *ms, char *err, size_t n);
+void gmc_memsys_wear_note(gmc_memsys_t *ms, unsigned ch, const gmc_mc_req_t *r);
+void gmc_memsys_wear_free(gmc_memsys_t *ms);
 
 /* Totals over the channels. */
 typedef struct {

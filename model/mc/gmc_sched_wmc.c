@@ -87,6 +87,7 @@ static gmc_wmc_out_t tick(wmc_t *w, gmc_wmc_in_t in)
     gmc_wmc_out_t o;
     in.rst_n = 1;
     gmc_wmc_step(&w->c, &w->s, &in, &w->s, &o);
+    GMC_OBSERVE(gmc_wmc_observer, w, &w->c, &in, &o);
     return o;
 }
 
@@ -100,7 +101,12 @@ static inline int hits(const gmc_mc_t *mc, const gmc_mc_req_t *r)
 /* Request level for the pick: H / M / L (row hits only ask). */
 static inline unsigned level(const wmc_t *w, const gmc_mc_req_t *r, unsigned hit)
 {
-    return r->gwid == NO_GWID ? GMC_WMC_PRIO_L : gmc_wmc_prio(&w->c, &w->s, r->gwid, hit);
+    if (r->gwid == NO_GWID)
+        return GMC_WMC_PRIO_L;
+    const unsigned l = gmc_wmc_prio(&w->c, &w->s, r->gwid, hit);
+    if (__builtin_expect(gmc_wmc_observer != 0, 0))
+        gmc_wmc_observe_prio(w, &w->c, &w->s, r->gwid, hit, l);
+    return l;
 }
 
 /* Request j's level changed.  Only a row hit's level matters to the pick
@@ -346,8 +352,10 @@ static uint32_t wmc_pick(const gmc_mc_t *mc, unsigned bank)
     static const uint8_t zero[GMC_WMC_ROWS_MAX];
     if (!memcmp(w->s.rs_q[bank], zero, sizeof zero))   /* slots >= rows stay 0 */
         return head;
-    int slot = gmc_wmc_pick(&w->c, &w->s, bank, mask,
-                            gmc_wmc_row_slot(&w->c, gmc_mc_req(mc, head)->row));
+    const unsigned pref = gmc_wmc_row_slot(&w->c, gmc_mc_req(mc, head)->row);
+    int slot = gmc_wmc_pick(&w->c, &w->s, bank, mask, pref);
+    if (__builtin_expect(gmc_wmc_observer != 0, 0))
+        gmc_wmc_observe_pick(w, &w->c, &w->s, bank, mask, pref, slot);
     for (uint32_t i = head; i != GMC_MC_NONE; i = gmc_mc_bnext(mc, i))
         if ((int)gmc_wmc_row_slot(&w->c, gmc_mc_brow(mc, i)) == slot)
             return i;
@@ -358,6 +366,9 @@ static int wmc_prio(const gmc_mc_t *mc, unsigned bank, uint32_t req)
 {
     (void)req;
     const wmc_t *w = W(mc);
+    /* Not observed here (it is asked per bank and arbitration): hi_o is
+     * the state's alone, and the next step, which reads the same state,
+     * compares it with the RTL's (gmc-rtl). */
     return (int)gmc_wmc_hi(&w->c, &w->s, bank);
 }
 

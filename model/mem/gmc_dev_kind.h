@@ -68,6 +68,10 @@ struct gmc_dev_kind {
     int (*energy)(const gmc_dram_cfg_t *c, const gmc_dram_stats_t *s, uint64_t cycles,
                   uint64_t active_cycles, gmc_dram_energy_t *e);
     int (*check)(const gmc_dram_cfg_t *c, gmc_diag_t *d, const unsigned *line);
+    /* 1: writes wear the cells out (the key `endurance` says after how
+     * many): the memory system counts writes per row on its channels
+     * (gmc_memsys_wear).  0: no wear to count. */
+    int wears;
 };
 
 /* The kinds that ship: "dram" (DDR/GDDR SDRAM: bank groups, tFAW, all-bank

@@ -104,4 +104,5 @@ const gmc_dev_kind_t gmc_dev_kind_pcm = {
     .nrules = sizeof rules / sizeof rules[0],
     .energy = pcm_energy,
     .check = pcm_check,
+    .wears = 1,
 };
