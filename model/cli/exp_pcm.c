@@ -5,7 +5,7 @@
  * workloads on phase-change memory: all channels PCM (pcm-thesis), PCM
  * behind the write queue (pcmwq), and the hybrid of docs/pcm.md (12 GDDR6
  * + 4 PCM channels, bw-aware and write-aware placement).  IPC, DRAM
- * energy of each memory, the write queue's counts. */
+ * energy of each memory, PCM wear, the write queue's counts. */
 #include <math.h>
 #include <string.h>
 #include "exp.h"
@@ -110,13 +110,16 @@ static void csv_row(const exp_ctx_t *x, FILE *csv, const char *id, const char *w
 {
     double g, p;
     energy(x, id, m, &g, &p);
-    const int wq = m == M_PCMWQ;
-    fprintf(csv, "%s,%s,%d,%s,%u,%.0f,%.4f,%.4f,%.4f,%.0f,%.0f,%.1f,%.1f,%.1f,%.0f,%.0f,%.3f,%.0f\n", id, wlname,
+    const int wq = m == M_PCMWQ, pcm = m != M_GDDR;   /* the wear group: runs with PCM channels */
+    fprintf(csv, "%s,%s,%d,%s,%u,%.0f,%.4f,%.4f,%.4f,%.0f,%.0f,%.1f,%.1f,%.1f,%.0f,%.0f,%.3f,%.0f,%.0f,%.0f,%.6g,%.6g\n",
+            id, wlname,
             intensity, mem[m].id, scale, exp_get(x, id, "cycles"), exp_get(x, id, "ipc"), exp_get(x, id, "thread_ipc"),
             exp_get(x, id, "ipc") / exp_get(x, ref, "ipc"), exp_get(x, id, "dram.reads"), exp_get(x, id, "dram.writes"),
             exp_get(x, id, "mem_latency.mean"), g, p, wq ? exp_get(x, id, "pcmwq.hits") : 0,
             wq ? exp_get(x, id, "pcmwq.coalesced") : 0, wq ? exp_get(x, id, "pcmwq.mean_occupancy") : 0,
-            wq ? exp_get(x, id, "pcmwq.full_cycles") : 0);
+            wq ? exp_get(x, id, "pcmwq.full_cycles") : 0, pcm ? exp_get(x, id, "wear.writes") : 0,
+            pcm ? exp_get(x, id, "wear.max_row_writes") : 0, pcm ? exp_get(x, id, "wear.lifetime_s") : 0,
+            pcm ? exp_get(x, id, "wear.leveled_lifetime_s") : 0);
 }
 
 /* "at most about N%": the loss (positive percent) within N% (with the
@@ -179,7 +182,8 @@ static int summarize(exp_ctx_t *x)
         return 1;
     fprintf(csv, "id,workload,intensity,memory,timing_scale,cycles,ipc,thread_ipc,ipc_vs_gddr,dram_reads,"
                  "dram_writes,mem_latency,gddr_energy_nj,pcm_energy_nj,pcmwq_hits,pcmwq_coalesced,"
-                 "pcmwq_mean_occupancy,pcmwq_full_cycles\n");
+                 "pcmwq_mean_occupancy,pcmwq_full_cycles,pcm_row_writes,pcm_max_row_writes,pcm_lifetime_s,"
+                 "pcm_leveled_lifetime_s\n");
     for (int l = 0; l < NL; l++)
         for (int i = 0; i < NI; i++) {
             id_lat(id, sizeof id, l, i);
@@ -364,9 +368,10 @@ static int summarize(exp_ctx_t *x)
                 "schedulers x 32 lanes, each scheduler's fp32 unit taking one instruction every `sp_ii` = 2 "
                 "cycles); the thesis's FX 5800's is 960.  Plots: `fig39.png` (x1, x3, x10), `memories.png` (the memories), "
                 "`ipc.png` (IPC over GDDR6), `energy.png` (DRAM energy).\n\n");
-    fprintf(md, "## Energy, writes and the write queue\n\n| workload | memory | IPC over GDDR6 | DRAM reads | DRAM "
-                "writes | GDDR6 energy (nJ) | PCM energy (nJ) | energy over GDDR6's | WQ hits | WQ mean occupancy "
-                "|\n|---|---|---|---|---|---|---|---|---|---|\n");
+    fprintf(md, "## Energy, wear and the write queue\n\n| workload | memory | IPC over GDDR6 | DRAM reads | DRAM "
+                "writes | GDDR6 energy (nJ) | PCM energy (nJ) | energy over GDDR6's | PCM writes | most writes "
+                "to a PCM row | PCM lifetime (s) | leveled lifetime (days) | WQ hits | WQ mean occupancy "
+                "|\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (int r = 0; r < NW + 2; r++) {
         const char *name = r == 0 ? "itermap (6)" : r == 1 ? "itermap (195)" : wl[r - 2];
         double e0 = 0;
@@ -386,9 +391,18 @@ static int summarize(exp_ctx_t *x)
             if (m == M_PCMWQ)
                 snprintf(wq, sizeof wq, "%.0f | %.2f", exp_get(x, id, "pcmwq.hits"),
                          exp_get(x, id, "pcmwq.mean_occupancy"));
-            fprintf(md, "| %s | %s | %.3f | %.0f | %.0f | %.1f | %.1f | %.2f | %s |\n", name, mem[m].label,
+            char wr[96] = "- | - | - | -";   /* GDDR6 wears not; a PCM that took no write: no lifetime */
+            if (m != M_GDDR) {
+                const double n = exp_get(x, id, "wear.writes");
+                if (n > 0)
+                    snprintf(wr, sizeof wr, "%.0f | %.0f | %.0f | %.0f", n, exp_get(x, id, "wear.max_row_writes"),
+                             exp_get(x, id, "wear.lifetime_s"), exp_get(x, id, "wear.leveled_lifetime_s") / 86400);
+                else
+                    snprintf(wr, sizeof wr, "0 | 0 | no writes | no writes");
+            }
+            fprintf(md, "| %s | %s | %.3f | %.0f | %.0f | %.1f | %.1f | %.2f | %s | %s |\n", name, mem[m].label,
                     exp_get(x, id, "ipc") / exp_get(x, ref, "ipc"), exp_get(x, id, "dram.reads"),
-                    exp_get(x, id, "dram.writes"), g, p, (g + p) / e0, wq);
+                    exp_get(x, id, "dram.writes"), g, p, (g + p) / e0, wr, wq);
         }
     }
     fprintf(md, "\nEnergy is the DRAM devices' only (docs/pcm.md \"Energy\"): GDDR6 from its IDD currents "
@@ -397,7 +411,13 @@ static int summarize(exp_ctx_t *x)
                 "hybrid, which keeps every written page in GDDR6) and costs where it writes: `pcm-thesis` prices a "
                 "written bit at 100 pJ (Table 2.1), 2,000 times its read, so a few writes (`moa` writes 1.5%% of "
                 "its accesses) outweigh GDDR6's background and refresh.  itermap's DRAM writes are its stores "
-                "less those still dirty in the L2 when the kernel ends (gmc does not flush it).\n\n");
+                "less those still dirty in the L2 when the kernel ends (gmc does not flush it).\n\n"
+                "Wear (docs/pcm.md \"Wear\"): the writes to the PCM rows, the most-written row, and the lifetimes "
+                "if the run repeated for ever: until the most-written row reaches `pcm-thesis`'s endurance of "
+                "10^8 writes, and with every write spread over all rows (perfect wear leveling, the most one could "
+                "reach).  A kernel that writes each row a few dozen times per run wears its hottest row out in "
+                "minutes when it runs back to back: the thesis's 10^8 is a device's, and a GPU's streaming writes "
+                "need wear leveling to last.\n\n");
     fprintf(md, "## Why gmc differs from the thesis\n\n"
         "- Machine: rtx2060s (32 SMs, 16 GDDR6 channels), not the FX 5800 of GPGPU-Sim 3.0.1 (30 SMs, 8 GDDR3 "
         "channels): gmc cannot import that config (`-gpgpu_shader_core_pipeline 1024:32:32`, the old "

@@ -63,8 +63,8 @@ grep -q '^| IPC at x10 device latency, lowest intensity (6), as a share of x1.s 
   && ok "pcm summary quotes the thesis's factor of 5 and 5% beside gmc's (21 Fig. 3.9 rows, intensities 6..195 in the CSV)" \
   || notok "pcm summary quotes the thesis's factor of 5 and 5% beside gmc's (21 Fig. 3.9 rows, intensities 6..195 in the CSV)"
 # each point's report has the machine it was asked for: x10's device timings, PCM's energy, the write queue's counts
-python3 - "$T/pcm/points" <<'PY' && ok "pcm points ran what they say: dram_timing_scale 10, pcm-thesis, pcmwq, 12 + 4 channels" \
-  || notok "pcm points ran what they say: dram_timing_scale 10, pcm-thesis, pcmwq, 12 + 4 channels"
+python3 - "$T/pcm/points" <<'PY' && ok "pcm points ran what they say: dram_timing_scale 10, pcm-thesis (its wear), pcmwq, 12 + 4 channels" \
+  || notok "pcm points ran what they say: dram_timing_scale 10, pcm-thesis (its wear), pcmwq, 12 + 4 channels"
 import json, sys
 d = sys.argv[1]
 j = lambda n: json.load(open(f"{d}/{n}.json"))
@@ -73,6 +73,8 @@ assert a["machine_config"]["dram_timing_scale"] == 10 and a["machine_config"]["l
 assert b["machine_config"]["dram"] == "pcm-thesis" and b["dram_energy_nj"]["ref"] == 0
 assert c["pcmwq"]["writes_accepted"] > 0 and h["hybrid_memory1"]["channels"] == 4
 assert h["hybrid_memory0"]["channels"] == 12 and h["hybrid_memory1"]["writes"] == 0   # write-aware: PCM reads only
+s = j("stream.pcm")   # at this scale itermap's stores stay in the L2; stream's reach PCM
+assert s["wear"]["writes"] == s["dram"]["writes"] > 0 and h["wear"]["writes"] == 0 and "wear" not in a
 PY
 "$GMC" experiment pcm --scale $S --slurm --dry-run -o "$T/pcmsl" >/dev/null 2>&1
 grep -q -- '--array=0-63$' "$T/pcmsl/slurm/sweep.sbatch" 2>/dev/null && ok "pcm --slurm --dry-run: an array of its 64 points" \
