@@ -31,6 +31,13 @@ typedef struct {
      * reading (docs/memory.md "Row streak breakers" has both readings of
      * each).  A statistic only: it changes no scheduling. */
     uint8_t streak_reading;
+    /* The same-address rule (docs/pcm.md "Data, checked end to end"):
+     * 0 = none (every scheduler but fcfs may serve a read before an older
+     * write to its location, or a write before an older read or write);
+     * GMC_SAME_ADDR_STALL = a request is refused (back-pressure) while a
+     * request it must not overtake -- to its location (channel, bank, row,
+     * column), of the other type, or a write for a write -- is queued. */
+    uint8_t same_addr;
     /* The policies (gmc_mc_pol.h; docs/mc-policies.md).  NULL is the
      * default of each, so a zeroed struct with a scheduler still works. */
     const struct gmc_mc_wpol   *wpol;    /* write drain: gpgpusim */
@@ -38,6 +45,8 @@ typedef struct {
     const struct gmc_mc_rowpol *rowpol;  /* row: open */
     uint32_t row_timeout;        /* the timeout row policy's idle cycles, 1..2^20 */
 } gmc_mc_cfg_t;
+
+enum { GMC_SAME_ADDR_NONE = 0, GMC_SAME_ADDR_STALL = 1 };
 
 /* streak_reading bits.  Without any: search the bank's queued requests
  * from the pending request to the new row Y toward younger ones for the

@@ -399,6 +399,7 @@ void gmc_memsys_free(gmc_memsys_t *ms)
     gmc_rowloc_free(&ms->rowloc);
     gmc_hybrid_place_free(&ms->hy);
     free(ms->prof);
+    gmc_memsys_data_free(ms);
     memset(ms, 0, sizeof *ms);
 }
 
@@ -409,6 +410,8 @@ void gmc_memsys_set_served(gmc_memsys_t *ms, gmc_mc_served_fn fn, void *ctx)
         ms->prof_served_ctx = ctx;
         return;
     }
+    if (gmc_memsys_data_hook(ms, fn, ctx))   /* the data check keeps the hook and passes on */
+        return;
     ms->served = fn;
     ms->served_ctx = ctx;
 }

@@ -61,6 +61,8 @@ typedef struct {
                                   touches anyway */
 } gmc_memsys_cq_t;
 
+typedef struct gmc_memsys_data gmc_memsys_data_t;
+
 struct gmc_memsys {
     /* The devices: dev[0] is cfg.dram's, then each other distinct device of
      * cfg.channel_dram, ndev in all; a channel's controller points at its
@@ -143,6 +145,8 @@ struct gmc_memsys {
     int                prof_on;
     gmc_mc_served_fn   prof_served;
     void              *prof_served_ctx;
+    /* the data check (gmc_memsys_data.c): NULL unless gmc_memsys_data_on */
+    gmc_memsys_data_t *data;
 };
 
 /* Totals over the channels. */
@@ -178,6 +182,12 @@ typedef int (*gmc_memsys_src_fn)(void *ctx, gmc_memtrace_rec_t *r, char *err, si
  * in flight included, then closes the statistics.  0, or -1 with err (a
  * source error is passed through unchanged). */
 int  gmc_memsys_run(gmc_memsys_t *ms, gmc_memsys_src_fn src, void *ctx, char *err, size_t n);
+
+/* gmc_memsys_data.c: frees the data check's tables (gmc_memsys_free);
+ * data_hook: with the check on, fn becomes the hook it passes on to
+ * (1), else 0 and nothing changes. */
+void gmc_memsys_data_free(gmc_memsys_t *ms);
+int  gmc_memsys_data_hook(gmc_memsys_t *ms, gmc_mc_served_fn fn, void *ctx);
 
 /* Tests and tools: called at each request's column command (done known),
  * before the completion is queued. */
