@@ -45,6 +45,8 @@ static const entry_t reg[] = {
 /* The validation kernels (docs/validation.md): made like the above, but
  * not in their list, which the experiments run. */
 static const entry_t val_reg[] = {
+    {{"hotrw", "-", "the data check's: a random load and store per trip, 8 sectors each, of an 8 MB footprint (lines=, kb=)"},
+     gmc_wl_synth_new},
     {{"val-vecadd", "-", "c[i] = a[i] + b[i], 16 K threads (n=): LDG, LDG, FADD, STG with their registers"},
      gmc_wl_val_new},
     {{"val-kmeans", "-", "k-means membership, kdd_cup shape: 34 features 136 B apart, 2 K points (n=)"},
