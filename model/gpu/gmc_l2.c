@@ -178,6 +178,24 @@ static void reply(gmc_l2_t *l, const gmc_l2_waiter_t *w, uint64_t addr, int offc
     p->dram_in_mc = done - arr > UINT32_MAX ? UINT32_MAX : (uint32_t)(done - arr);
 }
 
+/* The data check at a read's fill (gmc_gpu_check.c): the version the L2's
+ * copy now holds, and every waiter the fill answers -- the list merged
+ * into the sector, then the request that sent the read -- takes it.  Read
+ * before gmc_l2_mem_done's own walk, which consumes the list. */
+static __attribute__((noinline, cold)) void check_fill(gmc_gpu_t *g, gmc_l2_t *l, const gmc_mem_done_t *d)
+{
+    const uint64_t ver = gmc_gpu_check_fill(g, d);
+    const uint32_t ep = TAG_ENTRY(d->tag);
+    const int e = ep ? (int)ep - 1 : gmc_cache_mshr_find(l->c, d->addr & ~127ULL);
+    if (e < 0)
+        return;
+    const unsigned sec = (unsigned)(d->addr >> 5) & 3;
+    if (*gmc_cache_mshr_user(l->c, (uint32_t)e) >> sec & 1)
+        for (uint32_t i = l->wait_head[(unsigned)e * 4 + sec]; i != NONE; i = l->pool[i].next)
+            gmc_gpu_check_waiter(g, d->addr, ver, l->pool[i].atom);
+    gmc_gpu_check_waiter(g, d->addr, ver, TAG_ATOM(d->tag));
+}
+
 /* The memory system finished a request of some slice (tag = slice id). */
 void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
 {
@@ -190,6 +208,8 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
         return;
     }
     g->st.dram_reads++;
+    if (__builtin_expect(g->chk != NULL, 0))
+        check_fill(g, l, d);
     uint64_t line = d->addr & ~127ULL;
     unsigned sec = (unsigned)(d->addr >> 5) & 3;
     uint32_t ep = TAG_ENTRY(d->tag);   /* the entry + 1 the read was sent for */
@@ -201,7 +221,6 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
     if (listed)
         for (uint32_t i = *h; i != NONE; i = l->pool[i].next)
             atom |= l->pool[i].atom;
-    const uint64_t ver = __builtin_expect(g->chk != NULL, 0) ? gmc_gpu_check_fill(g, d) : 0;
     uint64_t vl = 0;
     uint32_t vd = 0;
     gmc_cache_fill_entry(l->c, line, 1u << sec, atom, e, &vl, &vd);
@@ -213,8 +232,6 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
     if (listed) {
         for (uint32_t i = *h; i != NONE;) {
             uint32_t nx = l->pool[i].next;
-            if (__builtin_expect(g->chk != NULL, 0))
-                gmc_gpu_check_waiter(g, d->addr, ver, l->pool[i].atom);
             reply(l, &l->pool[i], d->addr, 1, d->arrival, d->done);
             l->pool[i].next = l->pool_free;
             l->pool_free = i;
@@ -226,8 +243,6 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
     /* the oldest waiter last, as when it was the list's tail (lookup) */
     const gmc_l2_waiter_t w = {.pc = d->pc, .next = NONE, .tag = TAG_REQ(d->tag), .sm = (uint16_t)d->sm,
                                .warp = (uint16_t)d->warp, .atom = TAG_ATOM(d->tag)};
-    if (__builtin_expect(g->chk != NULL, 0))
-        gmc_gpu_check_waiter(g, d->addr, ver, w.atom);
     reply(l, &w, d->addr, 1, d->arrival, d->done);
     l->pool_used--;
 }
@@ -378,10 +393,9 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
                     break;   /* GMC_MEM_EINVAL: larger than a burst, never accepted */
                 l->dq_p_ok = 1;
             }
-            const int rc = __builtin_expect(g->chk != NULL, 0)
-                               ? gmc_memsys_data_send(g->ms, &l->dq_p, TAG_VER(l->dq_p.req.tag))
-                               : gmc_memsys_send_prepared(g->ms, &l->dq_p);
-            if (rc != GMC_MEM_ACCEPTED) {
+            if ((__builtin_expect(g->chk != NULL, 0)
+                     ? gmc_memsys_data_send(g->ms, &l->dq_p, TAG_VER(l->dq_p.req.tag))
+                     : gmc_memsys_send_prepared(g->ms, &l->dq_p)) != GMC_MEM_ACCEPTED) {
                 l->dq_blocked = 1;   /* GMC_MEM_FULL: wait for room (gmc_l2_mem_room) */
                 assert(l->dq_p.loc.channel == l->ch);   /* the room event wakes the channel's slices */
                 g->l2_waits += !g->l2_wait[l->id];
