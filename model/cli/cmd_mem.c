@@ -395,12 +395,8 @@ int cmd_mem(int argc, char **argv)
     o.warnings = warn;
     if ((rc = resolve(&o, &sc, warn, sizeof warn)))
         return rc;
-    if (o.integrity) {
-        if (sc.hybrid && sc.hybrid->placement == GMC_PLACE_WRITE_AWARE)
-            return cli_usage_error(MEM_CMD, "--integrity: expected a hybrid placement other than "
-                                   "write-aware (it profiles a trace)");
+    if (o.integrity)
         return mem_integrity_run(&o, &sc);
-    }
     if ((rc = mem_hybrid_profile(&o, &sc)))
         return rc;
     char err[512];
