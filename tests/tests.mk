@@ -25,8 +25,16 @@ $(BUILD)/tests/scalar/test_gmc_cache_random: $(UNIT_DIR)/test_gmc_cache_random.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -U__SSE2__ $(UNIT_CFLAGS) -o $@ $(UNIT_DIR)/test_gmc_cache_random.c model/gpu/gmc_cache.c $(LIB) $(CMOCKA) -lm
 
+# The pcmwq write policy with the block's forwarding fault (gmc_pcmwq.c
+# compiled with -DGMC_FAULT_PCMWQ=1 ahead of the library, as above): its
+# randomized read-after-write check must count violations, or it fails.
+SCALAR_BINS += $(BUILD)/tests/fault/test_gmc_mc_pcmwq
+$(BUILD)/tests/fault/test_gmc_mc_pcmwq: $(UNIT_DIR)/test_gmc_mc_pcmwq.c model/blocks/gmc_pcmwq.c model/blocks/gmc_pcmwq.h $(UNIT_HDRS) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -DGMC_FAULT_PCMWQ=1 $(UNIT_CFLAGS) -o $@ $(UNIT_DIR)/test_gmc_mc_pcmwq.c model/blocks/gmc_pcmwq.c $(LIB) $(CMOCKA) -lm
+
 .PHONY: unit cli-tests
-unit: $(UNIT_BINS) $(SCALAR_BINS)  ## cmocka unit tests (and the cache's scalar build)
+unit: $(UNIT_BINS) $(SCALAR_BINS)  ## cmocka unit tests (and the cache's scalar build; the pcmwq policy with the block's forwarding fault)
 	@rc=0; for t in $(UNIT_BINS) $(SCALAR_BINS); do $$t || rc=1; done; exit $$rc
 
 cli-tests: $(GMC)  ## scripted end-to-end runs of the CLI (tests/cli/*.sh)

@@ -6,6 +6,8 @@
 #include "cli.h"
 #include "cli_outfile.h"
 #include "mc/gmc_mc_pol.h"
+#include "mc/gmc_mc.h"
+#include "blocks/gmc_pcmwq.h"
 #include "mc/gmc_sched.h"
 #include "mem_cli.h"
 #include "mem/gmc_dram_cfg.h"
@@ -74,7 +76,10 @@ static void usage(FILE *f)
         "                      is queued; docs/pcm.md \"Data, checked end to end\")\n");
     fprintf(f,
         "  --row-timeout N     --row-policy timeout: idle cycles before a row closes\n"
-        "                      (1..%u, default %u)\n", GMC_MC_ROW_TIMEOUT_MAX, GMC_MC_ROW_TIMEOUT_DEFAULT);
+        "                      (1..%u, default %u)\n"
+        "  --pcmwq-entries N   --write-policy pcmwq: queue entries, 1..64 (default 8, NVMain FRFCFS-WQF)\n"
+        "  --pcmwq-high N      ... drain from N entries (default: the entries)\n"
+        "  --pcmwq-low N       ... down to N (default 0)\n", GMC_MC_ROW_TIMEOUT_MAX, GMC_MC_ROW_TIMEOUT_DEFAULT);
     fprintf(f,
         "  --wmc-score R       warped-mc: when n_pending == 1 gives H and a row score:\n"
         "                      schedule (default; Algorithm 1) or receive (sec. 4.2)\n"
@@ -120,6 +125,8 @@ static struct {
     const char *wpol, *rfpol, *rowpol, *same_addr;
     uint64_t    row_timeout;
     int         have_row_timeout;
+    uint64_t    pq[3];            /* --pcmwq-entries, --pcmwq-high, --pcmwq-low */
+    int         have_pq[3];
 } pol;
 
 /* The run's trace source and served callback: the trace reader, the
@@ -265,6 +272,12 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
             rc = str_opt(a, argc, argv, &i, &pol.same_addr);
         else if (!strcmp(a, "--streak-reading"))
             rc = str_opt(a, argc, argv, &i, &o->streak_reading);
+        else if (!strcmp(a, "--pcmwq-entries"))
+            rc = num_opt(a, argc, argv, &i, &pol.pq[0]), pol.have_pq[0] = 1;
+        else if (!strcmp(a, "--pcmwq-high"))
+            rc = num_opt(a, argc, argv, &i, &pol.pq[1]), pol.have_pq[1] = 1;
+        else if (!strcmp(a, "--pcmwq-low"))
+            rc = num_opt(a, argc, argv, &i, &pol.pq[2]), pol.have_pq[2] = 1;
         else if (!strcmp(a, "--row-timeout"))
             rc = num_opt(a, argc, argv, &i, &pol.row_timeout), pol.have_row_timeout = 1;
         else
@@ -325,6 +338,22 @@ static int resolve_policies(gmc_mc_cfg_t *mc)
     else if (pol.same_addr && strcmp(pol.same_addr, "none"))
         return cli_usage_error(MEM_CMD, "--same-addr: expected none or stall, found '%s'",
                                pol.same_addr);
+    static const char *const pqn[3] = {"--pcmwq-entries", "--pcmwq-high", "--pcmwq-low"};
+    uint8_t *const pqf[3] = {&mc->pcmwq.entries, &mc->pcmwq.high, &mc->pcmwq.low};
+    for (int k = 0; k < 3; k++) {
+        if (!pol.have_pq[k])
+            continue;
+        if (mc->wpol != &gmc_mc_wpol_pcmwq)
+            return cli_usage_error(MEM_CMD, "%s: expected --write-policy pcmwq with it", pqn[k]);
+        if (pol.pq[k] > GMC_PCMWQ_N_MAX)
+            return cli_usage_error(MEM_CMD, "%s: expected at most %u, found %llu", pqn[k],
+                                   GMC_PCMWQ_N_MAX, (unsigned long long)pol.pq[k]);
+        *pqf[k] = (uint8_t)pol.pq[k];
+    }
+    if (pol.have_pq[0] && !pol.have_pq[1])   /* NVMain's: drain from a full queue */
+        mc->pcmwq.high = mc->pcmwq.entries;
+    if (mc->wpol == &gmc_mc_wpol_pcmwq && gmc_mc_cfg_check(mc, err, sizeof err))
+        return cli_usage_error(MEM_CMD, "%s", err);
     return 0;
 }
 

@@ -27,6 +27,26 @@ static int policies_set(const gmc_mc_cfg_t *mc)
            mc->rowpol != gmc_mc_rowpol_get(0);
 }
 
+/* The pcmwq write policy's counts over the memories that run it
+ * (gmc_memsys_memory_pcmwq): 0, or -1 when none does. */
+static int pcmwq_sum(const gmc_memsys_t *ms, gmc_mc_pcmwq_report_t *t)
+{
+    int found = -1;
+    memset(t, 0, sizeof *t);
+    for (unsigned m = 0; m < gmc_memsys_memories(ms); m++) {
+        gmc_mc_pcmwq_report_t r;
+        if (gmc_memsys_memory_pcmwq(ms, m, &r))
+            continue;
+        found = 0;
+        t->entries = r.entries, t->high = r.high, t->low = r.low;
+        t->accepted += r.accepted, t->coalesced += r.coalesced, t->reads += r.reads;
+        t->hits += r.hits, t->drains += r.drains, t->completions += r.completions;
+        t->full_cycles += r.full_cycles, t->cycles += r.cycles, t->occ_sum += r.occ_sum;
+        t->left += r.left;
+    }
+    return found;
+}
+
 /* The row policy's own precharges, over the channels. */
 static unsigned long long pol_pre(const gmc_memsys_t *ms)
 {
@@ -214,6 +234,17 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
             fprintf(f, ", \"row_timeout\": %u", mc->row_timeout);
         fprintf(f, ", \"row_policy_precharges\": %llu},\n", pol_pre(ms));
     }
+    gmc_mc_pcmwq_report_t pq;
+    if (!pcmwq_sum(ms, &pq))
+        fprintf(f, "  \"pcmwq\": {\"entries\": %u, \"high\": %u, \"low\": %u, \"writes_accepted\": %llu, "
+                "\"coalesced\": %llu, \"reads\": %llu, \"hits\": %llu, \"drains\": %llu, "
+                "\"drains_completed\": %llu, \"full_cycles\": %llu, \"mean_occupancy\": %.4f, "
+                "\"left\": %llu},\n",
+                pq.entries, pq.high, pq.low, (unsigned long long)pq.accepted,
+                (unsigned long long)pq.coalesced, (unsigned long long)pq.reads, (unsigned long long)pq.hits,
+                (unsigned long long)pq.drains, (unsigned long long)pq.completions,
+                (unsigned long long)pq.full_cycles, ratio((double)pq.occ_sum, (double)pq.cycles),
+                (unsigned long long)pq.left);
     fprintf(f, "  \"trace\": ");
     json_str(f, o->trace);
     fprintf(f, ",\n  \"format\": \"%s\",\n", gmc_memtrace_fmt_name(o->fmt));
@@ -345,6 +376,16 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
             fprintf(f, " (%u idle cycles)", mc->row_timeout);
         fprintf(f, "; row policy precharges %llu\n", pol_pre(ms));
     }
+    gmc_mc_pcmwq_report_t pq;
+    if (!pcmwq_sum(ms, &pq))
+        fprintf(f, "pcmwq: %u entries, drain %u..%u; writes accepted %llu (coalesced %llu), reads %llu "
+                "(queue hits %llu), drains %llu (completed %llu), full cycles %llu, mean occupancy "
+                "%.4f, left %llu\n",
+                pq.entries, pq.high, pq.low, (unsigned long long)pq.accepted,
+                (unsigned long long)pq.coalesced, (unsigned long long)pq.reads, (unsigned long long)pq.hits,
+                (unsigned long long)pq.drains, (unsigned long long)pq.completions,
+                (unsigned long long)pq.full_cycles, ratio((double)pq.occ_sum, (double)pq.cycles),
+                (unsigned long long)pq.left);
     char rd[32];
     if (mc->streak_reading)
         fprintf(f, "row streak breakers read as: %s\n", gmc_streak_reading_name(mc->streak_reading, rd, sizeof rd));

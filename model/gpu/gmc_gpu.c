@@ -117,6 +117,13 @@ int gmc_gpu_cfg_defaults(gmc_gpu_cfg_t *cfg, char *err, size_t n)
         return -1;
     if (m->mc_row_timeout)
         cfg->mc.row_timeout = m->mc_row_timeout;
+    if (m->pcmwq_entries) {   /* checked above; the hybrid's second memory copies them */
+        cfg->mc.pcmwq.entries = (uint8_t)m->pcmwq_entries;
+        cfg->mc.pcmwq.high = (uint8_t)m->pcmwq_entries;
+    }
+    if (m->pcmwq_high)
+        cfg->mc.pcmwq.high = (uint8_t)m->pcmwq_high;
+    cfg->mc.pcmwq.low = (uint8_t)m->pcmwq_low;
     cfg->refresh = 1;
     if (!cfg->stall_cycles)
         cfg->stall_cycles = 1000000;

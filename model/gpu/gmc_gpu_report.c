@@ -153,6 +153,32 @@ static void hybrid_rows(gmc_rows_t *t, gmc_gpu_t *g, uint64_t until)
     }
 }
 
+/* The pcmwq write policy's counts, per memory that runs it (group pcmwq,
+ * or pcmwq_memory0/1 in a hybrid memory): docs/pcm.md "The write queue". */
+static void pcmwq_rows(gmc_rows_t *t, gmc_gpu_t *g)
+{
+    const unsigned nm = gmc_memsys_memories(g->ms);
+    static const char *const grp[2] = {"pcmwq_memory0", "pcmwq_memory1"};
+    for (unsigned k = 0; k < nm; k++) {
+        gmc_mc_pcmwq_report_t r;
+        if (gmc_memsys_memory_pcmwq(g->ms, k, &r))
+            continue;
+        const char *gn = nm < 2 ? "pcmwq" : grp[k];
+        gmc_rows_u64(t, gn, "entries", r.entries);
+        gmc_rows_u64(t, gn, "high", r.high);
+        gmc_rows_u64(t, gn, "low", r.low);
+        gmc_rows_u64(t, gn, "writes_accepted", r.accepted);
+        gmc_rows_u64(t, gn, "coalesced", r.coalesced);
+        gmc_rows_u64(t, gn, "reads", r.reads);
+        gmc_rows_u64(t, gn, "hits", r.hits);
+        gmc_rows_u64(t, gn, "drains", r.drains);
+        gmc_rows_u64(t, gn, "drains_completed", r.completions);
+        gmc_rows_u64(t, gn, "full_cycles", r.full_cycles);
+        gmc_rows_f64(t, gn, "mean_occupancy", "%.4f", ratio((double)r.occ_sum, (double)r.cycles));
+        gmc_rows_u64(t, gn, "left", r.left);
+    }
+}
+
 static void sm_rows(gmc_rows_t *t, const gmc_gpu_stats_t *s)
 {
 #define ROW_(member, key, doc) gmc_rows_u64(t, NULL, key, s->member);
@@ -315,6 +341,7 @@ static void report_rows(gmc_gpu_t *g, gmc_rows_t *t)
     cache_rows(t, &s);
     dram_rows(t, g);
     hybrid_rows(t, g, gmc_memsys_now(g->ms));
+    pcmwq_rows(t, g);
     overhead_rows(t, g);
     icnt_rows(t, &s);
     yuan_rows(t, g, &s);

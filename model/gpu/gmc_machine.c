@@ -468,5 +468,21 @@ int gmc_machine_check_mc_policies(const gmc_machine_t *m, char *err, size_t n)
     if (m->mc_row_timeout && r != &gmc_mc_rowpol_timeout)
         return snprintf(err, n, "machine %s: mc_row_timeout: expected mc_row_policy = timeout with "
                         "it, found %s", m->name, r->name), -1;
+    /* the pcmwq keys: read by either memory's pcmwq write policy */
+    const int pq = !strcmp(m->mc_write_policy, "pcmwq") || !strcmp(m->hybrid_mc_write_policy, "pcmwq");
+    const char *pk = m->pcmwq_entries ? "pcmwq_entries" : m->pcmwq_high ? "pcmwq_high"
+                   : m->pcmwq_low    ? "pcmwq_low"     : NULL;
+    if (pk && !pq)
+        return snprintf(err, n, "machine %s: %s: expected mc_write_policy or hybrid_mc_write_policy "
+                        "= pcmwq with it, found %s", m->name, pk,
+                        m->mc_write_policy[0] ? m->mc_write_policy : "gpgpusim"), -1;
+    const unsigned pe = m->pcmwq_entries ? (unsigned)m->pcmwq_entries : GMC_MC_PCMWQ_ENTRIES;
+    const unsigned ph = m->pcmwq_high ? (unsigned)m->pcmwq_high : pe;
+    if (ph > pe)
+        return snprintf(err, n, "machine %s: pcmwq_high: expected at most pcmwq_entries (%u), found %u",
+                        m->name, pe, ph), -1;
+    if (m->pcmwq_low >= ph)
+        return snprintf(err, n, "machine %s: pcmwq_low: expected less than pcmwq_high (%u), found %u",
+                        m->name, ph, (unsigned)m->pcmwq_low), -1;
     return 0;
 }

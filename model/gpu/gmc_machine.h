@@ -82,6 +82,9 @@ extern "C" {
     X(dram_channels,     0, 4096,     "-",     "memory channels (0 = the DRAM preset's)")      \
     X(mc_queue,          1, 1024,     "-",     "memory-controller read queue per channel (writes: the same)") \
     X(mc_row_timeout,    0, 1048576,  "DRAM cycles", "idle cycles after which the timeout row policy closes a row (0 = 100; only with mc_row_policy = timeout)") \
+    X(pcmwq_entries,     0, 64,       "writes", "entries of the pcmwq write policy's queue (0 = 8, NVMain's FRFCFS-WQF; only with a pcmwq write policy)") \
+    X(pcmwq_high,        0, 64,       "writes", "pcmwq: drain mode from this many queued writes (0 = pcmwq_entries)") \
+    X(pcmwq_low,         0, 63,       "writes", "pcmwq: drain mode down to this many (0 = empty)") \
     X(dram_latency,      0, 100000,   "core cycles", "fixed delay of every request from the L2 slice's DRAM queue to the memory controller (GPGPU-Sim's -dram_latency)") \
     X(hybrid_channels,   0, 4096,     "-",     "channels of the second memory after dram's (0 = hybrid_dram's; read only with hybrid_dram)") \
     X(hybrid_page,       0, 1073741824, "B",   "page of the hybrid placement, a power of two >= 256 (0 = 4096)") \

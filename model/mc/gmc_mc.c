@@ -2,6 +2,7 @@
 #include "mc/gmc_mc.h"
 #include "mc/gmc_mc_impl.h"
 #include "util/gmc_alloc_impl.h"
+#include "blocks/gmc_pcmwq.h"
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,9 @@ void gmc_mc_cfg_defaults(gmc_mc_cfg_t *c)
     c->rfpol = gmc_mc_rfpol_get(0);
     c->rowpol = gmc_mc_rowpol_get(0);
     c->row_timeout = GMC_MC_ROW_TIMEOUT_DEFAULT;
+    c->pcmwq.entries = GMC_MC_PCMWQ_ENTRIES;
+    c->pcmwq.high = GMC_MC_PCMWQ_HIGH;
+    c->pcmwq.low = GMC_MC_PCMWQ_LOW;
 }
 
 int gmc_mc_cfg_check(const gmc_mc_cfg_t *c, char *err, size_t n)
@@ -46,6 +50,20 @@ int gmc_mc_cfg_check(const gmc_mc_cfg_t *c, char *err, size_t n)
     if (c->wq_low >= c->wq_high)
         return snprintf(err, n, "--wq-low: expected less than --wq-high (%u), found %u",
                         c->wq_high, c->wq_low), -1;
+    if (c->wpol == &gmc_mc_wpol_pcmwq) {
+        if (c->pcmwq.entries < 1 || c->pcmwq.entries > GMC_PCMWQ_N_MAX)
+            return snprintf(err, n, "--pcmwq-entries: expected 1..%u, found %u", GMC_PCMWQ_N_MAX,
+                            c->pcmwq.entries), -1;
+        if (c->pcmwq.high < 1 || c->pcmwq.high > c->pcmwq.entries)
+            return snprintf(err, n, "--pcmwq-high: expected 1..%u (the entries), found %u",
+                            c->pcmwq.entries, c->pcmwq.high), -1;
+        if (c->pcmwq.low >= c->pcmwq.high)
+            return snprintf(err, n, "--pcmwq-low: expected less than --pcmwq-high (%u), found %u",
+                            c->pcmwq.high, c->pcmwq.low), -1;
+        if (c->pcmwq.intr != 0)
+            return snprintf(err, n, "--pcmwq-intr: expected none (the DRAM engine cannot stop an "
+                            "issued write), found %u", c->pcmwq.intr), -1;
+    }
     return 0;
 }
 
@@ -65,7 +83,9 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
     mc->rfpol = mc->cfg.rfpol = cfg->rfpol ? cfg->rfpol : gmc_mc_rfpol_get(0);
     mc->rowpol = mc->cfg.rowpol = cfg->rowpol ? cfg->rowpol : gmc_mc_rowpol_get(0);
     mc->rp_close = mc->rowpol->close_at != NULL;
-    mc->wpol_dflt = mc->wpol == &gmc_mc_wpol_gpgpusim;
+    mc->wpol_dflt = mc->wpol == &gmc_mc_wpol_gpgpusim ? GMC_WPOL_INLINE
+                    : mc->wpol->hold                  ? GMC_WPOL_HOLDS
+                                                      : GMC_WPOL_TABLE;
     mc->pol_scan = mc->rp_close || mc->wpol->next != NULL;
     mc->id = id;
     mc->nbanks = d->nbanks;
@@ -73,13 +93,17 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
     mc->lat = lat;
     mc->cap[0] = cfg->rq;
     mc->cap[1] = cfg->wq;
-    uint32_t cap = cfg->rq + cfg->wq;
+    /* a policy that holds requests links one internal request of its own
+     * (gmc_mc_take_) besides the queues' */
+    uint32_t cap = gmc_mc_pool_n(mc);
     /* In flight per type: each column command issues on its own cycle and
      * stays in flight done[cmd] cycles, and the ring is emptied up to `now`
      * before every push, so done[cmd] entries suffice. */
     uint32_t fl = d->done[GMC_DRAM_RD] > d->done[GMC_DRAM_WR] ? d->done[GMC_DRAM_RD]
                                                                : d->done[GMC_DRAM_WR];
     uint32_t ring = 2;
+    if (mc->wpol_dflt == GMC_WPOL_HOLDS)   /* its drained write besides the senders' */
+        fl *= 2;
     while (ring < fl + 1)
         ring <<= 1;
     mc->req = gmc_zalloc64(cap, sizeof *mc->req);   /* an entry: two whole host lines */
@@ -194,7 +218,7 @@ static uint32_t enqueue(gmc_mc_t *mc, uint32_t i, uint64_t now)
     unsigned w = q->is_write, b = q->bank;
     q->arrival = now;
     q->seq = mc->seq++;
-    q->flags = (q->flags & GMC_REQ_WARP) | GMC_REQ_QUEUED;
+    q->flags = (q->flags & (GMC_REQ_WARP | GMC_REQ_INTERNAL)) | GMC_REQ_QUEUED;
     q->cls = 0;
     q->prio = 0;
     q->gwid = 0;
@@ -233,6 +257,62 @@ static uint32_t enqueue(gmc_mc_t *mc, uint32_t i, uint64_t now)
     return i;
 }
 
+/* A write policy that holds requests takes request i (gmc_mc_pol.h hold):
+ * it is in no list until the policy links it. */
+static __attribute__((noinline, cold)) uint32_t hold(gmc_mc_t *mc, uint32_t i, uint64_t now)
+{
+    gmc_mc_req_t *q = &mc->req[i];
+    q->arrival = now;
+    q->seq = mc->seq++;
+    q->flags &= GMC_REQ_WARP;
+    q->ver = 0;
+    mc->wpol->hold(mc, i, now);
+    return i;
+}
+
+void gmc_mc_link_(gmc_mc_t *mc, uint32_t i, uint64_t now)
+{
+    complete_until(mc, now);
+    mc->probe_valid = mc->probe_held = 0;
+    const uint64_t seq = mc->req[i].seq;
+    enqueue(mc, i, now);
+    mc->req[i].seq = seq;   /* its order of entry is the sender's */
+    mc->seq--;
+}
+
+uint32_t gmc_mc_take_(gmc_mc_t *mc, uint64_t now)
+{
+    complete_until(mc, now);
+    uint32_t i = mc->free_head;
+    assert(i != GMC_MC_NONE);
+    mc->free_head = mc->req[i].qnext;
+    return i;
+}
+
+void gmc_mc_answer_(gmc_mc_t *mc, uint32_t i, uint64_t done)
+{
+    gmc_mc_req_t *q = &mc->req[i];
+    const unsigned w = q->is_write;
+    q->done = done;
+    q->flags |= GMC_REQ_ANSWERED;
+    if (w)
+        mc->st.writes++;
+    else
+        mc->st.reads++;
+    if (done > mc->st.last_done)
+        mc->st.last_done = done;
+    if (mc->lat)
+        gmc_hist_add(&mc->lat->lat[w ? GMC_LAT_WRITE : GMC_LAT_READ], done - q->arrival);
+    uint64_t outside = q->arrival > q->offered ? q->arrival - q->offered : 0;
+    mc->st.outside_sum += outside;
+    if (outside > mc->st.outside_max)
+        mc->st.outside_max = outside;
+    if (mc->served)
+        mc->served(mc->served_ctx, mc->id, q);
+    q->qnext = mc->free_head;
+    mc->free_head = i;
+}
+
 uint32_t gmc_mc_enqueue(gmc_mc_t *mc, const gmc_mc_req_t *r, uint64_t now)
 {
     uint32_t i = slot_take(mc, r->is_write, now);
@@ -250,6 +330,8 @@ uint32_t gmc_mc_enqueue(gmc_mc_t *mc, const gmc_mc_req_t *r, uint64_t now)
     q->pc = r->pc;
     q->tag = r->tag;
     q->cta = r->cta;
+    if (__builtin_expect(mc->wpol_dflt == GMC_WPOL_HOLDS, 0))
+        return hold(mc, i, now);
     return enqueue(mc, i, now);
 }
 
@@ -270,6 +352,8 @@ uint32_t gmc_mc_enqueue_prepared(gmc_mc_t *mc, const gmc_mem_prepared_t *p, uint
     q->pc = p->req.pc;
     q->tag = p->req.tag;
     q->cta = p->req.cta;
+    if (__builtin_expect(mc->wpol_dflt == GMC_WPOL_HOLDS, 0))
+        return hold(mc, i, now);
     return enqueue(mc, i, now);
 }
 
@@ -320,14 +404,22 @@ void gmc_mc_serve_(gmc_mc_t *mc, uint32_t i, uint64_t done)
     gmc_mc_req_t *q = &mc->req[i];
     unsigned w = q->is_write;
     q->done = done;
-    if (w)
-        mc->st.writes++;
-    else
-        mc->st.reads++;
-    if (done > mc->st.last_done)
-        mc->st.last_done = done;
-    if (mc->lat)   /* GMC_LAT_ALL is their sum, made by gmc_memstats_merge */
-        gmc_hist_add(&mc->lat->lat[w ? GMC_LAT_WRITE : GMC_LAT_READ], done - q->arrival);
+    /* An internal request (the write policy's drained write) is in flight
+     * like any (its bank busy until its data is done), counted as a device
+     * command only, reported to the policy; `served` sees it flagged
+     * GMC_REQ_INTERNAL (senders skip it, tests read it). */
+    if (__builtin_expect(q->flags & GMC_REQ_INTERNAL, 0)) {
+        mc->wpol->served(mc, i);
+    } else {
+        if (w)
+            mc->st.writes++;
+        else
+            mc->st.reads++;
+        if (done > mc->st.last_done)
+            mc->st.last_done = done;
+        if (mc->lat)   /* GMC_LAT_ALL is their sum, made by gmc_memstats_merge */
+            gmc_hist_add(&mc->lat->lat[w ? GMC_LAT_WRITE : GMC_LAT_READ], done - q->arrival);
+    }
     assert(mc->fl_n[w] <= mc->fl_mask);
     uint32_t slot = (mc->fl_head[w] + mc->fl_n[w]++) & mc->fl_mask;
     mc->fl_done[w][slot] = done;

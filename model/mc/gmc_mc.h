@@ -60,6 +60,7 @@ extern "C" {
 #endif
 
 #define GMC_MC_NONE   UINT32_MAX
+enum { GMC_WPOL_TABLE = 0, GMC_WPOL_INLINE = 1, GMC_WPOL_HOLDS = 2 };   /* gmc_mc_t.wpol_dflt */
 #define GMC_MC_NEVER  UINT64_MAX
 
 /* Request flags */
@@ -69,6 +70,8 @@ enum {
     GMC_REQ_AGED    = 1u << 2,   /* the age cap served it against the policy */
     GMC_REQ_QUEUED  = 1u << 3,   /* in the queue (set by enqueue, cleared when served) */
     GMC_REQ_ACTIVE  = 1u << 4,   /* an ACT was issued for it (gmc_mc_activated) */
+    GMC_REQ_INTERNAL = 1u << 5,  /* the write policy's own (a drained write): no sender */
+    GMC_REQ_ANSWERED = 1u << 6,  /* served by the write policy without the device */
 };
 
 /* 128 bytes, in an array aligned to 64 (gmc_mc_init): the first 64 are
@@ -98,7 +101,8 @@ typedef struct {
     uint32_t sm, warp;
     uint64_t tag;                /* the caller's (gmc_mem_req_t.tag); not read here */
     uint32_t cta;                /* with GMC_REQ_WARP (gmc_mem_req_t.cta): row streak breakers */
-    uint32_t pad_;               /* to 128 bytes */
+    uint32_t ver;                /* data version, with a write queue (pcmwq): a write's as the
+                                    queue took it, an answered read's as the queue gave it */
 } gmc_mc_req_t;
 
 
@@ -119,7 +123,7 @@ typedef struct gmc_mc {
     const gmc_sched_ops_t *sched;
     const gmc_mc_wpol_t *wpol;        /* the policies (gmc_mc_pol.h) */
     const gmc_mc_rowpol_t *rowpol;
-    gmc_mc_req_t       *req;          /* pool of rq + wq */
+    gmc_mc_req_t       *req;          /* pool of gmc_mc_pool_n */
     /* Per bank, the cycle of its last command for a request (the timeout
      * row policy's idle clock; gmc_mc_last_use).  Its own allocation: in
      * the struct, its 512 bytes would make the controllers' array stride
@@ -153,7 +157,8 @@ typedef struct gmc_mc {
     int                 pol_scan;     /* the row policy closes rows or the write policy has a
                                          timer: the scan's extra work (0: none, the default) */
     int                 rp_close;     /* the row policy closes rows (rowpol->close_at) */
-    int                 wpol_dflt;    /* wpol is gpgpusim, run inline (gmc_mc_impl.h) */
+    int                 wpol_dflt;    /* GMC_WPOL_INLINE: wpol is gpgpusim, run inline
+                                         (gmc_mc_impl.h); GMC_WPOL_HOLDS: it holds requests */
     uint64_t            probe_t, probe_next;
     uint64_t            act_ref, act_lim; /* gmc_mc_step.c act_check_from: act_lim worked out
                                              for ref_hold == act_ref (0: not yet) */
@@ -221,6 +226,21 @@ static inline unsigned gmc_mc_queued(const gmc_mc_t *mc) { return mc->n[0] + mc-
  * walk of the queue: only runs that turned the rule on call it. */
 int gmc_mc_same_addr_queued(const gmc_mc_t *mc, unsigned bank, uint32_t row, uint32_t col,
                             int is_write);
+/* The request pool's size: pool indices are below it.  rq + wq, and one
+ * more for the internal write of a policy that holds requests
+ * (gmc_mc_take_). */
+static inline uint32_t gmc_mc_pool_n(const gmc_mc_t *mc)
+{
+    return mc->cfg.rq + mc->cfg.wq + (mc->wpol_dflt == GMC_WPOL_HOLDS);
+}
+/* Requests a write policy holds outside the queues (gmc_mc_pol.h hold):
+ * what it lowered the capacities by (its own internal write aside). */
+static inline unsigned gmc_mc_held(const gmc_mc_t *mc)
+{
+    if (mc->wpol_dflt != GMC_WPOL_HOLDS)
+        return 0;
+    return (mc->cfg.rq - mc->cap[0]) + (mc->cfg.wq + mc->n[1] - mc->cap[1]);
+}
 
 /* Enters a request at cycle now (>= every earlier call's now).  r supplies
  * id, addr, bank, row, col, is_write, offered and, with GMC_REQ_WARP in

@@ -44,9 +44,25 @@ typedef struct {
     const struct gmc_mc_rfpol  *rfpol;   /* refresh: all-bank */
     const struct gmc_mc_rowpol *rowpol;  /* row: open */
     uint32_t row_timeout;        /* the timeout row policy's idle cycles, 1..2^20 */
+    /* The pcmwq write policy's block parameters (gmc_pcmwq.h): ENTRIES
+     * 1..64, HIGH_WM 1..entries, LOW_WM < HIGH_WM, INTR_MODE (only 0,
+     * none: docs/pcm.md "Write queue").  Others ignore them. */
+    struct { uint8_t entries, high, low, intr; } pcmwq;
 } gmc_mc_cfg_t;
 
 enum { GMC_SAME_ADDR_NONE = 0, GMC_SAME_ADDR_STALL = 1 };
+/* The pcmwq write policy's counts for a report (docs/pcm.md "The write
+ * queue"), time integrals taken up to a given cycle: entries and the
+ * watermarks (high, low); writes accepted (of those, coalesced), reads
+ * offered (of those, hits: answered from the queue); drains: drained
+ * writes started at the device (completions: of those, completed);
+ * full_cycles: cycles with every entry queued; occ_sum / cycles: the mean
+ * occupancy; left: entries queued at the end.  Summed over channels, the
+ * counts add and cycles counts channel-cycles. */
+typedef struct {
+    unsigned entries, high, low;
+    uint64_t accepted, coalesced, reads, hits, drains, completions, full_cycles, cycles, occ_sum, left;
+} gmc_mc_pcmwq_report_t;
 
 /* streak_reading bits.  Without any: search the bank's queued requests
  * from the pending request to the new row Y toward younger ones for the

@@ -89,14 +89,14 @@ static inline void gmc_mc_gpgpusim_enqueue(gmc_mc_t *mc, uint32_t i)
 
 static inline unsigned wpol_mode(const gmc_mc_t *mc, uint64_t now, uint32_t *st)
 {
-    if (mc->wpol_dflt)
+    if (mc->wpol_dflt == GMC_WPOL_INLINE)
         return gmc_mc_gpgpusim_mode(mc, st);
     return mc->wpol->mode(mc, now, st);
 }
 
 static inline void wpol_enqueue(gmc_mc_t *mc, uint32_t i)
 {
-    if (mc->wpol_dflt)
+    if (mc->wpol_dflt == GMC_WPOL_INLINE)
         gmc_mc_gpgpusim_enqueue(mc, i);
     else if (mc->wpol->on_enqueue)
         mc->wpol->on_enqueue(mc, i);
@@ -105,5 +105,17 @@ static inline void wpol_enqueue(gmc_mc_t *mc, uint32_t i)
 /* Records request i as served (its column command issued, data done at
  * `done`) and takes it out of the queue. */
 void gmc_mc_serve_(gmc_mc_t *mc, uint32_t i, uint64_t done);
+
+/* For a write policy that holds requests (gmc_mc_pol.h hold/step): */
+/* held request i enters the bank lists at now, as if it entered then */
+void gmc_mc_link_(gmc_mc_t *mc, uint32_t i, uint64_t now);
+/* held request i is served without the device, its data done at `done`
+ * (>= now, and per type never before an earlier one's: senders' completion
+ * rings are in order); its slot is freed */
+void gmc_mc_answer_(gmc_mc_t *mc, uint32_t i, uint64_t done);
+/* a free slot for an internal request (the pool has one spare for it):
+ * the caller fills id, addr, bank, row, col, is_write, flags with
+ * GMC_REQ_INTERNAL, then gmc_mc_link_ */
+uint32_t gmc_mc_take_(gmc_mc_t *mc, uint64_t now);
 
 #endif

@@ -5,7 +5,8 @@
 #include <string.h>
 #include "mc/gmc_mc_pol.h"
 
-static const gmc_mc_wpol_t *const wpols[] = {&gmc_mc_wpol_gpgpusim, &gmc_mc_wpol_ramulator2};
+static const gmc_mc_wpol_t *const wpols[] = {&gmc_mc_wpol_gpgpusim, &gmc_mc_wpol_ramulator2,
+                                               &gmc_mc_wpol_pcmwq};
 static const gmc_mc_rfpol_t *const rfpols[] = {&gmc_mc_rfpol_all_bank};
 static const gmc_mc_rowpol_t *const rowpols[] = {&gmc_mc_rowpol_open, &gmc_mc_rowpol_close,
                                                  &gmc_mc_rowpol_timeout};

@@ -49,7 +49,35 @@
  *              skip-ahead: the first cycle after now at which mode() may
  *              answer otherwise with no request entering and no command
  *              issuing (a drain timer), or GMC_MC_NEVER.  NULL = never:
- *              the answer depends on the queue alone.
+ *              the answer depends on the queue alone.  For a policy with
+ *              step (below): the first cycle after now its step must run.
+ *   A policy that holds requests itself (a write queue in front of the
+ *   device: gmc_mc_pol_pcmwq.c) has three more ops; all NULL otherwise,
+ *   and then the controller never calls them (the defaults pay nothing):
+ *   hold(mc, i, now)
+ *              request i entered at now (its caller fields written, its
+ *              pool slot taken) and is NOT in the bank lists: the policy
+ *              keeps it.  Later, from step, it either answers it without
+ *              the device (gmc_mc_answer_: a write accepted, a read hit)
+ *              or hands it to the controller (gmc_mc_link_: the request
+ *              enters the bank lists as if it entered then).  While it
+ *              holds requests it lowers mc->cap[] so that queued + held
+ *              stay within the queue's capacity (back-pressure: the sender
+ *              is refused, nothing is dropped).  gmc_mc_wake then answers
+ *              `now`: the controller is stepped at now.
+ *   step(mc, now)
+ *              called first at every controller step (after the
+ *              completions up to now), before refresh and the banks; the
+ *              policy's per-cycle state lives in mc->pol_priv[GMC_POL_WRITE].
+ *              It may answer and link held requests and link internal
+ *              requests of its own (GMC_REQ_INTERNAL: a drained write,
+ *              served by the banks like any other, never reported to the
+ *              sender).  Returns nonzero if it changed the queue.  The
+ *              controller then asks next(mc, now) after the step's command
+ *              issued: the step's answer is the earlier of the two.
+ *   served(mc, i)
+ *              the column command of internal request i issued (its data
+ *              done at mc->req[i].done); called before it leaves the queue.
  *
  * ---- refresh (gmc_mc_rfpol_t): when refresh takes the channel ----
  *   The policy keeps two cycles in the controller, set by init and moved
@@ -100,6 +128,7 @@
 #define GMC_MC_POL_H
 #include <stddef.h>
 #include <stdint.h>
+#include "mc/gmc_mc_cfg.h"
 #include "mem/gmc_dram.h"
 #ifdef __cplusplus
 extern "C" {
@@ -117,6 +146,10 @@ typedef struct gmc_mc_wpol {
     uint64_t (*next)(const struct gmc_mc *mc, uint64_t now);
     int      (*init)(struct gmc_mc *mc, char *err, size_t n);
     void     (*fini)(struct gmc_mc *mc);
+    /* a policy that holds requests (NULL for the others) */
+    void     (*hold)(struct gmc_mc *mc, uint32_t req, uint64_t now);
+    int      (*step)(struct gmc_mc *mc, uint64_t now);
+    void     (*served)(struct gmc_mc *mc, uint32_t req);
 } gmc_mc_wpol_t;
 
 typedef struct gmc_mc_rfpol {
@@ -138,10 +171,15 @@ typedef struct gmc_mc_rowpol {
 /* The shipped policies (the defaults are also index 0 of each registry). */
 extern const gmc_mc_wpol_t   gmc_mc_wpol_gpgpusim;    /* default: reads first, watermarks */
 extern const gmc_mc_wpol_t   gmc_mc_wpol_ramulator2;  /* counts requests until their ACT */
+extern const gmc_mc_wpol_t   gmc_mc_wpol_pcmwq;       /* the PCM write queue block gmc_pcmwq */
 extern const gmc_mc_rfpol_t  gmc_mc_rfpol_all_bank;   /* default: PREA + REF when due */
 extern const gmc_mc_rowpol_t gmc_mc_rowpol_open;      /* default: open page */
 extern const gmc_mc_rowpol_t gmc_mc_rowpol_close;     /* precharge after the last queued hit */
 extern const gmc_mc_rowpol_t gmc_mc_rowpol_timeout;   /* precharge after row_timeout idle cycles */
+
+/* The pcmwq policy's counts (gmc_mc_pcmwq_report_t, gmc_mc_cfg.h) with its
+ * integrals up to `end`: 0, or -1 if mc's write policy is not pcmwq. */
+int gmc_mc_pcmwq_report(const struct gmc_mc *mc, uint64_t end, gmc_mc_pcmwq_report_t *r);
 
 /* Registries, in --help order (index 0 is the default); NULL past the end. */
 const gmc_mc_wpol_t   *gmc_mc_wpol_get(unsigned i);
@@ -156,6 +194,14 @@ int gmc_mc_rowpol_find(const char *name, const gmc_mc_rowpol_t **ops, char *err,
 /* The timeout row policy's default idle cycles, and the most allowed. */
 #define GMC_MC_ROW_TIMEOUT_DEFAULT 100u
 #define GMC_MC_ROW_TIMEOUT_MAX     (1u << 20)
+
+/* The pcmwq write policy's defaults: NVMain's FRFCFS-WQF controller
+ * (MemControl/FRFCFS-WQF/FRFCFS-WQF.cpp, its constructor): writeQueueSize
+ * 8, HighWaterMark = writeQueueSize, LowWaterMark 0; no interruption
+ * (gmc's DRAM engine cannot stop an issued write: docs/pcm.md). */
+#define GMC_MC_PCMWQ_ENTRIES 8u
+#define GMC_MC_PCMWQ_HIGH    8u
+#define GMC_MC_PCMWQ_LOW     0u
 
 #ifdef __cplusplus
 }

@@ -28,7 +28,7 @@ static void gpgpusim_enqueue(gmc_mc_t *mc, uint32_t i)
 const gmc_mc_wpol_t gmc_mc_wpol_gpgpusim = {
     "gpgpusim",
     "reads first; drain writes at wq_high down to wq_low, and while no read is queued",
-    gpgpusim_mode, gpgpusim_enqueue, NULL, NULL, NULL};
+    gpgpusim_mode, gpgpusim_enqueue, NULL, NULL, NULL, NULL, NULL, NULL};
 
 /* ramulator2: Ramulator 2's GenericDRAMController (set_write_mode and its
  * buffers).  A request leaves its read or write buffer when the command
@@ -63,4 +63,4 @@ static unsigned ramulator2_mode(const gmc_mc_t *mc, uint64_t now, uint32_t *st)
 const gmc_mc_wpol_t gmc_mc_wpol_ramulator2 = {
     "ramulator2",
     "Ramulator 2: a request counts only until its ACT; a drain runs down to wq_low",
-    ramulator2_mode, NULL, NULL, NULL, NULL};
+    ramulator2_mode, NULL, NULL, NULL, NULL, NULL, NULL, NULL};

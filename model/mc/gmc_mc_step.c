@@ -429,9 +429,8 @@ static uint64_t scan_idle(gmc_mc_t *mc, uint64_t t, int first)
  * a step would not: it is skipped when the write-drain mode would change,
  * and for schedulers that read the warp table (other channels change it
  * between now and the probe's cycle). */
-uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
+static inline __attribute__((always_inline)) uint64_t step_core(gmc_mc_t *mc, uint64_t now)
 {
-    complete_until(mc, now);
     mc->sched_wide = 0;   /* this step scans every bank anyway */
     uint64_t next;
     if (mc->probe_valid && mc->probe_t == now) {
@@ -498,6 +497,33 @@ uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
     return t;
 }
 
+/* A write policy that holds requests (gmc_mc_pol.h): its step first, then
+ * the controller's; stepped again at the earlier of the controller's next
+ * cycle and the policy's (asked after this step's command).  Out of line:
+ * the default path pays a flag test before and after. */
+static __attribute__((noinline, cold)) void holding_pre(gmc_mc_t *mc, uint64_t now)
+{
+    if (mc->wpol->step(mc, now))
+        mc->probe_valid = 0;   /* requests entered the lists */
+}
+
+static __attribute__((noinline, cold)) uint64_t holding_post(gmc_mc_t *mc, uint64_t now, uint64_t r)
+{
+    const uint64_t p = mc->wpol->next(mc, now);
+    return p < r ? p : r;
+}
+
+uint64_t gmc_mc_step(gmc_mc_t *mc, uint64_t now)
+{
+    complete_until(mc, now);
+    if (__builtin_expect(mc->wpol_dflt == GMC_WPOL_HOLDS, 0))
+        holding_pre(mc, now);
+    const uint64_t r = step_core(mc, now);
+    if (__builtin_expect(mc->wpol_dflt == GMC_WPOL_HOLDS, 0))
+        return holding_post(mc, now, r);
+    return r;
+}
+
 /* A request just entered at cycle now; `next` is the cycle the controller
  * asked to be stepped at before.  Only its bank's pick can have changed
  * (unless the drain mode flips or the scheduler reads the warp table), so
@@ -515,6 +541,10 @@ uint64_t gmc_mc_wake(gmc_mc_t *mc, uint32_t i, uint64_t now, uint64_t next)
     const gmc_mc_req_t *q = &mc->req[i];
     const unsigned flags = mc->sched->flags, b = q->bank;
     unsigned cmd;
+    if (__builtin_expect(mc->wpol_dflt == GMC_WPOL_HOLDS, 0)) {
+        mc->probe_held = 0;
+        return now;   /* the policy holds it: its step at now looks */
+    }
     int probe = mc->probe_held && mc->probe_t >= now;   /* enqueue set it aside */
     mc->probe_held = 0;
     assert(!probe || next == mc->probe_t);

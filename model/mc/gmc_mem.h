@@ -337,6 +337,10 @@ int      gmc_memsys_memory_channels(const gmc_memsys_t *ms, unsigned m, unsigned
 /* gmc_memsys_stats over memory m's channels (cycles: now): 0, or -1
  * (zeroed) if m is not one. */
 int      gmc_memsys_memory_stats(gmc_memsys_t *ms, unsigned m, gmc_mem_stats_t *s);
+/* The pcmwq write policy's counts (gmc_mc_pcmwq_report_t) summed over
+ * memory m's channels, integrals up to now: 0, or -1 (zeroed) if m is not
+ * a memory or its controllers do not run pcmwq. */
+int      gmc_memsys_memory_pcmwq(const gmc_memsys_t *ms, unsigned m, gmc_mc_pcmwq_report_t *r);
 /* gmc_memsys_dram_energy over memory m's channels. */
 int      gmc_memsys_memory_energy(const gmc_memsys_t *ms, unsigned m, uint64_t until,
                                   gmc_dram_energy_t *e);

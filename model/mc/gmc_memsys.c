@@ -152,6 +152,11 @@ static int channel_devices(gmc_memsys_t *ms, const gmc_memsys_cfg_t *cfg, const 
 static void on_column(void *ctx, unsigned ch, const gmc_mc_req_t *r)
 {
     gmc_memsys_t *ms = ctx;
+    if (__builtin_expect(r->flags & GMC_REQ_INTERNAL, 0)) {
+        if (ms->data)   /* the data check: the drained write reaches the device's data */
+            gmc_memsys_data_column(ms, ch, r);
+        return;   /* the write policy's drained write: no sender waits for it */
+    }
     if (ms->served)
         ms->served(ms->served_ctx, ch, r);
     const unsigned qk = ch * 2 + r->is_write;

@@ -76,7 +76,7 @@ unsigned gmc_memsys_queued(const gmc_memsys_t *ms)
 {
     unsigned q = 0;
     for (unsigned c = 0; c < ms->nch; c++)
-        q += gmc_mc_queued(&ms->mc[c]);
+        q += gmc_mc_queued(&ms->mc[c]) + gmc_mc_held(&ms->mc[c]);
     return q;
 }
 

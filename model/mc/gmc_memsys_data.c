@@ -27,10 +27,10 @@
 #include "mc/gmc_memsys_impl.h"
 #include "util/gmc_u64map_impl.h"
 
-/* What the write queue policy marks on a request (none without one). */
-static uint32_t gmc_mc_req_ver(const gmc_mc_req_t *r) { (void)r; return 0; }
-static int gmc_mc_req_internal(const gmc_mc_req_t *r) { (void)r; return 0; }
-static int gmc_mc_req_answered(const gmc_mc_req_t *r) { (void)r; return 0; }
+/* What the write queue policy (pcmwq) marks on a request. */
+static uint32_t gmc_mc_req_ver(const gmc_mc_req_t *r) { return r->ver; }
+static int gmc_mc_req_internal(const gmc_mc_req_t *r) { return (r->flags & GMC_REQ_INTERNAL) != 0; }
+static int gmc_mc_req_answered(const gmc_mc_req_t *r) { return (r->flags & GMC_REQ_ANSWERED) != 0; }
 
 struct gmc_memsys_data {
     gmc_u64map_t     store;   /* device location -> version */
@@ -53,9 +53,8 @@ static void put(gmc_memsys_data_t *d, gmc_u64map_t *m, uint64_t k, uint64_t v)
     d->oom |= gmc_u64map_put(m, k, v) != 0;
 }
 
-static void on_column(void *ctx, unsigned ch, const gmc_mc_req_t *r)
+void gmc_memsys_data_column(gmc_memsys_t *ms, unsigned ch, const gmc_mc_req_t *r)
 {
-    gmc_memsys_t *ms = ctx;
     gmc_memsys_data_t *d = ms->data;
     const uint64_t key = loc_key(ch, r->bank, r->row, r->col);
     const uint64_t wk = (uint64_t)ch << 32 | gmc_mc_req_ver(r);
@@ -78,8 +77,17 @@ static void on_column(void *ctx, unsigned ch, const gmc_mc_req_t *r)
         gmc_u64map_get(&d->store, key, &v);
         put(d, &d->pend, r->id, v << 1 | GMC_MEM_DATA_DEVICE);
     }
-    if (d->next)
-        d->next(d->next_ctx, ch, r);
+}
+
+/* The column-command hook while the check is on: the data, then the hook
+ * it replaced.  (The write queue's drains never reach a hook: the memory
+ * system passes them to gmc_memsys_data_column alone.) */
+static void on_column(void *ctx, unsigned ch, const gmc_mc_req_t *r)
+{
+    gmc_memsys_t *ms = ctx;
+    gmc_memsys_data_column(ms, ch, r);
+    if (ms->data->next)
+        ms->data->next(ms->data->next_ctx, ch, r);
 }
 
 int gmc_memsys_data_on(gmc_memsys_t *ms, char *err, size_t n)

@@ -178,6 +178,25 @@ int gmc_memsys_memory_stats(gmc_memsys_t *ms, unsigned m, gmc_mem_stats_t *s)
     return 0;
 }
 
+int gmc_memsys_memory_pcmwq(const gmc_memsys_t *ms, unsigned m, gmc_mc_pcmwq_report_t *t)
+{
+    unsigned c0, k;
+    memset(t, 0, sizeof *t);
+    if (gmc_memsys_memory_channels(ms, m, &c0, &k))
+        return -1;
+    for (unsigned c = c0; c < c0 + k; c++) {   /* a memory's channels share one policy */
+        gmc_mc_pcmwq_report_t r;
+        if (gmc_mc_pcmwq_report(&ms->mc[c], ms->now, &r))
+            return memset(t, 0, sizeof *t), -1;
+        t->entries = r.entries, t->high = r.high, t->low = r.low;
+        t->accepted += r.accepted, t->coalesced += r.coalesced, t->reads += r.reads;
+        t->hits += r.hits, t->drains += r.drains, t->completions += r.completions;
+        t->full_cycles += r.full_cycles, t->cycles += r.cycles, t->occ_sum += r.occ_sum;
+        t->left += r.left;
+    }
+    return 0;
+}
+
 int gmc_memsys_memory_energy(const gmc_memsys_t *ms, unsigned m, uint64_t until, gmc_dram_energy_t *e)
 {
     unsigned c0, k;

@@ -187,6 +187,8 @@ int  gmc_memsys_run(gmc_memsys_t *ms, gmc_memsys_src_fn src, void *ctx, char *er
  * data_hook: with the check on, fn becomes the hook it passes on to
  * (1), else 0 and nothing changes. */
 void gmc_memsys_data_free(gmc_memsys_t *ms);
+/* The data at request r's column command (with the check on). */
+void gmc_memsys_data_column(gmc_memsys_t *ms, unsigned ch, const gmc_mc_req_t *r);
 int  gmc_memsys_data_hook(gmc_memsys_t *ms, gmc_mc_served_fn fn, void *ctx);
 
 /* Tests and tools: called at each request's column command (done known),

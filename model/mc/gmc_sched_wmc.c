@@ -120,7 +120,7 @@ static void relevel(gmc_mc_t *mc, wmc_t *w, uint32_t j, unsigned lvl)
 static uint32_t only_request(const gmc_mc_t *mc, const wmc_t *w, unsigned e, uint32_t gwid)
 {
     uint32_t j = w->wx[e];
-    if (j >= mc->cfg.rq + mc->cfg.wq)
+    if (j >= gmc_mc_pool_n(mc))   /* pcmwq's internal write has the last index */
         return GMC_MC_NONE;
     const gmc_mc_req_t *r = gmc_mc_req(mc, j);
     return (r->flags & GMC_REQ_QUEUED) && r->gwid != NO_GWID && entry(w, r->gwid) == e &&

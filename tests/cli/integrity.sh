@@ -51,6 +51,15 @@ for pl in bw-aware "ratio --page-share 1/2" channel; do
   mem_ok "gmc mem: hybrid with pcm-thesis, $pl placement: 0 violations" "$NHY" --hybrid pcm-thesis \
     --placement $pl --page-size 256 --integrity-hot 1024 --same-addr stall --integrity-seed "$s"
 done
+if [ "${wpols#*pcmwq}" != "$wpols" ]; then
+  s=$((s + 1))
+  mem_ok "gmc mem: hybrid, the PCM memory behind the write queue: 0 violations" "$NHY" --hybrid pcm-thesis \
+    --hybrid-write-policy pcmwq --integrity-hot 1024 --same-addr stall --integrity-seed "$s"
+  # the finding with the write queue: a drained write overtakes an older
+  # read of its place that missed the queue (FR-FCFS serves the drain first)
+  expect_fail "gmc mem: pcmwq under FR-FCFS without the rule: a drain overtakes an older read (the finding)" 1 \
+    "gmc mem: data check: [0-9]+ violations" -- "$GMC" mem --integrity 100000 --write-policy pcmwq -o "$T/f.txt"
+fi
 mem_ok "gmc mem: a PCM device under FR-FCFS: 0 violations" "$NMEM" --preset pcm-thesis --same-addr stall --integrity-seed "$s"
 
 # one gmc sim hotrw run: 0 violations, every read request checked
@@ -74,6 +83,12 @@ sim_ok "gmc sim hotrw: close rows and Ramulator 2's write drain: 0 violations" -
   --set mc_row_policy=close --set mc_write_policy=ramulator2
 sim_ok "gmc sim hotrw: hybrid with pcm-thesis, bw-aware: 0 violations" --same-addr stall \
   --set hybrid_dram=pcm-thesis --set addr_map=derived --set hybrid_placement=bw-aware
+if [ "${wpols#*pcmwq}" != "$wpols" ]; then
+  sim_ok "gmc sim hotrw: the write queue (pcmwq): 0 violations" --same-addr stall --set mc_write_policy=pcmwq
+  sim_ok "gmc sim hotrw: hybrid, PCM behind the write queue: 0 violations" --same-addr stall \
+    --set hybrid_dram=pcm-thesis --set addr_map=derived --set hybrid_placement=bw-aware \
+    --set hybrid_mc_write_policy=pcmwq
+fi
 
 # the findings: without the rule, a scheduler that reorders serves a read
 # before an older write to its address (gmc mem and gmc sim), fcfs does not

@@ -26,7 +26,7 @@ PY
 
 # Bad names and values: one line naming what was expected, exit 2.
 expect_fail "unknown --write-policy lists the known ones" 2 \
-  "^gmc mem: --write-policy: expected one of gpgpusim, ramulator2, found 'lazy'$" -- \
+  "^gmc mem: --write-policy: expected one of gpgpusim, ramulator2, pcmwq, found 'lazy'$" -- \
   "$GMC" mem --trace "$T/mix.trc" --write-policy lazy
 expect_fail "unknown --refresh-policy lists the known ones" 2 \
   "^gmc mem: --refresh-policy: expected one of all-bank, found 'per-bank'$" -- \
@@ -99,7 +99,7 @@ expect_fail "machine key mc_row_policy: unknown name" 2 \
   "^gmc sim: --set #1 \(mc_row_policy=ajar\): mc_row_policy: expected one of open, close, timeout, found 'ajar'$" -- \
   "$GMC" sim --workload stream --scale 0.02 --set mc_row_policy=ajar
 expect_fail "machine key mc_write_policy: unknown name" 2 \
-  "^gmc sim: --set #1 \(mc_write_policy=lazy\): mc_write_policy: expected one of gpgpusim, ramulator2, found 'lazy'$" -- \
+  "^gmc sim: --set #1 \(mc_write_policy=lazy\): mc_write_policy: expected one of gpgpusim, ramulator2, pcmwq, found 'lazy'$" -- \
   "$GMC" sim --workload stream --scale 0.02 --set mc_write_policy=lazy
 expect_fail "machine key mc_refresh_policy: unknown name" 2 \
   "mc_refresh_policy: expected one of all-bank, found 'x'$" -- \
@@ -120,5 +120,70 @@ a2=$(sim_acts --set mc_row_policy=close)
 b0=$("$GMC" sim --workload moa --scale 0.05 --json --machine rtx2060s --set mc_row_policy=timeout \
        --set mc_row_timeout=60 2>/dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["cycles"])')
 [ -n "$b0" ] && ok "gmc sim: timeout policy by --set runs ($b0 cycles)" || notok "gmc sim: timeout policy by --set runs"
+
+# The pcmwq write policy (docs/pcm.md "The write queue"): its keys, its
+# report, skip-ahead against every cycle, and gmc sim.
+expect_fail "--pcmwq-high above the entries is refused" 2 \
+  "^gmc mem: --pcmwq-high: expected 1\.\.4 \(the entries\), found 5$" -- \
+  "$GMC" mem --trace "$T/mix.trc" --write-policy pcmwq --pcmwq-entries 4 --pcmwq-high 5
+expect_fail "--pcmwq-entries without --write-policy pcmwq is refused" 2 \
+  "^gmc mem: --pcmwq-entries: expected --write-policy pcmwq with it$" -- \
+  "$GMC" mem --trace "$T/mix.trc" --pcmwq-entries 4
+expect_fail "--pcmwq-low not below the high watermark is refused" 2 \
+  "^gmc mem: --pcmwq-low: expected less than --pcmwq-high \(8\), found 8$" -- \
+  "$GMC" mem --trace "$T/mix.trc" --write-policy pcmwq --pcmwq-low 8
+# few addresses (so writes coalesce and reads hit), bursts that fill the queue
+python3 - "$T/pq.trc" <<'PY'
+import random, sys
+rnd = random.Random(5); t = 0
+with open(sys.argv[1], "w") as f:
+    for i in range(3000):
+        t += rnd.randrange(0, 3) + (400 if rnd.random() < 0.01 else 0)
+        a = (rnd.randrange(24) << 5) if rnd.random() < 0.6 else (rnd.randrange(1 << 20) << 5)
+        f.write(f"{t} {'W' if rnd.random() < 0.4 else 'R'} 0x{a:x}\n")
+PY
+pq() { "$GMC" mem --trace "$T/pq.trc" --channels 1 --json --write-policy pcmwq "$@" 2>/dev/null; }
+pq > "$T/pq.json"; pq --step-every-cycle > "$T/pq_slow.json"
+cmp -s "$T/pq.json" "$T/pq_slow.json" && ok "pcmwq: skipping ahead gives the bytes of stepping every cycle" ||
+  notok "pcmwq: skipping ahead gives the bytes of stepping every cycle"
+python3 - "$T/pq.json" <<'PY' && ok "pcmwq: report fields add up" || notok "pcmwq: report fields add up"
+import json, sys
+j = json.load(open(sys.argv[1])); p = j["pcmwq"]
+w = sum(1 for l in open(sys.argv[1].replace("pq.json", "pq.trc")) if " W " in l)
+assert (p["entries"], p["high"], p["low"]) == (8, 8, 0), p
+assert p["writes_accepted"] == w, (p, w)           # every write, none dropped
+assert 0 < p["coalesced"] < w and 0 < p["hits"] < p["reads"], p
+assert p["drains_completed"] <= p["drains"] and p["drains"] >= w - p["coalesced"] - p["left"], p
+assert j["commands"]["WR"] == p["drains"], (j["commands"], p)
+assert 0 < p["mean_occupancy"] <= 8 and p["full_cycles"] > 0, p
+PY
+s0=$("$GMC" sim --workload moa --scale 0.05 --json --set mc_write_policy=pcmwq 2>/dev/null |
+     python3 -c 'import json, sys; print(json.load(sys.stdin)["machine_config"]["mc_write_policy"])')
+[ "$s0" = pcmwq ] && ok "gmc sim: mc_write_policy = pcmwq runs" || notok "gmc sim: mc_write_policy = pcmwq runs" "$s0"
+expect_fail "gmc sim: pcmwq_entries without a pcmwq write policy" 2 \
+  "^gmc sim: --set #1 \(pcmwq_entries=16\): pcmwq_entries: expected mc_write_policy or hybrid_mc_write_policy = pcmwq with it, found gpgpusim$" -- \
+  "$GMC" sim --workload stream --scale 0.02 --set pcmwq_entries=16
+expect_fail "gmc sim: pcmwq_high above the entries" 2 \
+  "^gmc sim: --set #2 \(pcmwq_high=9\): pcmwq_high: expected at most pcmwq_entries \(8\), found 9$" -- \
+  "$GMC" sim --workload stream --scale 0.02 --set mc_write_policy=pcmwq --set pcmwq_high=9
+expect_fail "gmc sim: pcmwq_low not below the high watermark" 2 \
+  "pcmwq_low: expected less than pcmwq_high \(4\), found 4$" -- \
+  "$GMC" sim --workload stream --scale 0.02 --set mc_write_policy=pcmwq --set pcmwq_entries=4 --set pcmwq_low=4
+# The keys reach the controllers, and the report's pcmwq group adds up: a
+# stream whose stores reach DRAM (8 KB L2 slices), on all-PCM channels
+# (every write goes through the queue: WR commands = drains).
+"$GMC" sim --workload stream --scale 0.02 --set l2_slice_size=8192 --set dram=pcm-thesis \
+  --set addr_map=derived --set mc_write_policy=pcmwq --set pcmwq_entries=16 --set pcmwq_high=12 \
+  --set pcmwq_low=4 --json -o "$T/pq_sim.json" 2>/dev/null
+python3 - "$T/pq_sim.json" <<'PY' && ok "gmc sim: pcmwq keys reach the queue, its report adds up" ||
+import json, sys
+j = json.load(open(sys.argv[1])); p = j["pcmwq"]
+assert (p["entries"], p["high"], p["low"]) == (16, 12, 4), p
+assert p["writes_accepted"] == j["dram"]["writes"], (p, j["dram"])
+assert p["drains"] >= p["writes_accepted"] - p["coalesced"] - p["left"] > 0, p
+assert p["reads"] + p["writes_accepted"] > 0 and p["hits"] <= p["reads"], p
+assert 0 < p["mean_occupancy"] <= 16, p
+PY
+  notok "gmc sim: pcmwq keys reach the queue, its report adds up"
 
 finish

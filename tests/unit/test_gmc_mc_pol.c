@@ -24,6 +24,8 @@ static void on_served(void *ctx, unsigned ch, const gmc_mc_req_t *r)
 {
     const gmc_dram_t *d = ctx;
     (void)ch;
+    if (r->flags & GMC_REQ_INTERNAL)   /* a write policy's own (pcmwq's drains): no sender */
+        return;
     lg[nlog++] = (served_t){r->id, r->arrival, r->first_cmd, r->done,
                             r->done - d->done[r->is_write ? GMC_DRAM_WR : GMC_DRAM_RD], r->cls,
                             r->is_write};
@@ -96,7 +98,7 @@ static void drive(gmc_mc_t *mc, const tr_t *tr, unsigned n, int every)
         }
         if (every || next <= t)
             next = gmc_mc_step(mc, t);
-        if (i == n && !gmc_mc_queued(mc) && !(mc->rp_close && mc->ch.n_open))
+        if (i == n && !gmc_mc_queued(mc) && !gmc_mc_held(mc) && !(mc->rp_close && mc->ch.n_open))
             break;
         uint64_t tn = every ? t + 1 : next;
         if (i < n) {
@@ -253,7 +255,7 @@ static uint64_t window_next(const gmc_mc_t *mc, uint64_t now)
     return now < 1000 ? 1000 : now < 1600 ? 1600 : GMC_MC_NEVER;
 }
 static const gmc_mc_wpol_t window = {"window", "drain writes in [1000, 1600)", window_mode, NULL,
-                                     window_next, NULL, NULL};
+                                     window_next, NULL, NULL, NULL, NULL, NULL};
 
 static void a_write_policy_with_a_timer_is_asked_again_when_it_says(void **st)
 {

@@ -1,0 +1,297 @@
+/* gmc_mc_pol: the pcmwq write policy -- the PCM write queue block
+ * gmc_pcmwq (model/blocks/gmc_pcmwq.h, the C twin that co-simulation
+ * checks against rtl/gmc_pcmwq.sv) in front of the device, stepped once
+ * per controller cycle through the write-policy seam's hold/step/served
+ * ops (gmc_mc_pol.h).  docs/pcm.md "Write queue" has the rules and the
+ * report; docs/mc-policies.md lists the policy.
+ *
+ * Requests entering the controller wait in two FIFOs of the policy
+ * (arrival order, pool indices), and each controller cycle offers the
+ * oldest write to the block's write port and the oldest read to its read
+ * port, in the order they entered: the read only if no held write is
+ * older (a read sees every write that entered before it), the write only
+ * if no held read but the one offered with it is older (a read sees no
+ * write that entered after it; the block answers a cycle's read before
+ * its write).  Outcomes:
+ *   - a write accepted (appended or coalesced): it completes to its sender
+ *     the next cycle, with the version the queue took (a counter);
+ *   - a write refused (the queue is full): it stays held and is offered
+ *     again next cycle; held writes count against the controller's write
+ *     queue (mc->cap[1]), so senders are refused in turn: nothing drops;
+ *   - a read hit: answered from the queue with the newest version, its
+ *     data done a device read's data time later (tCL + tBURST: done[RD]);
+ *   - a read miss: it enters the bank lists and goes to the device.
+ * The block's drain request (oldest entry first, reads first outside drain
+ * mode, watermarks, drains when no read waits) becomes an internal write
+ * in the controller's write queue (GMC_REQ_INTERNAL: no sender), served by
+ * the scheduler like any write; mode() serves writes while it is queued.
+ * Its data done (WR + tCWL + tBURST) is the block's done: the entry leaves
+ * (or drains again if a write coalesced into it meanwhile, the block's
+ * W5).  The device takes a drain at once (dev_rdy = 1), has no read
+ * waiting when the controller's read queue is empty (dev_idle), and can
+ * never interrupt a write (intr_ok = 0): interruption modes need a device
+ * that can stop an issued WR, which gmc's DRAM engine cannot. */
+#include "mc/gmc_mc.h"
+#include "mc/gmc_mc_impl.h"
+#include "blocks/gmc_pcmwq.h"
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct {
+    gmc_pcmwq_cfg_t c;
+    gmc_pcmwq_state_t q;
+    gmc_pcmwq_stats_t ev;            /* the block's tally (events only; time below) */
+    uint32_t *held[2];               /* held reads / writes, FIFOs of pool indices */
+    unsigned hh[2], hn[2], hcap[2];
+    struct { uint32_t row, col; uint8_t bank; } loc[GMC_PCMWQ_N_MAX];   /* per slot: where its
+                                        address lives (the block keeps addresses only) */
+    uint32_t ver;                    /* the last version given to a write */
+    int running;                     /* a drained write is at the device (the block's busy) */
+    uint64_t done_at;                /* its data done, GMC_MC_NEVER until its WR issued */
+    uint64_t cross;                  /* the earliest age-cap crossing of a request it linked
+                                        (gmc_mc_wake registers a sender's; these skip it) */
+    uint64_t t_last;                 /* the time integrals are taken up to here */
+    uint64_t cycles, occ_sum, full_cycles;
+} pq_t;
+
+static pq_t *P(const gmc_mc_t *mc) { return mc->pol_priv[GMC_POL_WRITE]; }
+
+/* Held + queued stay within the controller's queues (gmc_mc_can_accept):
+ * reads n[0] + held < rq; writes: held < wq (n[1] is the internal drain,
+ * less `leaving` when it is being served). */
+static void caps(gmc_mc_t *mc, pq_t *p, unsigned leaving)
+{
+    mc->cap[0] = mc->cfg.rq - p->hn[0];
+    mc->cap[1] = mc->n[1] - leaving + mc->cfg.wq - p->hn[1];
+}
+
+static void integrate_to(pq_t *p, uint64_t t)
+{
+    if (t <= p->t_last)
+        return;
+    const uint64_t dt = t - p->t_last, cnt = p->q.cnt_q;
+    p->cycles += dt;
+    p->occ_sum += cnt * dt;
+    p->full_cycles += cnt == p->c.n ? dt : 0;
+    p->t_last = t;
+}
+
+static int pq_init(gmc_mc_t *mc, char *err, size_t n)
+{
+    pq_t *p = calloc(1, sizeof *p);
+    if (!p)
+        return snprintf(err, n, "out of memory"), -1;
+    mc->pol_priv[GMC_POL_WRITE] = p;
+    const unsigned cap[2] = {mc->cfg.rq, mc->cfg.wq};
+    for (int w = 0; w < 2; w++) {
+        p->hcap[w] = cap[w];
+        p->held[w] = calloc(cap[w], sizeof *p->held[w]);
+        if (!p->held[w])
+            return snprintf(err, n, "out of memory"), -1;
+    }
+    /* 48-bit addresses (the block's widest; gmc's request addresses are
+     * below 2^48) and 32-bit versions */
+    if (gmc_pcmwq_cfg_init(&p->c, mc->cfg.pcmwq.entries, GMC_PCMWQ_A_MAX, GMC_PCMWQ_V_MAX,
+                           mc->cfg.pcmwq.high, mc->cfg.pcmwq.low, mc->cfg.pcmwq.intr, 0, err, n))
+        return -1;
+    gmc_pcmwq_reset(&p->c, &p->q);
+    p->done_at = GMC_MC_NEVER;
+    p->cross = GMC_MC_NEVER;
+    caps(mc, p, 0);
+    return 0;
+}
+
+static void pq_fini(gmc_mc_t *mc)
+{
+    pq_t *p = P(mc);
+    if (!p)
+        return;
+    free(p->held[0]);
+    free(p->held[1]);
+    free(p);
+    mc->pol_priv[GMC_POL_WRITE] = NULL;
+}
+
+static void pq_hold(gmc_mc_t *mc, uint32_t i, uint64_t now)
+{
+    pq_t *p = P(mc);
+    const unsigned w = mc->req[i].is_write;
+    (void)now;
+    assert(p->hn[w] < p->hcap[w]);
+    p->held[w][(p->hh[w] + p->hn[w]++) % p->hcap[w]] = i;
+    caps(mc, p, 0);
+}
+
+static uint32_t pop(pq_t *p, unsigned w)
+{
+    const uint32_t i = p->held[w][p->hh[w]];
+    p->hh[w] = (p->hh[w] + 1) % p->hcap[w];
+    p->hn[w]--;
+    return i;
+}
+
+/* Request i enters the bank lists at now.  Its age-cap crossing is an
+ * event the controller's skip-ahead must see (gmc_mc_wake computes it for
+ * a request that enters by itself): kept until it passes. */
+static void link(gmc_mc_t *mc, pq_t *p, uint32_t i, uint64_t now)
+{
+    gmc_mc_link_(mc, i, now);
+    if (p->cross <= now)
+        p->cross = GMC_MC_NEVER;
+    if (mc->cfg.age_cap && now + mc->cfg.age_cap + 1 < p->cross)
+        p->cross = now + mc->cfg.age_cap + 1;
+}
+
+/* One cycle of the block. */
+static int pq_step(gmc_mc_t *mc, uint64_t now)
+{
+    pq_t *p = P(mc);
+    integrate_to(p, now);
+    gmc_pcmwq_in_t in = {0};
+    in.rst_n = 1;
+    uint32_t wi = p->hn[1] ? p->held[1][p->hh[1]] : GMC_MC_NONE;
+    uint32_t ri = p->hn[0] ? p->held[0][p->hh[0]] : GMC_MC_NONE;
+    if (ri != GMC_MC_NONE && wi != GMC_MC_NONE && mc->req[wi].seq < mc->req[ri].seq)
+        ri = GMC_MC_NONE;   /* an older write first */
+    /* and every older read before a write: the block answers this cycle's
+     * read before this cycle's write, but a read behind it would see it */
+    if (wi != GMC_MC_NONE && p->hn[0] >= 2 &&
+        mc->req[p->held[0][(p->hh[0] + 1) % p->hcap[0]]].seq < mc->req[wi].seq)
+        wi = GMC_MC_NONE;
+    if (wi != GMC_MC_NONE) {
+        in.wr_valid = 1;
+        in.wr_addr = mc->req[wi].addr;
+        in.wr_ver = p->ver + 1;
+    }
+    if (ri != GMC_MC_NONE) {
+        in.rd_valid = 1;
+        in.rd_addr = mc->req[ri].addr;
+    }
+    /* The same-address rule (gmc_mc_cfg_t.same_addr): the oldest entry is
+     * not drained while a read of its place waits at the device (it missed
+     * the queue before this write came): the drain would overtake it. */
+    in.dev_rdy = !(mc->cfg.same_addr && p->q.cnt_q &&
+                   gmc_mc_same_addr_queued(mc, p->loc[p->q.head_q].bank, p->loc[p->q.head_q].row,
+                                           p->loc[p->q.head_q].col, 1));
+    in.dev_idle = mc->n[0] == 0;
+    in.intr_ok = 0;
+    in.done = p->running && p->done_at <= now;
+    const unsigned s_new = (p->q.head_q + p->q.cnt_q) % p->c.n, head = p->q.head_q;
+    gmc_pcmwq_out_t o;
+    gmc_pcmwq_step(&p->c, &p->q, &in, &p->q, &o);
+    gmc_pcmwq_tally(&p->c, &in, &o, &p->ev);
+    int changed = 0;
+    if (ri != GMC_MC_NONE) {
+        pop(p, 0);
+        if (o.rd_hit) {
+            mc->req[ri].ver = o.rd_ver;
+            gmc_mc_answer_(mc, ri, now + mc->d->done[GMC_DRAM_RD]);
+        } else {
+            link(mc, p, ri, now);
+            changed = 1;
+        }
+    }
+    if (o.wr_acc) {
+        pop(p, 1);
+        gmc_mc_req_t *r = &mc->req[wi];
+        r->ver = ++p->ver;
+        if (!o.wr_coal) {
+            p->loc[s_new].row = r->row;
+            p->loc[s_new].col = r->col;
+            p->loc[s_new].bank = r->bank;
+        }
+        gmc_mc_answer_(mc, wi, now + 1);
+    }
+    if (in.done) {
+        p->running = 0;
+        p->done_at = GMC_MC_NEVER;
+    }
+    if (o.drq && in.dev_rdy) {   /* a start: the oldest entry goes to the device */
+        const uint32_t k = gmc_mc_take_(mc, now);
+        gmc_mc_req_t *r = &mc->req[k];
+        r->id = UINT64_MAX;
+        r->addr = o.drq_addr;
+        r->bank = p->loc[head].bank;
+        r->row = p->loc[head].row;
+        r->col = p->loc[head].col;
+        r->is_write = 1;
+        r->offered = now;
+        r->flags = GMC_REQ_INTERNAL;
+        r->ver = o.drq_ver;
+        r->seq = mc->seq++;
+        link(mc, p, k, now);
+        p->running = 1;
+        changed = 1;
+    }
+    caps(mc, p, 0);
+    return changed;
+}
+
+static void pq_served(gmc_mc_t *mc, uint32_t i)
+{
+    pq_t *p = P(mc);
+    p->done_at = mc->req[i].done;
+    caps(mc, p, 1);
+}
+
+static uint64_t pq_wants(const gmc_mc_t *mc, const pq_t *p, uint64_t now);
+
+static uint64_t pq_next(const gmc_mc_t *mc, uint64_t now)
+{
+    const pq_t *p = P(mc);
+    const uint64_t w = pq_wants(mc, p, now);
+    return p->cross > now && p->cross < w ? p->cross : w;   /* a past one is done */
+}
+
+/* When the block must step again, for its own sake. */
+static uint64_t pq_wants(const gmc_mc_t *mc, const pq_t *p, uint64_t now)
+{
+    if (p->hn[0] || p->hn[1])
+        return now + 1;
+    if (p->running)
+        return p->done_at > now ? p->done_at : now + 1;
+    const unsigned cnt = p->q.cnt_q;
+    if (!cnt)
+        return GMC_MC_NEVER;
+    /* the block's W4 with nothing offered: a drain starts in drain mode or
+     * when no read waits; otherwise only a read leaving (a command) or a
+     * request entering changes that, and each steps the controller */
+    const unsigned dm = p->c.hyst && p->q.dmode_q ? cnt > p->c.low : cnt >= p->c.high;
+    return dm || mc->n[0] == 0 ? now + 1 : GMC_MC_NEVER;
+}
+
+/* Serve writes while the drained write is queued (the block decided when). */
+static unsigned pq_mode(const gmc_mc_t *mc, uint64_t now, uint32_t *st)
+{
+    (void)now, (void)st;
+    return mc->n[1] > 0;
+}
+
+const gmc_mc_wpol_t gmc_mc_wpol_pcmwq = {
+    "pcmwq",
+    "the PCM write queue block gmc_pcmwq: writes complete into it, reads hit it, drains oldest first",
+    pq_mode, NULL, pq_next, pq_init, pq_fini, pq_hold, pq_step, pq_served};
+
+int gmc_mc_pcmwq_report(const gmc_mc_t *mc, uint64_t end, gmc_mc_pcmwq_report_t *r)
+{
+    const pq_t *p = mc->wpol == &gmc_mc_wpol_pcmwq ? P(mc) : NULL;
+    if (!p)
+        return -1;
+    pq_t t = *p;
+    integrate_to(&t, end);
+    r->entries = t.c.n;
+    r->high = mc->cfg.pcmwq.high;
+    r->low = mc->cfg.pcmwq.low;
+    r->accepted = t.ev.accepted;
+    r->coalesced = t.ev.coalesced;
+    r->reads = t.ev.reads;
+    r->hits = t.ev.hits;
+    r->drains = t.ev.starts;
+    r->completions = t.ev.completions;
+    r->full_cycles = t.full_cycles;
+    r->cycles = t.cycles;
+    r->occ_sum = t.occ_sum;
+    r->left = t.q.cnt_q;
+    return 0;
+}
