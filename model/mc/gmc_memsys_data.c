@@ -11,7 +11,9 @@
  * device location a request decoded to (channel, bank, row, column), not
  * by its address: the device holds data by location, so an address path
  * that sends two addresses to one place (a hybrid split that changed its
- * mind, a fold) shows as wrong data, as on a chip.
+ * mind, a fold) shows as wrong data, as on a chip.  The unit is a 32-byte
+ * chunk of a burst (loc_key): a request's data is the chunk its address
+ * falls in, whatever its size.
  *
  *   write, at its column command:   store[loc] = its version
  *   read, at its column command:    its data = store[loc] (0: never written)
@@ -42,10 +44,15 @@ struct gmc_memsys_data {
     int              oom;
 };
 
-static uint64_t loc_key(unsigned ch, unsigned bank, uint32_t row, uint32_t col)
+/* A location: channel, bank, row, column and the 32-byte chunk of the
+ * burst the address falls in (the unit of data: a GPU's sector; a burst
+ * of 64 bytes holds two, written apart under byte masks). */
+static uint64_t loc_key(const gmc_memsys_t *ms, unsigned ch, const gmc_mc_req_t *r)
 {
-    return (uint64_t)ch << 52 | (uint64_t)bank << 44 | (uint64_t)(row & 0xfffffffu) << 16 |
-           (col & 0xffffu);
+    const uint32_t burst = gmc_dram_burst_bytes(&ms->mc[ch].d->cfg);
+    const uint64_t chunk = (r->addr & (burst - 1)) >> 5;
+    return (uint64_t)ch << 52 | (uint64_t)r->bank << 44 | (uint64_t)(r->row & 0xffffffu) << 20 |
+           (uint64_t)(r->col & 0x3fffu) << 6 | (chunk & 63);
 }
 
 static void put(gmc_memsys_data_t *d, gmc_u64map_t *m, uint64_t k, uint64_t v)
@@ -56,7 +63,7 @@ static void put(gmc_memsys_data_t *d, gmc_u64map_t *m, uint64_t k, uint64_t v)
 void gmc_memsys_data_column(gmc_memsys_t *ms, unsigned ch, const gmc_mc_req_t *r)
 {
     gmc_memsys_data_t *d = ms->data;
-    const uint64_t key = loc_key(ch, r->bank, r->row, r->col);
+    const uint64_t key = loc_key(ms, ch, r);
     const uint64_t wk = (uint64_t)ch << 32 | gmc_mc_req_ver(r);
     uint64_t v = 0;
     if (r->is_write) {

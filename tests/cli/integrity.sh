@@ -79,6 +79,17 @@ sim_ok() {
 for sched in frfcfs fcfs bfifo divfirst warped-mc; do
   sim_ok "gmc sim hotrw: $sched, same-address rule: 0 violations" --sched "$sched" --same-addr stall
 done
+sim_ok_on() {   # another machine (GDDR5's and GDDR3's 64-byte bursts hold two sectors)
+  local m=$1; shift
+  "$GMC" sim --machine "$m" --workload hotrw --scale "$SCALE" --seed "$SEED" --integrity --json "$@" >"$T/s.json" 2>"$T/s.err"
+  local rc=$? v req; v=$(field violations "$T/s.json"); req=$(field requests "$T/s.json")
+  if [ $rc -ne 0 ] || [ "${v:-1}" -ne 0 ] || [ "${req:-0}" -lt 200000 ]; then
+    notok "gmc sim hotrw on $m: 0 violations" "exit $rc, requests ${req:-?}, violations ${v:-?}: $(head -c 300 "$T/s.err")"; return
+  fi
+  total=$((total + req)); ok "gmc sim hotrw on $m: 0 violations"
+}
+sim_ok_on pae-gddr5 --same-addr stall
+sim_ok_on yuan-gddr3 --same-addr stall
 sim_ok "gmc sim hotrw: close rows and Ramulator 2's write drain: 0 violations" --same-addr stall \
   --set mc_row_policy=close --set mc_write_policy=ramulator2
 sim_ok "gmc sim hotrw: hybrid with pcm-thesis, bw-aware: 0 violations" --same-addr stall \
