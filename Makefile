@@ -100,7 +100,7 @@ asan:  ## gmc built with ASan + UBSan at -O1, in $(BUILD)/asan/ (bin/gmc)
 # those that run long simulations and feed no bad input (their cases are
 # the same code on good data, and they would double the stage's time).
 # A sanitizer report is exit 99 and many stderr lines: no case passes with one.
-ASAN_SKIP    := experiment sim_pin sim_skip_components workload_class
+ASAN_SKIP    := experiment integrity sim_pin sim_skip_components workload_class
 ASAN_SCRIPTS := $(filter-out lib $(ASAN_SKIP),$(basename $(notdir $(sort $(wildcard tests/cli/*.sh)))))
 .PHONY: asan-test
 asan-test: asan  ## the CLI scripts (all but the long runs of good input) on the ASan + UBSan build; a stage of make test

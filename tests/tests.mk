@@ -127,3 +127,32 @@ embed-example: $(BUILD)/examples/embed_closed_loop  ## build and run docs/embedd
 	   echo "$$out" | grep -Eq '^reads +[0-9]+ done, latency mean'; then \
 	  echo "1 passed, 0 failed (embedding example)"; \
 	else echo "0 passed, 1 failed (embedding example)"; exit 1; fi
+
+# The data check (docs/pcm.md "Data, checked end to end").  Its fault
+# builds: gmc with one C file rebuilt under a test hook (the object before
+# the library, so the library's copy is never linked), which the integrity
+# runs must catch (tests/cli/integrity.sh):
+#   gmc-l2ver   -DGMC_FAULT_L2VER: the L2's write-backs carry no version
+#               (the dirty data dropped at eviction; model/gpu/gmc_gpu_check.c)
+#   gmc-pcmwq   -DGMC_FAULT_PCMWQ: the write queue block forwards a stale
+#               version (model/blocks/gmc_pcmwq.c's C fault hook)
+INTEGRITY_FAULT_BINS := $(BUILD)/fault/gmc-l2ver $(BUILD)/fault/gmc-pcmwq
+$(BUILD)/fault/gmc-l2ver.o: model/gpu/gmc_gpu_check.c $(wildcard model/gpu/*.h model/mc/*.h model/util/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -DGMC_FAULT_L2VER -c $< -o $@
+$(BUILD)/fault/gmc-pcmwq.o: model/blocks/gmc_pcmwq.c $(wildcard model/blocks/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -DGMC_FAULT_PCMWQ -c $< -o $@
+$(BUILD)/fault/gmc-%: $(BUILD)/fault/gmc-%.o $(CLI_OBJS) $(LIB)
+	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJS) $< $(LIB) -lm
+.PHONY: integrity-faults
+integrity-faults: $(INTEGRITY_FAULT_BINS)  ## gmc with the data check's faults injected (build/fault/)
+cli-tests: integrity-faults
+
+# 10^7 requests of the data check: gmc mem under every scheduler, row
+# policy and write policy with the same-address rule, a hybrid memory, and
+# gmc sim's hotrw under every scheduler (make test runs about 10^6).
+SOAK_INTEGRITY_SEED ?= 11
+.PHONY: soak-integrity
+soak-integrity: $(GMC)  ## the data check at 10^7 requests (gmc mem and gmc sim): 0 violations
+	@INTEGRITY_N=10000000 INTEGRITY_SEED=$(SOAK_INTEGRITY_SEED) bash tests/cli/integrity.sh $(GMC) soak

@@ -20,6 +20,11 @@ static void usage(FILE *f)
         "cycles, bandwidth, latency percentiles, row hits/misses/conflicts, BLP and DRAM\n"
         "efficiency.\n\n"
         "  --trace FILE        requests ('-' = stdin)\n"
+        "  --integrity N       instead of a trace: the data check (docs/pcm.md): N random\n"
+        "                      reads and writes to a hot set, every read checked against\n"
+        "                      the newest write accepted before it; exit 1 on a violation\n"
+        "  --integrity-seed S  its random seed (default 1)\n"
+        "  --integrity-hot K   its hot set: K burst-aligned addresses (default 256)\n"
         "  --format F          gmc (default): <cycle> <R|W> <hex addr> [sm warp pc]\n"
         "                      dramsim3: <hex addr> <READ|WRITE> <cycle>\n"
         "                      ramulator: LD|ST <addr>  or  <hex addr> <R|W>  (no timing)\n"
@@ -64,6 +69,11 @@ static void usage(FILE *f)
     for (unsigned i = 0; gmc_mc_rowpol_get(i); i++)
         fprintf(f, "                        %-11s %s\n", gmc_mc_rowpol_get(i)->name,
                 gmc_mc_rowpol_get(i)->summary);
+    fprintf(f,
+        "  --same-addr R       the same-address rule: none (default: a scheduler may serve\n"
+        "                      a read before an older write to its location) or stall\n"
+        "                      (refuse a request while an older one it must not overtake\n"
+        "                      is queued; docs/pcm.md \"Data, checked end to end\")\n");
     fprintf(f,
         "  --row-timeout N     --row-policy timeout: idle cycles before a row closes\n"
         "                      (1..%u, default %u)\n"
@@ -113,7 +123,7 @@ static int wmc_opt(const char *name, int argc, char **argv, int *i, mem_opts_t *
  * --row-timeout), here rather than in mem_opts_t: only resolve() reads
  * them, and the report reads the controller's cfg. */
 static struct {
-    const char *wpol, *rfpol, *rowpol;
+    const char *wpol, *rfpol, *rowpol, *same_addr;
     uint64_t    row_timeout;
     int         have_row_timeout;
     uint64_t    pq[3];            /* --pcmwq-entries, --pcmwq-high, --pcmwq-low */
@@ -185,6 +195,9 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
     o->age_cap = 4096;
     memset(&pol, 0, sizeof pol);
     const char *fmt = "gmc";
+    int have_integrity = 0, have_hot = 0;
+    o->integrity_seed = 1;
+    o->integrity_hot = 256;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--preset"))
@@ -215,6 +228,12 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
             o->verbose = 1;
         else if (!strcmp(a, "-o"))
             rc = str_opt(a, argc, argv, &i, &o->out);
+        else if (!strcmp(a, "--integrity"))
+            rc = num_opt(a, argc, argv, &i, &o->integrity), have_integrity = 1;
+        else if (!strcmp(a, "--integrity-seed"))
+            rc = num_opt(a, argc, argv, &i, &o->integrity_seed);
+        else if (!strcmp(a, "--integrity-hot"))
+            rc = num_opt(a, argc, argv, &i, &o->integrity_hot), have_hot = 1;
         else if (!strcmp(a, "--trace"))
             rc = str_opt(a, argc, argv, &i, &o->trace);
         else if (!strcmp(a, "--format"))
@@ -251,6 +270,8 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
             rc = str_opt(a, argc, argv, &i, &pol.rfpol);
         else if (!strcmp(a, "--row-policy"))
             rc = str_opt(a, argc, argv, &i, &pol.rowpol);
+        else if (!strcmp(a, "--same-addr"))
+            rc = str_opt(a, argc, argv, &i, &pol.same_addr);
         else if (!strcmp(a, "--streak-reading"))
             rc = str_opt(a, argc, argv, &i, &o->streak_reading);
         else if (!strcmp(a, "--pcmwq-entries"))
@@ -271,8 +292,20 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
     if (gmc_memtrace_fmt_parse(fmt, &o->fmt))
         return cli_usage_error(MEM_CMD, "--format: expected gmc, dramsim3 or ramulator, found '%s'",
                                fmt);
-    if (!o->trace)
-        return cli_usage_error(MEM_CMD, "expected --trace FILE");
+    if (have_integrity && o->trace)
+        return cli_usage_error(MEM_CMD, "--integrity: expected no --trace with it (it makes its "
+                               "own requests), found --trace %s", o->trace);
+    if (have_integrity && (o->integrity < 1 || o->integrity > (1ull << 40)))
+        return cli_usage_error(MEM_CMD, "--integrity: expected 1..2^40 requests, found %llu",
+                               (unsigned long long)o->integrity);
+    if ((have_hot || o->integrity_seed != 1) && !have_integrity)
+        return cli_usage_error(MEM_CMD, "--integrity-seed/--integrity-hot: expected --integrity N "
+                               "with them");
+    if (o->integrity_hot < 2 || o->integrity_hot > (1u << 24))
+        return cli_usage_error(MEM_CMD, "--integrity-hot: expected 2..%u addresses, found %llu",
+                               1u << 24, (unsigned long long)o->integrity_hot);
+    if (!o->trace && !have_integrity)
+        return cli_usage_error(MEM_CMD, "expected --trace FILE (or --integrity N)");
     if (o->have_channels && (o->channels < 1 || o->channels > 4096))
         return cli_usage_error(MEM_CMD, "--channels: expected 1..4096, found %llu",
                                (unsigned long long)o->channels);
@@ -304,6 +337,11 @@ static int resolve_policies(gmc_mc_cfg_t *mc)
         return cli_usage_error(MEM_CMD, "--row-policy: %s", err);
     if (pol.have_row_timeout)
         mc->row_timeout = (uint32_t)pol.row_timeout;
+    if (pol.same_addr && !strcmp(pol.same_addr, "stall"))
+        mc->same_addr = GMC_SAME_ADDR_STALL;
+    else if (pol.same_addr && strcmp(pol.same_addr, "none"))
+        return cli_usage_error(MEM_CMD, "--same-addr: expected none or stall, found '%s'",
+                               pol.same_addr);
     static const char *const pqn[3] = {"--pcmwq-entries", "--pcmwq-high", "--pcmwq-low"};
     uint8_t *const pqf[3] = {&mc->pcmwq.entries, &mc->pcmwq.high, &mc->pcmwq.low};
     for (int k = 0; k < 3; k++) {
@@ -393,6 +431,8 @@ int cmd_mem(int argc, char **argv)
     o.warnings = warn;
     if ((rc = resolve(&o, &sc, warn, sizeof warn)))
         return rc;
+    if (o.integrity)
+        return mem_integrity_run(&o, &sc);
     if ((rc = mem_hybrid_profile(&o, &sc)))
         return rc;
     char err[512];

@@ -47,6 +47,14 @@ static void usage(FILE *f)
         "                       as in gmc bim (default: the machine's map, no BIM)\n"
         "  --no-refresh         DRAM refresh off\n"
         "  --max-cycles N       stop with an error if a kernel runs longer (core cycles)\n"
+        "  --integrity          the data check (docs/pcm.md \"Data, checked end to end\"):\n"
+        "                       versions carried through L2 and memory, every read at the\n"
+        "                       L2 checked against the newest write; exit 1 on a violation\n"
+        "                       (the workload hotrw makes loads and stores collide)\n"
+        "  --integrity-no-merge the same, with fills that do not take a write that went\n"
+        "                       around their fetch (shows what that rule is for)\n"
+        "  --same-addr R        the controllers' same-address rule: none (default) or stall\n"
+        "                       (as gmc mem --same-addr)\n"
         "  --step-every-cycle   the slow reference: every SM, slice, network and controller\n"
         "                       stepped at every edge of its clock, no idle stretch skipped\n"
         "                       (the same report, slower: how skipping is checked)\n"
@@ -134,6 +142,12 @@ static int parse_args(sim_opts_t *o, int argc, char **argv)
             o->verbose = 1;
         } else if (!strcmp(a, "--check")) {
             o->check = 1;
+        } else if (!strcmp(a, "--integrity")) {
+            o->integrity = 1;
+        } else if (!strcmp(a, "--integrity-no-merge")) {
+            o->integrity_no_merge = o->integrity = 1;
+        } else if (!strcmp(a, "--same-addr")) {
+            rc = cli_opt_str(SIM_CMD, a, argc, argv, &i, &o->same_addr);
         } else if (!strcmp(a, "--step-every-cycle")) {
             o->every_cycle = 1;
         } else if (!strcmp(a, "--step-every")) {
@@ -416,6 +430,8 @@ int cmd_sim(int argc, char **argv)
                 (unsigned long long)gmc_gpu_addr_folded(g), geo.addr_bits, geo.addr_bits);
     }
     rc = sim_report(&o, g);
+    if (!rc && o.integrity)
+        rc = sim_integrity_verdict(g);
     gmc_gpu_delete(g);
     return rc;
 }

@@ -50,6 +50,7 @@ typedef struct {
     const char *warnings;   /* the device config's warning lines, "" if none */
     gmc_warplat_t *warplat; /* per-warp-load latency of the run */
     uint64_t    addr_folded;/* requests folded to the map's width (mem_watch_t) */
+    uint64_t    integrity, integrity_seed, integrity_hot;   /* --integrity N: the data check */
 } mem_opts_t;
 
 /* mem_watch.c: each request as the trace gives it, before it enters.
@@ -102,6 +103,10 @@ void mem_hybrid_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms);
 
 /* Appends a line to o->notes (printed on stderr after the run). */
 void mem_note(mem_opts_t *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* mem_integrity.c: gmc mem --integrity N (resolved sc): the report, 0,
+ * or 1 after the first violation or an error on stderr. */
+int  mem_integrity_run(mem_opts_t *o, const gmc_memsys_cfg_t *sc);
 
 void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms);
 void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms);

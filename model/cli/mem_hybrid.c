@@ -114,6 +114,9 @@ int mem_resolve_hybrid(mem_opts_t *o, gmc_memsys_cfg_t *sc, char *warn, size_t w
     if ((h->given & MEM_HY_WA) && hc.placement != GMC_PLACE_WRITE_AWARE)
         return cli_usage_error(MEM_CMD, "--wa-writes: expected --placement write-aware with it, "
                                "found --placement %s", gmc_place_name(hc.placement));
+    if (hc.placement == GMC_PLACE_WRITE_AWARE && !o->trace)   /* gmc mem --integrity */
+        return cli_usage_error(MEM_CMD, "--integrity: expected a hybrid placement other than "
+                               "write-aware (it profiles a trace)");
     if (hc.placement == GMC_PLACE_WRITE_AWARE && !strcmp(o->trace, "-"))
         return cli_usage_error(MEM_CMD, "--placement write-aware: expected a trace file (its "
                                "profile is a first pass over it), found stdin");

@@ -22,6 +22,9 @@ typedef struct {
     int         json, no_refresh, list_keys, list_info, bim_given;
     int         verbose;       /* --verbose: a GPGPU-Sim config's options used and ignored, listed */
     int         check;         /* --check: build everything, run nothing (gmc experiment's preflight) */
+    int         integrity;     /* --integrity: the data check (gmc_gpu_cfg_t.check_data) */
+    int         integrity_no_merge;   /* --integrity-no-merge (gmc_gpu_cfg_t.check_no_merge) */
+    const char *same_addr;     /* --same-addr none|stall (gmc_mc_cfg_t.same_addr), NULL: none */
     int         every_cycle;   /* --step-every-cycle: the slow reference (nothing skipped) */
     unsigned    step_every;    /* --step-every LIST: single components' slow references */
     int         bim_ipoly;     /* the GPGPU-Sim file's IPoly hash is the BIM (sim_machine.c) */
@@ -32,6 +35,10 @@ typedef struct {
     unsigned    trace_version;
     unsigned    nregs_clamped;        /* kernels whose -nregs was above 255: run with 255 */
 } sim_opts_t;
+
+/* sim_report.c: --integrity's verdict after the report: 0, or 1 after
+ * the first violation (or a check that lost track) on stderr. */
+int  sim_integrity_verdict(gmc_gpu_t *g);
 
 /* The machine, the memory-controller settings, the map and BIM: 0, or the
  * exit code after one error line. */

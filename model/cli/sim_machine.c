@@ -206,6 +206,12 @@ int sim_resolve(sim_opts_t *o, gmc_gpu_cfg_t *cfg)
     if (o->streak_reading &&
         gmc_streak_reading_parse(o->streak_reading, &cfg->mc.streak_reading, err, sizeof err))
         return cli_usage_error(SIM_CMD, "--streak-reading: %s", err);
+    if (o->same_addr && !strcmp(o->same_addr, "stall"))
+        cfg->mc.same_addr = GMC_SAME_ADDR_STALL;
+    else if (o->same_addr && strcmp(o->same_addr, "none"))
+        return cli_usage_error(SIM_CMD, "--same-addr: expected none or stall, found '%s'", o->same_addr);
+    cfg->check_data = o->integrity;
+    cfg->check_no_merge = o->integrity_no_merge;
     if (gmc_mc_cfg_check(&cfg->mc, err, sizeof err))
         return cli_usage_error(SIM_CMD, "%s", err);
     cfg->refresh = !o->no_refresh;

@@ -127,6 +127,50 @@ static void run_fields(const sim_opts_t *o, char *extra, size_t size)
                  o->scale, o->alu_per_mem);
 }
 
+/* --integrity: the data check's group, a JSON member (after the run's
+ * fields) or a text line */
+static int integrity_fields(gmc_gpu_t *g, const sim_opts_t *o, char *buf, size_t size, int json)
+{
+    gmc_gpu_check_t r;
+    if (gmc_gpu_check_result(g, &r))
+        return snprintf(buf, size, "%s", "");
+    const char *sa = o->same_addr ? o->same_addr : "none";
+    if (json)
+        return snprintf(buf, size, "  \"integrity\": {\"requests\": %llu, \"writes\": %llu, "
+                        "\"reads_checked\": %llu, \"l2_hits\": %llu, \"fills\": %llu, "
+                        "\"merged_fills\": %llu, \"violations\": %llu, \"same_addr\": \"%s\", "
+                        "\"merge\": %s},\n", (unsigned long long)r.requests,
+                        (unsigned long long)r.writes, (unsigned long long)r.reads_checked,
+                        (unsigned long long)r.l2_hits, (unsigned long long)r.fills,
+                        (unsigned long long)r.merged_fills, (unsigned long long)r.violations, sa,
+                        o->integrity_no_merge ? "false" : "true");
+    return snprintf(buf, size, "data check at L2: %llu requests (%llu writes), reads checked %llu "
+                    "(%llu L2 hits, the rest on %llu fills, %llu of which took a write that went "
+                    "around their fetch), violations %llu; same-address rule %s\n",
+                    (unsigned long long)r.requests, (unsigned long long)r.writes,
+                    (unsigned long long)r.reads_checked, (unsigned long long)r.l2_hits,
+                    (unsigned long long)r.fills, (unsigned long long)r.merged_fills,
+                    (unsigned long long)r.violations, sa);
+}
+
+int sim_integrity_verdict(gmc_gpu_t *g)
+{
+    gmc_gpu_check_t r;
+    if (gmc_gpu_check_result(g, &r))
+        return 0;
+    if (r.failed) {
+        fprintf(stderr, "gmc sim: data check: out of memory: its counts are not to be trusted\n");
+        return 1;
+    }
+    if (!r.violations)
+        return 0;
+    fprintf(stderr, "gmc sim: data check: %llu violations; the first: a read of 0x%llx at L2 cycle "
+            "%llu (from %s) expected version %llu, found %llu\n", (unsigned long long)r.violations,
+            (unsigned long long)r.first_addr, (unsigned long long)r.first_cycle, r.first_path,
+            (unsigned long long)r.first_expected, (unsigned long long)r.first_got);
+    return 1;
+}
+
 int sim_report(sim_opts_t *o, gmc_gpu_t *g)
 {
     /* every output, the report on stdout included, opened (as a
@@ -145,7 +189,13 @@ int sim_report(sim_opts_t *o, gmc_gpu_t *g)
         fprintf(stderr, "gmc sim: %s: the CSV report failed\n", o->csv);
         return 1;
     }
-    int rc = o->json ? gmc_gpu_write_json(g, f, extra) : write_text(f, g, o);
+    char ig[600];
+    integrity_fields(g, o, ig, sizeof ig, o->json);
+    char extra_json[2048 + 600];
+    snprintf(extra_json, sizeof extra_json, "%s%s", extra, ig);
+    int rc = o->json ? gmc_gpu_write_json(g, f, extra_json) : write_text(f, g, o);
+    if (!rc && !o->json && ig[0] && fputs(ig, f) < 0)
+        rc = -1;
     if (rc) {
         cli_outs_abort(of, NOUT);
         fprintf(stderr, "gmc sim: %s: cannot write\n", o->out ? o->out : "standard output");

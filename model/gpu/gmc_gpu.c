@@ -255,6 +255,8 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
     }
     gmc_memsys_on_complete(g->ms, gmc_l2_mem_done, g);
     gmc_memsys_on_room(g->ms, gmc_l2_mem_room, g);
+    if (gmc_gpu_check_init(g, err, n))
+        goto fail;
     /* A request is one burst (gmc_mem.h): a burst narrower than the L2's
      * 32-byte sector could never carry one, and every miss would wait for
      * ever (a GPGPU-Sim config with -gpgpu_dram_buswidth 2 and burst
@@ -447,6 +449,7 @@ void gmc_gpu_delete(gmc_gpu_t *g)
     free(g->l2_wait);
     gmc_icnt_free(g->req_net);
     gmc_icnt_free(g->rep_net);
+    gmc_gpu_check_free(g);
     gmc_memsys_delete(g->ms);
     free(g->s_time.v);
     free(g->s_div.v);

@@ -68,6 +68,12 @@ typedef struct {
     const uint64_t *hybrid_pages;
     size_t          hybrid_npages;
     int             hybrid_profile;
+    /* The data check (docs/pcm.md "Data, checked end to end"): versions
+     * carried through the L2 and the memory system, every read at the L2
+     * compared with the newest write (gmc_gpu_check_result).  0 = off (no
+     * cost).  check_no_merge: a fill does not take a write that went
+     * around its fetch (shows what that rule is for). */
+    int             check_data, check_no_merge;
     /* optional: called about every 65536 core cycles of a kernel (a progress
      * bar; it must not call back into the GPU) */
     void        (*progress)(void *ctx, const char *kernel, uint32_t ctas_done, uint32_t ctas_total,
@@ -92,6 +98,20 @@ enum {
 /* "sm,l2,icnt,dispatch,jump,mem" or "all" (any subset, comma-separated)
  * as GMC_GPU_STEP_* bits: 0, or -1 with err naming the unknown word. */
 int gmc_gpu_step_parse(const char *list, unsigned *bits, char *err, size_t n);
+
+/* The data check's counts (gmc_gpu_cfg_t.check_data): requests (sector
+ * reads and writes the L2 performed), of those writes, reads checked (L2
+ * hits and the waiters of fills), fills, fills that took a write that
+ * went around their fetch, violations and the first one; failed: the
+ * check ran out of memory (its counts are not to be trusted). */
+typedef struct {
+    uint64_t    requests, writes, reads_checked, l2_hits, fills, merged_fills, violations;
+    uint64_t    first_addr, first_expected, first_got, first_cycle;   /* first_cycle: L2 cycles */
+    const char *first_path;
+    int         failed;
+} gmc_gpu_check_t;
+/* 0 and *r, or -1 (zeroed) when the check is off. */
+int gmc_gpu_check_result(const gmc_gpu_t *g, gmc_gpu_check_t *r);
 
 /* Fills cfg->mc from the machine (scheduler by name, queue sizes). */
 int gmc_gpu_cfg_defaults(gmc_gpu_cfg_t *cfg, char *err, size_t n);

@@ -379,6 +379,7 @@ struct gmc_gpu {
     int              slice_bank;
     unsigned         ipoly_bits, ipoly_h_at;
     uint64_t         ipoly_feed[6];
+    struct gmc_gpu_check *chk;    /* the data check (gmc_gpu_check.c), NULL when off */
 };
 
 /* gmc_sm.c */
@@ -412,6 +413,21 @@ int  gmc_l2_busy(const gmc_l2_t *l);
 void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d);
 void gmc_l2_mem_room(void *ctx, unsigned channel, int is_write);
 unsigned gmc_gpu_slice_of(const gmc_gpu_t *g, uint64_t addr);
+/* gmc_gpu_check.c: the data check, called where g->chk is set.  write: a
+ * write performed at the L2 (around: it went around a fetch to DRAM),
+ * its version; hit: a read hit; miss: a read miss (sent: its sector's
+ * fetch went out); fill: a read's data came back, the version the L2's
+ * copy now holds; waiter: a read that takes a fill's data; l2v: the
+ * version of the L2's copy (a write-back's). */
+typedef struct gmc_gpu_check gmc_gpu_check_state_t;
+int      gmc_gpu_check_init(gmc_gpu_t *g, char *err, size_t n);
+void     gmc_gpu_check_free(gmc_gpu_t *g);
+uint64_t gmc_gpu_check_write(gmc_gpu_t *g, uint64_t addr, int around);
+void     gmc_gpu_check_hit(gmc_gpu_t *g, uint64_t addr, int atom);
+void     gmc_gpu_check_miss(gmc_gpu_t *g, uint64_t addr, int sent);
+uint64_t gmc_gpu_check_fill(gmc_gpu_t *g, const gmc_mem_done_t *d);
+void     gmc_gpu_check_waiter(gmc_gpu_t *g, uint64_t addr, uint64_t got, int atom);
+uint64_t gmc_gpu_check_l2v(const gmc_gpu_t *g, uint64_t addr);
 /* gmc_gpu.c */
 void gmc_gpu_sample(gmc_samples_t *s, uint64_t v);
 /* gmc_dispatch.c: d serves g with ops (the fields the inline calls read) */

@@ -139,10 +139,23 @@ static void dq_push(gmc_gpu_t *g, gmc_l2_t *l, uint64_t addr, int is_write, cons
     g->st.dram_addr_folded += (addr & ~g->amask) != 0;
 }
 
+/* The data check: the version a write in the DRAM queue carries, in its
+ * tag above the slice (a write's tag has nothing else; gmc_l2_mem_done
+ * reads no more of it). */
+#define TAG_VER(t) ((t) >> 16)
+static void dq_last_ver(gmc_l2_t *l, uint64_t v)
+{
+    l->dq[(l->dq_head + l->dq_n - 1) & l->dq_wrap].tag |= v << 16;
+}
+
 static void writeback(gmc_gpu_t *g, gmc_l2_t *l, uint64_t vline, uint32_t vdirty)
 {
-    for (uint32_t m = vdirty; m; m &= m - 1)
-        dq_push(g, l, vline + 32u * (unsigned)__builtin_ctz(m), 1, NULL, NONE);
+    for (uint32_t m = vdirty; m; m &= m - 1) {
+        const uint64_t a = vline + 32u * (unsigned)__builtin_ctz(m);
+        dq_push(g, l, a, 1, NULL, NONE);
+        if (__builtin_expect(g->chk != NULL, 0))
+            dq_last_ver(l, gmc_gpu_check_l2v(g, a));
+    }
 }
 
 static void reply(gmc_l2_t *l, const gmc_l2_waiter_t *w, uint64_t addr, int offchip,
@@ -165,6 +178,24 @@ static void reply(gmc_l2_t *l, const gmc_l2_waiter_t *w, uint64_t addr, int offc
     p->dram_in_mc = done - arr > UINT32_MAX ? UINT32_MAX : (uint32_t)(done - arr);
 }
 
+/* The data check at a read's fill (gmc_gpu_check.c): the version the L2's
+ * copy now holds, and every waiter the fill answers -- the list merged
+ * into the sector, then the request that sent the read -- takes it.  Read
+ * before gmc_l2_mem_done's own walk, which consumes the list. */
+static __attribute__((noinline, cold)) void check_fill(gmc_gpu_t *g, gmc_l2_t *l, const gmc_mem_done_t *d)
+{
+    const uint64_t ver = gmc_gpu_check_fill(g, d);
+    const uint32_t ep = TAG_ENTRY(d->tag);
+    const int e = ep ? (int)ep - 1 : gmc_cache_mshr_find(l->c, d->addr & ~127ULL);
+    if (e < 0)
+        return;
+    const unsigned sec = (unsigned)(d->addr >> 5) & 3;
+    if (*gmc_cache_mshr_user(l->c, (uint32_t)e) >> sec & 1)
+        for (uint32_t i = l->wait_head[(unsigned)e * 4 + sec]; i != NONE; i = l->pool[i].next)
+            gmc_gpu_check_waiter(g, d->addr, ver, l->pool[i].atom);
+    gmc_gpu_check_waiter(g, d->addr, ver, TAG_ATOM(d->tag));
+}
+
 /* The memory system finished a request of some slice (tag = slice id). */
 void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
 {
@@ -177,6 +208,8 @@ void gmc_l2_mem_done(void *ctx, const gmc_mem_done_t *d)
         return;
     }
     g->st.dram_reads++;
+    if (__builtin_expect(g->chk != NULL, 0))
+        check_fill(g, l, d);
     uint64_t line = d->addr & ~127ULL;
     unsigned sec = (unsigned)(d->addr >> 5) & 3;
     uint32_t ep = TAG_ENTRY(d->tag);   /* the entry + 1 the read was sent for */
@@ -236,6 +269,7 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
     uint64_t line = p->addr & ~127ULL;
     uint32_t sec = 1u << ((p->addr >> 5) & 3);
     if (p->kind == GMC_PKT_WRITE) {
+        int around = 0;
         if (l->head_miss || !gmc_cache_write_hit(l->c, line, sec)) {
             l->head_miss = 1;   /* a retry skips the lookup (a miss changes nothing) */
             /* Room for what it may queue: the write itself, or the up to
@@ -250,6 +284,7 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
             }
             if (gmc_cache_mshr_find(l->c, line) >= 0) {
                 dq_push(g, l, p->addr, 1, NULL, NONE);   /* a fetch is in flight: write around it */
+                around = 1;
             } else {
                 uint64_t vl = 0;
                 uint32_t vd = 0;
@@ -257,6 +292,11 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
                 if (vd)
                     writeback(g, l, vl, vd);
             }
+        }
+        if (__builtin_expect(g->chk != NULL, 0)) {
+            const uint64_t v = gmc_gpu_check_write(g, p->addr, around);
+            if (around)
+                dq_last_ver(l, v);
         }
         g->st.l2_write_sectors++;
         pipe_pop(l);
@@ -272,6 +312,8 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
         g->st.l2_hit_sectors++;
         if (atom)
             gmc_cache_write_hit(l->c, line, sec);
+        if (__builtin_expect(g->chk != NULL, 0))
+            gmc_gpu_check_hit(g, p->addr, atom);
         reply(l, &w, p->addr, 0, 0, 0);
         pipe_pop(l);
         return;
@@ -292,6 +334,8 @@ static void lookup(gmc_gpu_t *g, gmc_l2_t *l)
         return;
     g->st.l2_read_sectors++;
     l->pool_used++;   /* waiters, with a node or not: each becomes a reply */
+    if (__builtin_expect(g->chk != NULL, 0))
+        gmc_gpu_check_miss(g, p->addr, send != 0);
     if (send) {   /* the sector's first waiter: it rides in the DRAM request (dq_push) */
         dq_push(g, l, p->addr, 0, p, entry);
         g->l2_sent++;
@@ -349,7 +393,9 @@ static void l2_cycle(gmc_gpu_t *g, gmc_l2_t *l)
                     break;   /* GMC_MEM_EINVAL: larger than a burst, never accepted */
                 l->dq_p_ok = 1;
             }
-            if (gmc_memsys_send_prepared(g->ms, &l->dq_p) != GMC_MEM_ACCEPTED) {
+            if ((__builtin_expect(g->chk != NULL, 0)
+                     ? gmc_memsys_data_send(g->ms, &l->dq_p, TAG_VER(l->dq_p.req.tag))
+                     : gmc_memsys_send_prepared(g->ms, &l->dq_p)) != GMC_MEM_ACCEPTED) {
                 l->dq_blocked = 1;   /* GMC_MEM_FULL: wait for room (gmc_l2_mem_room) */
                 assert(l->dq_p.loc.channel == l->ch);   /* the room event wakes the channel's slices */
                 g->l2_waits += !g->l2_wait[l->id];

@@ -41,7 +41,16 @@
 #define HOA_BYTES       (64ull << 20)
 #define HOA_LOADS       131072.0
 
-typedef enum { LOA, MOA, HOA } kind_t;
+/* hotrw (the data check's workload, docs/pcm.md "Data, checked end to
+ * end"): each thread loops  x = data[h1(e)]; data[h2(e)] = x;  -- a load
+ * and a store warp per trip, each lines= groups of lanes on one random
+ * sector of a kb= footprint (default 8 MB: past a 4 MB L2, so sectors
+ * are evicted dirty, written back and read again while stores and loads
+ * to the same sectors keep coming from every SM). */
+#define RW_KB           8192
+#define RW_LOADS        16384.0
+
+typedef enum { LOA, MOA, HOA, HOTRW } kind_t;
 
 typedef struct {
     gmc_wl_common_t c;
@@ -75,7 +84,7 @@ static void warp_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp_cu
 
 static void hoa_addrs(const synth_t *s, uint64_t load, gmc_inst_t *in)
 {
-    const uint64_t nlines = HOA_BYTES / 128;
+    const uint64_t nlines = s->kind == HOTRW ? s->wrap / 128 : HOA_BYTES / 128;
     unsigned l = 0;
     for (unsigned q = 0; q < s->lines; q++) {
         uint64_t h = mix(s->key + (load * 32 + q) * 0x9e3779b97f4a7c15ULL);
@@ -97,7 +106,11 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
         if (gmc_wl_gap(&s->c, 2, c, GMC_WL_FULL, SITE_LD, in, GMC_WL_ADDR))   /* e += T, compare; add */
             return 1;
         gmc_wl_op(in, c, GMC_OP_LD, SITE_LD, GMC_WL_FULL, s->width);
-        if (s->kind == HOA) {
+        if (s->kind == HOTRW) {
+            hoa_addrs(s, e0 / 32 * 2, in);
+            c->u.synth.phase = 3;   /* its store next, same trip */
+            return 1;
+        } else if (s->kind == HOA) {
             hoa_addrs(s, e0 / 32, in);
         } else if (e0 % s->wrap + 32 <= s->wrap) {   /* no wrap inside the warp: base + stride */
             gmc_wl_strided(in, s->data + s->width * (e0 % s->wrap), s->width);
@@ -108,6 +121,15 @@ static int next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err
             }
         }
         c->u.synth.e0 = e0 + s->threads;
+        return 1;
+    }
+    if (c->u.synth.phase == 3) {   /* hotrw's store of the trip */
+        if (gmc_wl_gap(&s->c, 1, c, GMC_WL_FULL, SITE_ST, in, GMC_WL_ADDR))
+            return 1;
+        gmc_wl_op(in, c, GMC_OP_ST, SITE_ST, GMC_WL_FULL, 4);
+        hoa_addrs(s, e0 / 32 * 2 + 1, in);
+        c->u.synth.e0 = e0 + s->threads;
+        c->u.synth.phase = 0;
         return 1;
     }
     if (c->u.synth.phase == 1) {
@@ -125,11 +147,18 @@ static const gmc_kernel_ops_t ops = {warp_begin, next, NULL};
 
 int gmc_wl_synth_new(gmc_workload_t *w, const gmc_wl_args_t *a, char *err, size_t n)
 {
-    static const char *const loa_keys[] = {"ws", NULL}, *const lines_keys[] = {"lines", NULL};
-    const kind_t kind = !strcmp(a->name, "loa") ? LOA : !strcmp(a->name, "moa") ? MOA : HOA;
+    static const char *const loa_keys[] = {"ws", NULL}, *const lines_keys[] = {"lines", NULL},
+                             *const rw_keys[] = {"lines", "kb", NULL};
+    const kind_t kind = !strcmp(a->name, "loa")   ? LOA
+                        : !strcmp(a->name, "moa") ? MOA
+                        : !strcmp(a->name, "hoa") ? HOA
+                                                  : HOTRW;
     const double scale = a->p.scale;
-    long ws = LOA_WS_KB, lines = kind == MOA ? 1 : 32;
-    if (gmc_wl_opts_check(a->name, a->opts, kind == LOA ? loa_keys : lines_keys, err, n) ||
+    long ws = LOA_WS_KB, lines = kind == MOA ? 1 : kind == HOTRW ? 8 : 32, kb = RW_KB;
+    if (gmc_wl_opts_check(a->name, a->opts,
+                          kind == LOA ? loa_keys : kind == HOTRW ? rw_keys : lines_keys, err, n) ||
+        (kind == HOTRW && (gmc_wl_opt_int(a->name, a->opts, "lines", 1, 32, &lines, err, n) ||
+                           gmc_wl_opt_int(a->name, a->opts, "kb", 4, 1 << 20, &kb, err, n))) ||
         (kind == LOA && gmc_wl_opt_int(a->name, a->opts, "ws", 4, 1 << 20, &ws, err, n)) ||
         (kind == MOA && gmc_wl_opt_int(a->name, a->opts, "lines", 1, 2, &lines, err, n)) ||
         (kind == HOA && gmc_wl_opt_int(a->name, a->opts, "lines", 16, 32, &lines, err, n)) ||
@@ -155,6 +184,13 @@ int gmc_wl_synth_new(gmc_workload_t *w, const gmc_wl_args_t *a, char *err, size_
         s->wrap = MOA_BYTES / s->width;
         s->elems = gmc_wl_round(MOA_LOADS * scale * 32, 32);
         footprint = MOA_BYTES;
+    } else if (kind == HOTRW) {
+        s->wrap = (uint64_t)kb << 10;   /* the footprint's bytes */
+        s->elems = gmc_wl_round(RW_LOADS * scale * 32, 32);
+        footprint = s->wrap;
+        gmc_rng_t r;
+        gmc_rng_seed(&r, a->p.seed);
+        s->key = gmc_rng_u64(&r);
     } else {
         s->wrap = 0;
         s->elems = gmc_wl_round(HOA_LOADS * scale * 32, 32);

@@ -61,6 +61,20 @@ static const entry_t val_reg[] = {
 };
 #define NVAL (sizeof val_reg / sizeof val_reg[0])
 
+/* The data check's kernel (docs/pcm.md "Data, checked end to end"): in
+ * neither list, made by name like the others. */
+static const entry_t chk_reg[] = {
+    {{"hotrw", "-", "the data check's: a random load and store per trip, 8 sectors each, of an 8 MB footprint (lines=, kb=)"},
+     gmc_wl_synth_new},
+};
+#define NCHK (sizeof chk_reg / sizeof chk_reg[0])
+#define NALL (NREG + NVAL + NCHK)
+/* entry i of reg, then val_reg, then chk_reg */
+static const entry_t *entry_at(unsigned i)
+{
+    return i < NREG ? &reg[i] : i < NREG + NVAL ? &val_reg[i - NREG] : &chk_reg[i - NREG - NVAL];
+}
+
 unsigned gmc_workload_val_count(void) { return NVAL; }
 
 const gmc_workload_info_t *gmc_workload_val_info(unsigned i)
@@ -115,9 +129,8 @@ static void unknown_name(const char *name, size_t len, char *err, size_t n)
 {
     char list[384];
     size_t l = 0;
-    for (unsigned i = 0; i < NREG + NVAL && l < sizeof list; i++)
-        l += (size_t)snprintf(list + l, sizeof list - l, "%s%s", i ? ", " : "",
-                              i < NREG ? reg[i].info.name : val_reg[i - NREG].info.name);
+    for (unsigned i = 0; i < NALL && l < sizeof list; i++)
+        l += (size_t)snprintf(list + l, sizeof list - l, "%s%s", i ? ", " : "", entry_at(i)->info.name);
     snprintf(err, n, "workload: expected one of %s, found '%.*s'", list, (int)len, name);
 }
 
@@ -134,8 +147,8 @@ gmc_workload_t *gmc_workload_new(const char *name, const gmc_workload_params_t *
     const char *colon = strchr(name, ':');
     size_t len = colon ? (size_t)(colon - name) : strlen(name);
     const entry_t *e = NULL;
-    for (unsigned i = 0; i < NREG + NVAL; i++) {
-        const entry_t *r = i < NREG ? &reg[i] : &val_reg[i - NREG];
+    for (unsigned i = 0; i < NALL; i++) {
+        const entry_t *r = entry_at(i);
         if (strlen(r->info.name) == len && !strncmp(r->info.name, name, len))
             e = r;
     }

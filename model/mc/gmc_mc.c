@@ -401,6 +401,17 @@ static void dequeue(gmc_mc_t *mc, uint32_t i)
     mc->free_head = i;
 }
 
+int gmc_mc_same_addr_queued(const gmc_mc_t *mc, unsigned bank, uint32_t row, uint32_t col,
+                            int is_write)
+{
+    for (uint32_t i = mc->q_head; i != GMC_MC_NONE; i = mc->req[i].qnext) {
+        const gmc_mc_req_t *q = &mc->req[i];
+        if (q->bank == bank && q->row == row && q->col == col && (is_write || q->is_write))
+            return 1;
+    }
+    return 0;
+}
+
 void gmc_mc_serve_(gmc_mc_t *mc, uint32_t i, uint64_t done)
 {
     gmc_mc_req_t *q = &mc->req[i];

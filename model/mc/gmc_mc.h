@@ -220,6 +220,12 @@ static inline int gmc_mc_can_accept(const gmc_mc_t *mc, int is_write)
     return mc->n[is_write != 0] < mc->cap[is_write != 0];
 }
 static inline unsigned gmc_mc_queued(const gmc_mc_t *mc) { return mc->n[0] + mc->n[1]; }
+/* The same-address rule (gmc_mc_cfg_t.same_addr): 1 if a request to
+ * bank, row, col of that type must wait -- a queued write to the place
+ * (for a read or a write) or a queued read (for a write) -- else 0.  A
+ * walk of the queue: only runs that turned the rule on call it. */
+int gmc_mc_same_addr_queued(const gmc_mc_t *mc, unsigned bank, uint32_t row, uint32_t col,
+                            int is_write);
 /* The request pool's size: pool indices are below it.  rq + wq, and the
  * internal requests of a policy that holds requests (its `internal` op). */
 uint32_t gmc_mc_pool_n(const gmc_mc_t *mc);

@@ -31,6 +31,13 @@ typedef struct {
      * reading (docs/memory.md "Row streak breakers" has both readings of
      * each).  A statistic only: it changes no scheduling. */
     uint8_t streak_reading;
+    /* The same-address rule (docs/pcm.md "Data, checked end to end"):
+     * 0 = none (every scheduler but fcfs may serve a read before an older
+     * write to its location, or a write before an older read or write);
+     * GMC_SAME_ADDR_STALL = a request is refused (back-pressure) while a
+     * request it must not overtake -- to its location (channel, bank, row,
+     * column), of the other type, or a write for a write -- is queued. */
+    uint8_t same_addr;
     /* The policies (gmc_mc_pol.h; docs/mc-policies.md).  NULL is the
      * default of each, so a zeroed struct with a scheduler still works. */
     const struct gmc_mc_wpol   *wpol;    /* write drain: gpgpusim */
@@ -47,6 +54,7 @@ typedef struct {
     struct { uint8_t entries, high, low, intr : 4, per_channel : 1; } pcmwq;
 } gmc_mc_cfg_t;
 
+enum { GMC_SAME_ADDR_NONE = 0, GMC_SAME_ADDR_STALL = 1 };
 /* The pcmwq write policy's counts for a report (docs/pcm.md "The write
  * queue"), time integrals taken up to a given cycle: entries and the
  * watermarks (high, low); writes accepted (of those, coalesced), reads

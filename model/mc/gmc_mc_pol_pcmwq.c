@@ -210,7 +210,12 @@ static int step_queue(gmc_mc_t *mc, pq_t *p, unsigned k, uint32_t wi, uint32_t r
         in.rd_valid = 1;
         in.rd_addr = mc->req[ri].addr;
     }
-    in.dev_rdy = 1;
+    /* The same-address rule (gmc_mc_cfg_t.same_addr): the oldest entry is
+     * not drained while a read of its place waits at the device (it missed
+     * the queue before this write came): the drain would overtake it. */
+    in.dev_rdy = !(mc->cfg.same_addr && x->q.cnt_q &&
+                   gmc_mc_same_addr_queued(mc, x->loc[x->q.head_q].bank, x->loc[x->q.head_q].row,
+                                           x->loc[x->q.head_q].col, 1));
     in.dev_idle = (uint8_t)dev_idle(mc, p, k);
     in.intr_ok = 0;
     in.done = x->running && x->done_at <= now;

@@ -249,6 +249,28 @@ int      gmc_memsys_can_accept(const gmc_memsys_t *ms, unsigned channel, int is_
 /* Registered like on_complete; NULL turns it off. */
 void     gmc_memsys_on_room(gmc_memsys_t *ms, gmc_mem_room_fn fn, void *ctx);
 
+/* The data check (docs/pcm.md "Data, checked end to end"): the memory
+ * system carries a version per write to its device's data and gives each
+ * read the version it found, so a caller can check that every read
+ * returns the newest write before it.  Off unless turned on; a run that
+ * never turns it on pays nothing.  Versions are the caller's (0 = data
+ * never written). */
+enum {
+    GMC_MEM_DATA_DEVICE = 0,   /* a read's data came from the device */
+    GMC_MEM_DATA_WQ     = 1,   /* ... was forwarded by the controller's write queue (pcmwq) */
+};
+/* Turns the check on; before the first request.  0, or -1 with err. */
+int gmc_memsys_data_on(gmc_memsys_t *ms, char *err, size_t n);
+/* gmc_memsys_send_prepared for a write carrying version ver (a read's ver
+ * is not read).  With the check off, the plain send. */
+int gmc_memsys_data_send(gmc_memsys_t *ms, const gmc_mem_prepared_t *p, uint64_t ver);
+/* In the completion callback of a read: its data's version in *ver and
+ * where it came from (GMC_MEM_DATA_*); -1 for a write, with the check off,
+ * or when the check ran out of memory (gmc_memsys_data_failed).  Asked
+ * once per read: the record is dropped then. */
+int gmc_memsys_data_read(gmc_memsys_t *ms, const gmc_mem_done_t *d, uint64_t *ver);
+int gmc_memsys_data_failed(const gmc_memsys_t *ms);
+
 /* Totals over the channels, for reports: one counter table, X(member,
  * doc), one uint64_t member of gmc_mem_stats_t each. */
 #define GMC_MEM_COUNTERS(X)                                                                    \

@@ -155,8 +155,11 @@ static void on_column(void *ctx, unsigned ch, const gmc_mc_req_t *r)
     if (__builtin_expect(ms->col_hook, 0)) {
         if (ms->wear_ch)
             gmc_memsys_wear_note(ms, ch, r);
-        if (r->flags & GMC_REQ_INTERNAL)
+        if (r->flags & GMC_REQ_INTERNAL) {
+            if (ms->data)   /* the data check: the drained write reaches the device's data */
+                gmc_memsys_data_column(ms, ch, r);
             return;   /* the write policy's drained write: no sender waits for it */
+        }
     }
     if (ms->served)
         ms->served(ms->served_ctx, ch, r);
@@ -407,6 +410,7 @@ void gmc_memsys_free(gmc_memsys_t *ms)
     gmc_hybrid_place_free(&ms->hy);
     free(ms->prof);
     gmc_memsys_wear_free(ms);
+    gmc_memsys_data_free(ms);
     memset(ms, 0, sizeof *ms);
 }
 
@@ -417,6 +421,8 @@ void gmc_memsys_set_served(gmc_memsys_t *ms, gmc_mc_served_fn fn, void *ctx)
         ms->prof_served_ctx = ctx;
         return;
     }
+    if (gmc_memsys_data_hook(ms, fn, ctx))   /* the data check keeps the hook and passes on */
+        return;
     ms->served = fn;
     ms->served_ctx = ctx;
 }

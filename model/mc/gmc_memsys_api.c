@@ -114,6 +114,19 @@ static __attribute__((noinline)) int accept(gmc_memsys_t *ms, gmc_mc_t *mc, unsi
     return GMC_MEM_ACCEPTED;
 }
 
+/* The same-address rule refuses p while an older request it must not
+ * overtake is queued; that one's column command frees a slot of its type,
+ * so both queues of the channel ask for the room event that wakes the
+ * sender. */
+static __attribute__((noinline, cold)) int same_addr_waits(gmc_memsys_t *ms, const gmc_mc_t *mc,
+                                                          unsigned ch, const gmc_mem_prepared_t *p)
+{
+    if (!gmc_mc_same_addr_queued(mc, p->loc.bank, p->loc.row, p->loc.col, p->req.is_write))
+        return 0;
+    ms->cq[ch * 2].refused = ms->cq[ch * 2 + 1].refused = 1;
+    return 1;
+}
+
 int gmc_memsys_send_prepared(gmc_memsys_t *ms, const gmc_mem_prepared_t *p)
 {
     const unsigned ch = p->loc.channel;
@@ -122,6 +135,8 @@ int gmc_memsys_send_prepared(gmc_memsys_t *ms, const gmc_mem_prepared_t *p)
         ms->cq[ch * 2 + (p->req.is_write != 0)].refused = 1;   /* a room event when a slot frees */
         return GMC_MEM_FULL;
     }
+    if (__builtin_expect(mc->cfg.same_addr, 0) && same_addr_waits(ms, mc, ch, p))
+        return GMC_MEM_FULL;
     return accept(ms, mc, ch, p);
 }
 

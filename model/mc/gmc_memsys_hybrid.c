@@ -214,8 +214,10 @@ size_t gmc_memsys_page_profile(gmc_memsys_t *ms, const gmc_hybrid_page_count_t *
         return 0;
     if (ms->prof_on) {   /* stop counting; the used slots to the front */
         ms->prof_on = 0;
-        ms->served = ms->prof_served;
-        ms->served_ctx = ms->prof_served_ctx;
+        if (!gmc_memsys_data_hook(ms, ms->prof_served, ms->prof_served_ctx)) {
+            ms->served = ms->prof_served;
+            ms->served_ctx = ms->prof_served_ctx;
+        }
         size_t k = 0;
         for (size_t i = 0; i < ms->prof_cap; i++)
             if (ms->prof[i].reads | ms->prof[i].writes)

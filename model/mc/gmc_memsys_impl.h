@@ -65,6 +65,7 @@ typedef struct {
 typedef struct {
     uint64_t key, writes;
 } gmc_memsys_wear_row_t;
+typedef struct gmc_memsys_data gmc_memsys_data_t;
 
 struct gmc_memsys {
     /* The devices: dev[0] is cfg.dram's, then each other distinct device of
@@ -158,6 +159,8 @@ struct gmc_memsys {
     uint8_t           *wear_ch;
     gmc_memsys_wear_row_t *wear;
     size_t             wear_cap, wear_n;
+    /* the data check (gmc_memsys_data.c): NULL unless gmc_memsys_data_on */
+    gmc_memsys_data_t *data;
 };
 
 /* Wear: 0, or -1 with err (out of memory); counts each write's row
@@ -199,6 +202,14 @@ typedef int (*gmc_memsys_src_fn)(void *ctx, gmc_memtrace_rec_t *r, char *err, si
  * in flight included, then closes the statistics.  0, or -1 with err (a
  * source error is passed through unchanged). */
 int  gmc_memsys_run(gmc_memsys_t *ms, gmc_memsys_src_fn src, void *ctx, char *err, size_t n);
+
+/* gmc_memsys_data.c: frees the data check's tables (gmc_memsys_free);
+ * data_hook: with the check on, fn becomes the hook it passes on to
+ * (1), else 0 and nothing changes. */
+void gmc_memsys_data_free(gmc_memsys_t *ms);
+/* The data at request r's column command (with the check on). */
+void gmc_memsys_data_column(gmc_memsys_t *ms, unsigned ch, const gmc_mc_req_t *r);
+int  gmc_memsys_data_hook(gmc_memsys_t *ms, gmc_mc_served_fn fn, void *ctx);
 
 /* Tests and tools: called at each request's column command (done known),
  * before the completion is queued. */
