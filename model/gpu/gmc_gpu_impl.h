@@ -191,6 +191,9 @@ typedef struct gmc_sm {
     uint64_t        umin[8][GMC_UNIT_N];
     uint16_t        uoff[8][GMC_UNIT_N];
     uint8_t         ucnt[8][GMC_UNIT_N];
+    /* [gmc_cache_slots(l1)]: the warp slot whose load allocated each L1
+     * line, for a scheduler with the l1 hook (gmc_wsched.h); NULL without */
+    uint8_t        *l1_owner;
     gmc_warp_t      w[GMC_SM_MAX_WARPS];
 } gmc_sm_t;
 
