@@ -72,6 +72,7 @@ int gmc_sm_init(gmc_gpu_t *g, gmc_sm_t *s, unsigned id, char *err, size_t n)
     v->at_kcta = offsetof(gmc_cta_slot_t, kcta);
     v->sm = id;
     v->slots = m->warps_per_sm;
+    v->stride = &g->batch_stride;
     for (unsigned k = 0; k < m->schedulers_per_sm; k++) {
         gmc_wsched_t *ws = &s->ws[k];
         ws->last = -1;

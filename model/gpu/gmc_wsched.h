@@ -82,6 +82,7 @@ typedef struct gmc_wsched_view {
     uint16_t             at_kcta;    /* uint32_t, in the CTA record: the kernel's CTA id */
     unsigned             sm;         /* the SM's id */
     unsigned             slots;      /* warp slots of the SM (warps_per_sm) */
+    const uint32_t      *stride;     /* the running kernel's CTAs per thread batch (1 without batching) */
 } gmc_wsched_view_t;
 
 static inline uint32_t gmc_wsched_u32_(const unsigned char *p)
@@ -114,6 +115,12 @@ static inline uint32_t gmc_wsched_cta_slot(const gmc_wsched_view_t *v, unsigned 
 static inline uint32_t gmc_wsched_kcta(const gmc_wsched_view_t *v, unsigned w)
 {
     return gmc_wsched_u32_(v->cta + (size_t)gmc_wsched_cta_slot(v, w) * v->cta_size + v->at_kcta);
+}
+/* Slot w's thread batch: its kernel CTA id / the batch stride
+ * (docs/thread-batching.md; consecutive batches are consecutive ids). */
+static inline uint32_t gmc_wsched_batch(const gmc_wsched_view_t *v, unsigned w)
+{
+    return gmc_wsched_kcta(v, w) / *v->stride;
 }
 /* Slot w's launch age (GTO's "oldest" is the lowest). */
 static inline uint64_t gmc_wsched_age(const gmc_wsched_view_t *v, unsigned w) { return v->age[w]; }

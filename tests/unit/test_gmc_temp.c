@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "gpu/gmc_gpu.h"
+#include "gpu/gmc_gpu_impl.h"
 #include "gpu/gmc_wsched.h"
 #include "test_gpu.h"
 
@@ -182,6 +182,132 @@ static void closed_loop_and_reference(const char *wsched, const char *dispatch, 
     *out = a;
 }
 
+/* ---- thread-batch formation on the paper's two mappings ---- */
+
+/* One warp per CTA.  mapper (Fig. 3-4): CTA c reads the 1 KB at c KB, so
+ * four consecutive CTAs share a 4 KB page.  cenenergy (Fig. 5-6): a 2 x
+ * rows grid of 2D blocks, CTA c = (x = c % 2, y = c / 2) reads half (x) of
+ * the two pages 2y and 2y + 1: CTAs 2y and 2y + 1 share both pages. */
+typedef struct { int cen; } map_t;
+
+static void map_begin(gmc_kernel_t *k, uint32_t cta, uint32_t warp, gmc_warp_cursor_t *c)
+{
+    memset(c, 0, sizeof *c);
+    c->u.w[0] = cta;
+}
+
+static int map_next(gmc_kernel_t *k, gmc_warp_cursor_t *c, gmc_inst_t *in, char *err, size_t n)
+{
+    const map_t *m = k->impl;
+    const uint64_t cta = c->u.w[0], step = c->u.w[1]++;
+    if (step >= (m->cen ? 2 : 8))
+        return 0;
+    in->op = GMC_OP_LD;
+    in->mask = ~0u;
+    in->width = 4;
+    uint64_t base = m->cen ? (2 * (cta / 2) + step) * 4096 + (cta % 2) * 2048 : cta * 1024 + step * 128;
+    for (unsigned l = 0; l < 32; l++)
+        in->addr[l] = base + 4 * l;
+    return 1;
+}
+
+static const gmc_kernel_ops_t map_ops = {map_begin, map_next, NULL};
+
+static gmc_kernel_t map_kernel(map_t *m, uint32_t ctas)
+{
+    gmc_kernel_t k;
+    memset(&k, 0, sizeof k);
+    k.ops = &map_ops;
+    k.impl = m;
+    snprintf(k.name, sizeof k.name, "%s", m->cen ? "cenenergy" : "mapper");
+    k.grid[0] = ctas;
+    k.grid[1] = k.grid[2] = 1;
+    k.block[0] = 32;
+    k.block[1] = k.block[2] = 1;
+    return k;
+}
+
+static void profile(gmc_kernel_t *k, uint32_t most, uint32_t stride, uint64_t want_stride,
+                    uint64_t pages, uint64_t one, uint64_t two, uint64_t more)
+{
+    gmc_tbatch_t tb;
+    char err[256];
+    if (gmc_tbatch_profile(k, most, stride, GMC_TBATCH_PAGE_BITS, &tb, err, sizeof err))
+        fail_msg("%s", err);
+    assert_int_equal(tb.stride, want_stride);
+    assert_int_equal(tb.profiled, stride == 0);
+    assert_int_equal(tb.pages, pages);
+    assert_int_equal(tb.one, one);
+    assert_int_equal(tb.two, two);
+    assert_int_equal(tb.more, more);
+}
+
+static void batch_formation_finds_the_strides_of_both_mappings(void **st)
+{
+    (void)st;
+    map_t mapper = {0}, cen = {1};
+    gmc_kernel_t k = map_kernel(&mapper, 64);       /* 64 KB: 16 pages of 4 CTAs */
+    profile(&k, 8, 0, 4, 16, 16, 0, 0);             /* stride 4: no page shared */
+    profile(&k, 8, 2, 2, 16, 0, 16, 0);             /* given 2: each page in two batches */
+    profile(&k, 8, 1, 1, 16, 0, 0, 16);             /* given 1: four batches apart by 3 */
+    profile(&k, 3, 0, 1, 16, 0, 0, 16);             /* at most 3: each shares all 16 pages: the smallest */
+    k = map_kernel(&cen, 32);                        /* 16 rows of CTAs, 32 pages */
+    profile(&k, 8, 0, 2, 32, 32, 0, 0);             /* stride 2, Fig. 6(c) */
+    profile(&k, 1, 0, 1, 32, 0, 32, 0);             /* stride 1: every page in two consecutive */
+}
+
+/* ---- serial dispatch: which SM each CTA runs on ---- */
+
+static int where[256];
+
+static void where_launched(gmc_wsched_t *s, int w, const gmc_wsched_view_t *v)
+{
+    where[gmc_wsched_kcta(v, (unsigned)w)] = (int)v->sm;
+}
+
+static int gto_pick(const gmc_wsched_t *s, uint64_t cand, const gmc_wsched_view_t *v)
+{
+    return gmc_wsched_gto.pick(s, cand, v);
+}
+
+static const gmc_wsched_ops_t where_ops = {"where", "GTO that records each CTA's SM", gto_pick, NULL,
+                                           where_launched, NULL, NULL, NULL, NULL};
+
+static void serial_runs(uint32_t stride, const int *first)
+{
+    gmc_gpu_cfg_t c;
+    test_gpu_machine(&c, "pae-gddr5");   /* 12 SMs */
+    snprintf(c.machine.cta_dispatch, sizeof c.machine.cta_dispatch, "serial");
+    c.machine.temp_batch_stride = stride;
+    test_gpu_defaults(&c);
+    c.wsched = &where_ops;
+    gmc_gpu_t *g = test_gpu_new(&c);
+    tk_t t = {2, 0, 8 << 20, 1};
+    gmc_kernel_t k;
+    tk_make(&k, &t, 72, 256);
+    memset(where, -1, sizeof where);
+    char err[512];
+    if (gmc_gpu_run(g, &k, err, sizeof err))
+        fail_msg("%s", err);
+    for (unsigned sm = 0; sm < 12; sm++)
+        for (int cta = first[sm]; cta < first[sm + 1]; cta++)
+            if (where[cta] != (int)sm)
+                fail_msg("stride %u: CTA %d ran on SM %d, expected %u", stride, cta, where[cta], sm);
+    gmc_gpu_delete(g);
+}
+
+/* 72 CTAs on 12 SMs.  Stride 2: 36 batches, 3 per SM, CTAs 6i .. 6i + 5
+ * on SM i.  Stride 5: 15 batches (the last of 2 CTAs); SM i takes batches
+ * floor(15i / 12) .. floor(15(i + 1) / 12) - 1: SMs 3, 7 and 11 two each. */
+static void serial_dispatch_gives_each_sm_a_run_of_whole_batches(void **st)
+{
+    (void)st;
+    const int two[13] = {0, 6, 12, 18, 24, 30, 36, 42, 48, 54, 60, 66, 72};
+    const int five[13] = {0, 5, 10, 15, 25, 30, 35, 40, 50, 55, 60, 65, 72};
+    serial_runs(2, two);
+    serial_runs(5, five);
+}
+
 static void ccws_closes_the_loop_and_skips_exactly(void **st)
 {
     (void)st;
@@ -191,12 +317,24 @@ static void ccws_closes_the_loop_and_skips_exactly(void **st)
     assert_true(ccws.cycles != gto.cycles);   /* the throttle acted */
 }
 
+static void serial_dispatch_closes_the_loop_and_skips_exactly(void **st)
+{
+    (void)st;
+    gmc_gpu_stats_t rr, serial;
+    closed_loop_and_reference("gto", "rr", &rr);
+    closed_loop_and_reference("gto", "serial", &serial);
+    assert_true(serial.cycles != rr.cycles);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ccws_throttles_the_loads_of_warps_past_the_cutoff),
         cmocka_unit_test(ccws_victim_tags_keep_the_most_recent_victims),
         cmocka_unit_test(ccws_closes_the_loop_and_skips_exactly),
+        cmocka_unit_test(batch_formation_finds_the_strides_of_both_mappings),
+        cmocka_unit_test(serial_dispatch_gives_each_sm_a_run_of_whole_batches),
+        cmocka_unit_test(serial_dispatch_closes_the_loop_and_skips_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
