@@ -189,7 +189,7 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
         goto fail;
     }
     /* thread batches: formed per kernel when a mechanism reads them */
-    g->batching = disp == &gmc_dispatch_serial;
+    g->batching = disp == &gmc_dispatch_serial || g->wsched == &gmc_wsched_tbas;
     g->batch_stride = 1;
     /* the memory system: the machine's DRAM preset and address map */
     gmc_memsys_cfg_t sc;

@@ -134,7 +134,7 @@ enum {
 
 typedef struct {
     char name[48];
-    char warp_sched[16];   /* a registered name (gpu/gmc_wsched.h: lrr, gto, ccws) */
+    char warp_sched[16];   /* a registered name (gpu/gmc_wsched.h: lrr, gto, ccws, tbas) */
     char dram[48];         /* DRAM preset (model/mem/presets) */
     char addr_map[48];     /* address-map preset (gmc_addrmap_preset), "derived" or "" = derived
                               from the DRAM geometry (gmc_memsys_default_map) */

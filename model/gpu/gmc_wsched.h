@@ -154,10 +154,11 @@ typedef struct gmc_wsched_ops {
 extern const gmc_wsched_ops_t gmc_wsched_lrr;   /* loose round robin (gmc_wsched_lrr.c) */
 extern const gmc_wsched_ops_t gmc_wsched_gto;   /* greedy then oldest (gmc_wsched_gto.c) */
 extern const gmc_wsched_ops_t gmc_wsched_ccws;  /* cache-conscious wavefront scheduling (gmc_wsched_ccws.c) */
+extern const gmc_wsched_ops_t gmc_wsched_tbas;  /* TEMP's thread-batch-aware scheduling (gmc_wsched_tbas.c) */
 
 /* The shipped schedulers, registry order; NULL past the end. */
 const gmc_wsched_ops_t *gmc_wsched_get(unsigned i);
-/* By name: 0, or -1 with "warp_sched: expected one of lrr, gto, ccws, found
+/* By name: 0, or -1 with "warp_sched: expected one of lrr, gto, ccws, tbas, found
  * 'NAME'" in err. */
 int gmc_wsched_find(const char *name, const gmc_wsched_ops_t **ops, char *err, size_t n);
 

@@ -26,10 +26,13 @@ typedef struct {
     rec_t             w[64];
     uint32_t          kcta[64];
     uint64_t          age[64], now;
+    uint32_t          stride;
     gmc_wsched_view_t v;
     gmc_wsched_t      s;
     gmc_machine_t     m;
 } hand_t;
+
+static unsigned hand_batches = 1;   /* tbas_batches of the next hand_init */
 
 static void hand_init(hand_t *h, const gmc_wsched_ops_t *ops, unsigned warps)
 {
@@ -46,9 +49,15 @@ static void hand_init(hand_t *h, const gmc_wsched_ops_t *ops, unsigned warps)
     h->v.cta_size = sizeof h->kcta[0];
     h->v.at_kcta = 0;
     h->v.slots = 64;
+    h->stride = 1;
+    h->v.stride = &h->stride;
+    for (unsigned w = 0; w < 64; w++) {
+        h->w[w].cta = w;      /* CTA slot w, kernel CTA id w / 2 (set_ctas changes it) */
+        h->kcta[w] = w / 2;
+    }
     h->m.ccws_vta = 2;
     h->m.ccws_k = 8;
-    h->m.tbas_batches = 1;
+    h->m.tbas_batches = hand_batches;
     h->s.last = -1;
     h->s.count = 1;
     h->s.slots = ~0ull;
@@ -132,6 +141,69 @@ static void ccws_victim_tags_keep_the_most_recent_victims(void **st)
     c->exited(&h.s, 3, &h.v);
     assert_int_equal(c->pick(&h.s, 0xb, &h.v), -1);
     c->free(&h.s);
+}
+
+/* TBAS, one batch running (tbas_batches = 1), stride 1, two warps per
+ * CTA: warps 2b and 2b + 1 form batch b.  Each step gives the ready
+ * warps, the pick worked out by Fig. 9(c)-(e)'s rules, and the issue. */
+static void tbas_promotes_the_successor_first_then_the_oldest(void **st)
+{
+    (void)st;
+    hand_t h;
+    hand_init(&h, &gmc_wsched_tbas, 8);
+    const gmc_wsched_ops_t *t = &gmc_wsched_tbas;
+    struct { uint64_t cand; int pick; const char *why; } seq[] = {
+        {0xff, 0, "none running, none demoted: the oldest batch 0, its oldest warp"},
+        {0xfe, 1, "batch 0 runs: its ready warp 1 before any other"},
+        {0xfc, 2, "batch 0 not ready: demoted; the oldest pending batch 1"},
+        {0xf1, 0, "batch 1 not ready, demoted 0's successor 1 is not pending: the oldest, 0"},
+        {0xf0, 4, "demoted 1's successor 2"},
+        {0x44, 2, "demoted 0's successor 1 (also the oldest)"},
+        {0x41, 6, "demoted 2's successor 3 before the older batch 0"},
+        {0x41, 6, "batch 3 runs while it is ready (greedy)"},
+    };
+    for (unsigned i = 0; i < sizeof seq / sizeof seq[0]; i++) {
+        const int w = t->pick(&h.s, seq[i].cand, &h.v);
+        if (w != seq[i].pick)
+            fail_msg("step %u (%s): picked %d, expected %d", i, seq[i].why, w, seq[i].pick);
+        h.s.last = w;
+        t->issued(&h.s, w, &h.v);
+    }
+    /* batch 3's warps exit: it counts as demoted; its successor 4 has no
+     * warps here, so the oldest ready batch, 0, comes next */
+    t->exited(&h.s, 6, &h.v);
+    t->exited(&h.s, 7, &h.v);
+    h.s.last = -1;
+    assert_int_equal(t->pick(&h.s, 0x05, &h.v), 0);
+    t->free(&h.s);
+}
+
+/* tbas_batches = 2: two batches run at once; a third is promoted only
+ * when neither has a ready warp, and the one promoted first is demoted. */
+static void tbas_limits_the_running_batches(void **st)
+{
+    (void)st;
+    hand_t h;
+    hand_batches = 2;
+    hand_init(&h, &gmc_wsched_tbas, 8);
+    hand_batches = 1;
+    const gmc_wsched_ops_t *t = &gmc_wsched_tbas;
+    const struct { uint64_t cand; int pick; } seq[] = {
+        {0xff, 0},   /* none running: the oldest batch 0 */
+        {0xfc, 2},   /* batch 0 not ready: batch 1 joins (room for two) */
+        {0x31, 0},   /* both run: batch 0's warp 0 before pending batch 2 */
+        {0x30, 4},   /* neither ready: batch 2 in, batch 0 (promoted first) out */
+        {0x0d, 2},   /* batch 1 still runs: its warp before demoted batch 0 */
+        {0x01, 0},   /* none of 1, 2 ready: 0 back in, 1 out */
+    };
+    for (unsigned i = 0; i < sizeof seq / sizeof seq[0]; i++) {
+        const int w = t->pick(&h.s, seq[i].cand, &h.v);
+        if (w != seq[i].pick)
+            fail_msg("step %u: picked %d, expected %d", i, w, seq[i].pick);
+        h.s.last = w;
+        t->issued(&h.s, w, &h.v);
+    }
+    t->free(&h.s);
 }
 
 /* ---- in a running GPU ---- */
@@ -317,6 +389,16 @@ static void ccws_closes_the_loop_and_skips_exactly(void **st)
     assert_true(ccws.cycles != gto.cycles);   /* the throttle acted */
 }
 
+static void tbas_closes_the_loop_and_skips_exactly(void **st)
+{
+    (void)st;
+    gmc_gpu_stats_t gto, tbas;
+    closed_loop_and_reference("gto", "serial", &gto);
+    closed_loop_and_reference("tbas", "serial", &tbas);
+    closed_loop_and_reference("tbas", "rr", &tbas);
+    assert_true(tbas.cycles != gto.cycles);
+}
+
 static void serial_dispatch_closes_the_loop_and_skips_exactly(void **st)
 {
     (void)st;
@@ -335,6 +417,9 @@ int main(void)
         cmocka_unit_test(batch_formation_finds_the_strides_of_both_mappings),
         cmocka_unit_test(serial_dispatch_gives_each_sm_a_run_of_whole_batches),
         cmocka_unit_test(serial_dispatch_closes_the_loop_and_skips_exactly),
+        cmocka_unit_test(tbas_promotes_the_successor_first_then_the_oldest),
+        cmocka_unit_test(tbas_limits_the_running_batches),
+        cmocka_unit_test(tbas_closes_the_loop_and_skips_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

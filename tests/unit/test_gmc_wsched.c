@@ -23,6 +23,7 @@ static void lrr_and_gto_are_registered_in_that_order(void **st)
     assert_ptr_equal(gmc_wsched_get(0), &gmc_wsched_lrr);
     assert_ptr_equal(gmc_wsched_get(1), &gmc_wsched_gto);
     assert_ptr_equal(gmc_wsched_get(2), &gmc_wsched_ccws);
+    assert_ptr_equal(gmc_wsched_get(3), &gmc_wsched_tbas);
     for (unsigned i = 0; gmc_wsched_get(i); i++) {
         const gmc_wsched_ops_t *f = NULL;
         char err[256] = "";
@@ -37,13 +38,13 @@ static void an_unknown_scheduler_is_an_error_listing_the_known_ones(void **st)
     const gmc_wsched_ops_t *f = NULL;
     char err[256] = "";
     assert_int_equal(gmc_wsched_find("two_level", &f, err, sizeof err), -1);
-    assert_string_equal(err, "warp_sched: expected one of lrr, gto, ccws, found 'two_level'");
+    assert_string_equal(err, "warp_sched: expected one of lrr, gto, ccws, tbas, found 'two_level'");
     /* and a machine naming it is refused by the machine check */
     gmc_machine_t m;
     assert_int_equal(gmc_machine_preset("rtx2060s", &m, err, sizeof err), 0);
     snprintf(m.warp_sched, sizeof m.warp_sched, "owl");
     assert_int_equal(gmc_machine_check(&m, err, sizeof err), -1);
-    assert_string_equal(err, "machine rtx2060s: warp_sched: expected one of lrr, gto, ccws, found 'owl'");
+    assert_string_equal(err, "machine rtx2060s: warp_sched: expected one of lrr, gto, ccws, tbas, found 'owl'");
 }
 
 /* ---- LRR and GTO ---- */
