@@ -42,7 +42,7 @@ static void usage(FILE *f)
         "  --sched S            memory scheduler, as gmc mem --sched (default: the machine's)\n"
         "  --wmc-score schedule|receive, --wmc-m started|pending2  Warped-MC's readings\n"
         "  --streak-reading L   the row streak breakers' readings, as gmc mem --streak-reading\n"
-        "  --warp-sched NAME   warp scheduler: lrr, gto (default: the machine's)\n"
+        "  --warp-sched NAME   warp scheduler: lrr, gto, ccws, tbas (default: the machine's)\n"
         "  --scheme S, --map SPEC, --map-file F, --matrix F, --rmp-bits L  address map and BIM\n"
         "                       as in gmc bim (default: the machine's map, no BIM)\n"
         "  --no-refresh         DRAM refresh off\n"

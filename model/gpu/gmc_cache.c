@@ -587,7 +587,7 @@ static void victim(gmc_cache_t *c, way_t *x)
 
 /* gmc_cache_fill with the line's MSHR entry e already known (-2: look it up). */
 static int fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty, int e,
-                uint64_t *victim_line, uint32_t *victim_dirty)
+                uint64_t *victim_line, uint32_t *victim_dirty, int32_t *slot)
 {
     uint64_t vline = 0;
     uint32_t vdirty = 0;
@@ -617,6 +617,8 @@ static int fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty, int 
                     hash_unlink(c, x.slot);
             }
             tag_put(c, x.slot, x.set, x.w, line);
+            if (slot)
+                *slot = (int32_t)x.slot;
             if (c->hbucket) {
                 hash_link(c, x.slot);
                 lru_push_head(c, x.set, (uint32_t)x.slot);
@@ -645,13 +647,28 @@ static int fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty, int 
 int gmc_cache_fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty,
                    uint64_t *victim_line, uint32_t *victim_dirty)
 {
-    return fill(c, line, sectors, dirty, -2, victim_line, victim_dirty);
+    return fill(c, line, sectors, dirty, -2, victim_line, victim_dirty, NULL);
 }
 
 int gmc_cache_fill_entry(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty, int entry,
                          uint64_t *victim_line, uint32_t *victim_dirty)
 {
-    return fill(c, line, sectors, dirty, entry < 0 ? -1 : entry, victim_line, victim_dirty);
+    return fill(c, line, sectors, dirty, entry < 0 ? -1 : entry, victim_line, victim_dirty, NULL);
+}
+
+int gmc_cache_fill_slot(gmc_cache_t *c, uint64_t line, uint32_t sectors, int entry,
+                        uint64_t *victim_line, int *evicted, int32_t *slot)
+{
+    const uint64_t ev = c->st.evictions;
+    *slot = -1;
+    int r = fill(c, line, sectors, 0, entry < 0 ? -1 : entry, victim_line, NULL, slot);
+    *evicted = c->st.evictions != ev;
+    return r;
+}
+
+uint32_t gmc_cache_slots(const gmc_cache_t *c)
+{
+    return c->sets * c->assoc;
 }
 
 int gmc_cache_write_hit(gmc_cache_t *c, uint64_t line, uint32_t sectors)

@@ -107,6 +107,15 @@ int gmc_cache_fill(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty,
 int gmc_cache_fill_entry(gmc_cache_t *c, uint64_t line, uint32_t sectors, int dirty, int entry,
                          uint64_t *victim_line, uint32_t *victim_dirty);
 
+/* gmc_cache_fill_entry (clean) for a caller that keeps something per line
+ * (the SM keeps which warp allocated each L1 line for a warp scheduler
+ * that wants L1 evictions, gmc_wsched.h's l1 hook): *slot = the slot
+ * (0 .. gmc_cache_slots - 1) the line took if this fill allocated it,
+ * else -1; *evicted = 1 if a valid line (*victim_line) left that slot. */
+int gmc_cache_fill_slot(gmc_cache_t *c, uint64_t line, uint32_t sectors, int entry,
+                        uint64_t *victim_line, int *evicted, int32_t *slot);
+uint32_t gmc_cache_slots(const gmc_cache_t *c);   /* sets x ways */
+
 /* Writes.  Write-back (L2): if the line is present, the written sectors
  * become valid and dirty (a full-sector write needs no fetch) and 1 is
  * returned; if not, 0 is returned and nothing changes (the caller fills

@@ -15,6 +15,7 @@ void gmc_dispatch_bind(gmc_dispatch_t *d, gmc_gpu_t *g, const gmc_dispatch_ops_t
     d->next_cta_ = &g->next_cta;
     d->ctas_ = &g->ctas_total;
     d->launched_ = &g->ctas_launched;
+    d->stride_ = &g->batch_stride;
 }
 
 uint32_t gmc_dispatch_take(gmc_dispatch_t *d)
@@ -42,7 +43,7 @@ void gmc_dispatch_launch(gmc_dispatch_t *d, unsigned sm, uint32_t cta)
     g->ctas_launched++;
 }
 
-static const gmc_dispatch_ops_t *const dispatchers[] = {&gmc_dispatch_rr};
+static const gmc_dispatch_ops_t *const dispatchers[] = {&gmc_dispatch_rr, &gmc_dispatch_serial};
 #define NDISPATCH (sizeof dispatchers / sizeof dispatchers[0])
 
 const gmc_dispatch_ops_t *gmc_dispatch_get(unsigned i)

@@ -80,6 +80,7 @@ typedef struct gmc_dispatch {
     int                            reference_;
     const uint64_t                *now_;
     const uint32_t                *next_cta_, *ctas_, *launched_;
+    const uint32_t                *stride_;
 } gmc_dispatch_t;
 
 typedef struct gmc_dispatch_ops {
@@ -103,6 +104,10 @@ static inline uint32_t gmc_dispatch_launched(const gmc_dispatch_t *d) { return *
 static inline uint64_t gmc_dispatch_now(const gmc_dispatch_t *d) { return *d->now_; }   /* the core
                                                                  cycle running or about to run */
 static inline int gmc_dispatch_reference(const gmc_dispatch_t *d) { return d->reference_; }
+/* The running kernel's thread batch: CTAs per batch (temp_batch_stride, or
+ * the profile's when 0; docs/thread-batching.md), valid from kernel_begin;
+ * 1 unless a thread-batch mechanism is on. */
+static inline uint32_t gmc_dispatch_batch_stride(const gmc_dispatch_t *d) { return *d->stride_; }
 uint32_t gmc_dispatch_take(gmc_dispatch_t *d);                      /* next_cta, then one past it */
 int      gmc_dispatch_fits(const gmc_dispatch_t *d, unsigned sm);   /* the kernel's CTA fits SM sm now */
 /* Starts taken CTA `cta` on SM `sm`, which it must fit (a programming
@@ -111,10 +116,12 @@ void     gmc_dispatch_launch(gmc_dispatch_t *d, unsigned sm, uint32_t cta);
 
 /* GigaThread-like round robin (gmc_dispatch_rr.c). */
 extern const gmc_dispatch_ops_t gmc_dispatch_rr;
+/* TEMP [JETC'19]'s serial dispatch: a queue of consecutive CTAs per SM (gmc_dispatch_serial.c). */
+extern const gmc_dispatch_ops_t gmc_dispatch_serial;
 
 /* The shipped dispatchers, registry order; NULL past the end. */
 const gmc_dispatch_ops_t *gmc_dispatch_get(unsigned i);
-/* By name: 0, or -1 with "cta_dispatch: expected one of rr, found
+/* By name: 0, or -1 with "cta_dispatch: expected one of rr, serial, found
  * 'NAME'" in err. */
 int gmc_dispatch_find(const char *name, const gmc_dispatch_ops_t **ops, char *err, size_t n);
 

@@ -188,6 +188,9 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
         snprintf(err, n, "machine %s: %s", m->name, why);
         goto fail;
     }
+    /* thread batches: formed per kernel when a mechanism reads them */
+    g->batching = disp == &gmc_dispatch_serial || g->wsched == &gmc_wsched_tbas;
+    g->batch_stride = 1;
     /* the memory system: the machine's DRAM preset and address map */
     gmc_memsys_cfg_t sc;
     memset(&sc, 0, sizeof sc);
@@ -652,6 +655,18 @@ int gmc_gpu_check_kernel(const gmc_gpu_t *g, const gmc_kernel_t *k, char *err, s
     return 0;
 }
 
+/* The kernel's thread batches (gmc_tbatch.c), before its first CTA: a
+ * batch at most an SM's CTAs and at most an equal share of the grid. */
+static int form_batches(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n)
+{
+    const uint32_t share = (g->ctas_total + g->nsm - 1) / g->nsm;
+    const uint32_t most = g->m->ctas_per_sm < share ? g->m->ctas_per_sm : share;
+    if (gmc_tbatch_profile(k, most, g->m->temp_batch_stride, GMC_TBATCH_PAGE_BITS, &g->tb, err, n))
+        return -1;
+    g->batch_stride = g->tb.stride;
+    return 0;
+}
+
 int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n)
 {
     if (gmc_gpu_check_kernel(g, k, err, n))
@@ -670,6 +685,8 @@ int gmc_gpu_run(gmc_gpu_t *g, gmc_kernel_t *k, char *err, size_t n)
     g->launch_at = g->core_cyc + g->m->kernel_launch_latency;
     g->progress_at = g->launch_at;
     const uint64_t start = g->run_start = g->core_cyc;
+    if (g->batching && form_batches(g, k, err, n))
+        return -1;
     if (g->disp.ops->kernel_begin)
         g->disp.ops->kernel_begin(&g->disp);
     while (busy(g)) {

@@ -121,6 +121,18 @@ typedef struct { uint32_t ld, next; } gmc_l1_waiter_t;
 
 typedef struct { uint64_t ready; uint32_t ld, sectors; } gmc_l1_hit_t;
 
+/* A kernel's thread batches (gmc_tbatch.c): the stride, whether the
+ * profile chose it, and the 4 KB pages its CTAs touch by batch distance
+ * (TEMP [JETC'19] Fig. 8: one batch, two consecutive, more). */
+typedef struct {
+    uint32_t stride;
+    int      profiled;
+    uint64_t pages, one, two, more;
+} gmc_tbatch_t;
+#define GMC_TBATCH_PAGE_BITS 12   /* TEMP sec. 3.1: "the page size is 4KB" */
+int gmc_tbatch_profile(gmc_kernel_t *k, uint32_t max_stride, uint32_t stride, unsigned page_bits,
+                       gmc_tbatch_t *out, char *err, size_t n);
+
 typedef struct gmc_sm {
     /* hot: what every cycle of the SM reads, together (a few cache lines;
      * the arrays below are large) */
@@ -191,6 +203,9 @@ typedef struct gmc_sm {
     uint64_t        umin[8][GMC_UNIT_N];
     uint16_t        uoff[8][GMC_UNIT_N];
     uint8_t         ucnt[8][GMC_UNIT_N];
+    /* [gmc_cache_slots(l1)]: the warp slot whose load allocated each L1
+     * line, for a scheduler with the l1 hook (gmc_wsched.h); NULL without */
+    uint8_t        *l1_owner;
     gmc_warp_t      w[GMC_SM_MAX_WARPS];
 } gmc_sm_t;
 
@@ -313,6 +328,12 @@ struct gmc_gpu {
     /* next_cta: the next CTA id to hand out (gmc_dispatch_take); launched:
      * CTAs started on an SM; dispatch runs while launched < ctas_total */
     uint32_t         next_cta, ctas_launched, ctas_done, ctas_total;
+    /* thread batches (gmc_tbatch.c): batching = a mechanism reads them
+     * (cta_dispatch = serial, warp_sched = tbas); batch_stride = the running
+     * kernel's CTAs per batch (1 without); tb = its formation's report */
+    int              batching;
+    uint32_t         batch_stride;
+    gmc_tbatch_t     tb;
     uint64_t         age;
     char            *err;
     size_t           errn;

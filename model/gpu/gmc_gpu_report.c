@@ -180,6 +180,21 @@ static void pcmwq_rows(gmc_rows_t *t, gmc_gpu_t *g)
     }
 }
 
+/* The last kernel's thread batches (only with a thread-batch mechanism:
+ * docs/thread-batching.md): the stride, whether the profile chose it, and
+ * its 4 KB pages by the batches that touch them (TEMP [JETC'19] Fig. 8). */
+static void batch_rows(gmc_rows_t *t, const gmc_gpu_t *g)
+{
+    if (!g->batching)
+        return;
+    gmc_rows_u64(t, "thread_batches", "stride", g->tb.stride);
+    gmc_rows_u64(t, "thread_batches", "profiled", (uint64_t)g->tb.profiled);
+    gmc_rows_u64(t, "thread_batches", "pages", g->tb.pages);
+    gmc_rows_u64(t, "thread_batches", "pages_one_batch", g->tb.one);
+    gmc_rows_u64(t, "thread_batches", "pages_two_batches", g->tb.two);
+    gmc_rows_u64(t, "thread_batches", "pages_more_batches", g->tb.more);
+}
+
 /* Wear of the channels whose device wears out (docs/pcm.md "Wear"). */
 static void wear_rows(gmc_rows_t *t, gmc_gpu_t *g)
 {
@@ -364,6 +379,7 @@ static void report_rows(gmc_gpu_t *g, gmc_rows_t *t)
     hybrid_rows(t, g, gmc_memsys_now(g->ms));
     pcmwq_rows(t, g);
     wear_rows(t, g);
+    batch_rows(t, g);
     overhead_rows(t, g);
     icnt_rows(t, &s);
     yuan_rows(t, g, &s);

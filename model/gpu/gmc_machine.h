@@ -91,7 +91,11 @@ extern "C" {
     X(hybrid_page,       0, 1073741824, "B",   "page of the hybrid placement, a power of two >= 256 (0 = 4096)") \
     X(hybrid_seed,       0, 4294967295, "-",  "seed of the ratio and bw-aware placements (which pages of each block)") \
     X(hybrid_wa_writes,  0, 4294967295, "writes", "write-aware: the most writes a page may have in the profile to go to the second memory") \
-    X(dram_timing_scale, 1, 16,       "-",     "multiplies the device timings GPGPU-Sim's -gpgpu_dram_timing_opt scales in Carpenter [2012] sec. 3.3.2 (tCCD, tRRD, tRCD, tRAS, tRP, tRC, CL, WL, tCDLR, tWR) on every channel's device, GDDR and PCM (1 = as the preset)")
+    X(dram_timing_scale, 1, 16,       "-",     "multiplies the device timings GPGPU-Sim's -gpgpu_dram_timing_opt scales in Carpenter [2012] sec. 3.3.2 (tCCD, tRRD, tRCD, tRAS, tRP, tRC, CL, WL, tCDLR, tWR) on every channel's device, GDDR and PCM (1 = as the preset)") \
+    X(ccws_vta,          1, 64,       "tags",  "warp_sched = ccws: victim tags per warp (L1 lines its loads allocated and lost)") \
+    X(ccws_k,            1, 1024,     "-",     "warp_sched = ccws: KThrottle, the lost-locality score a VTA hit adds per unit of VTA hits per issued instruction, in cutoffs") \
+    X(temp_batch_stride, 0, 1048576,  "CTAs",  "thread batch: consecutive CTAs per batch (TEMP's thread-block stride; 0 = profile the kernel's pages before the run)") \
+    X(tbas_batches,      1, 64,       "batches", "warp_sched = tbas: thread batches in the running set at once (the limit on active batches)")
 
 
 typedef enum {
@@ -131,7 +135,7 @@ enum {
 
 typedef struct {
     char name[48];
-    char warp_sched[16];   /* "lrr" or "gto" */
+    char warp_sched[16];   /* a registered name (gpu/gmc_wsched.h: lrr, gto, ccws, tbas) */
     char dram[48];         /* DRAM preset (model/mem/presets) */
     char addr_map[48];     /* address-map preset (gmc_addrmap_preset), "derived" or "" = derived
                               from the DRAM geometry (gmc_memsys_default_map) */

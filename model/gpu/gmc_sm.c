@@ -53,6 +53,10 @@ int gmc_sm_init(gmc_gpu_t *g, gmc_sm_t *s, unsigned id, char *err, size_t n)
         s->wait_head[i] = NONE;
     s->pool_free = NONE;   /* nodes never used are taken at pool_fresh (waiter_add) */
     s->pool_fresh = 0;
+    if (g->wsched->l1 && !(s->l1_owner = calloc(gmc_cache_slots(s->l1), 1))) {
+        snprintf(err, n, "out of memory for SM %u", id);
+        return -1;
+    }
     /* the warp schedulers' view of the warps: where the SM keeps them */
     gmc_wsched_view_t *v = &s->view;
     v->age = s->age;
@@ -68,12 +72,14 @@ int gmc_sm_init(gmc_gpu_t *g, gmc_sm_t *s, unsigned id, char *err, size_t n)
     v->at_kcta = offsetof(gmc_cta_slot_t, kcta);
     v->sm = id;
     v->slots = m->warps_per_sm;
+    v->stride = &g->batch_stride;
     for (unsigned k = 0; k < m->schedulers_per_sm; k++) {
         gmc_wsched_t *ws = &s->ws[k];
         ws->last = -1;
         ws->index = k;
         ws->count = m->schedulers_per_sm;
         ws->view = v;
+        ws->machine = m;
         for (unsigned w = k; w < m->warps_per_sm; w += m->schedulers_per_sm)
             ws->slots |= 1ULL << w;
         if (g->wsched->init && g->wsched->init(ws, err, n))
@@ -97,6 +103,7 @@ void gmc_sm_free(const gmc_gpu_t *g, gmc_sm_t *s)
     free(s->wait_head);
     free(s->mf_at);
     free(s->pool);
+    free(s->l1_owner);
 }
 
 int gmc_sm_busy(const gmc_sm_t *s)
@@ -442,6 +449,28 @@ static inline void mem_latency(gmc_gpu_t *g, const gmc_sm_t *s, unsigned k)
     g->mf.sum += (uint32_t)((uint32_t)g->core_cyc - s->mf_at[k]);
 }
 
+/* The scheduler that owns warp slot wi. */
+static inline gmc_wsched_t *ws_of(const gmc_gpu_t *g, gmc_sm_t *s, unsigned wi)
+{
+    return &s->ws[wi % g->m->schedulers_per_sm];
+}
+
+/* A fill under a scheduler with the l1 hook: the allocating warp becomes
+ * the line's owner; an evicted line is told to its owner's scheduler. */
+static void fill_owned(gmc_gpu_t *g, gmc_sm_t *s, uint64_t line, unsigned sec, int e, unsigned wi)
+{
+    uint64_t vl;
+    int evicted;
+    int32_t slot;
+    gmc_cache_fill_slot(s->l1, line, 1u << sec, e, &vl, &evicted, &slot);
+    if (slot < 0)
+        return;
+    const unsigned owner = s->l1_owner[slot];
+    s->l1_owner[slot] = (uint8_t)wi;
+    if (evicted)
+        g->wsched->l1(ws_of(g, s, owner), (int)owner, vl, GMC_WSCHED_L1_EVICT, &s->view);
+}
+
 static void receive(gmc_gpu_t *g, gmc_sm_t *s)
 {
     const gmc_pkt_t *p = gmc_icnt_peek(g->rep_net, s->id);
@@ -459,9 +488,13 @@ static void receive(gmc_gpu_t *g, gmc_sm_t *s)
             mem_latency(g, s, (ep - 1) * 4 + sec);
         /* accesses merged into the sector: its list (waiter_add) */
         const uint32_t listed = e >= 0 ? gmc_waiters_take(s->l1, e, sec) : 0;
-        uint64_t vl;
-        uint32_t vd;
-        gmc_cache_fill_entry(s->l1, line, 1u << sec, 0, e, &vl, &vd);
+        if (s->l1_owner)
+            fill_owned(g, s, line, sec, e, p->warp);
+        else {
+            uint64_t vl;
+            uint32_t vd;
+            gmc_cache_fill_entry(s->l1, line, 1u << sec, 0, e, &vl, &vd);
+        }
         if (e >= 0) {
             /* the accesses that merged were pushed at the front: walk,
              * complete, free; then the one that sent the sector (lsu_step),
@@ -598,6 +631,8 @@ static int lsu_step(gmc_gpu_t *g, gmc_sm_t *s)
             }
             g->l1_sent += gmc_popc32(send);
             g->l1_merged += gmc_popc32(miss & ~send);
+            if (s->l1_owner)
+                g->wsched->l1(ws_of(g, s, a->warp), (int)a->warp, a->line, GMC_WSCHED_L1_MISS, &s->view);
         }
         g->st.l1_read_sectors += gmc_popc32(a->sectors);
         g->st.l1_hit_sectors += gmc_popc32(hit);

@@ -5,7 +5,7 @@
 #include <string.h>
 #include "gpu/gmc_wsched.h"
 
-static const gmc_wsched_ops_t *const wscheds[] = {&gmc_wsched_lrr, &gmc_wsched_gto};
+static const gmc_wsched_ops_t *const wscheds[] = {&gmc_wsched_lrr, &gmc_wsched_gto, &gmc_wsched_ccws, &gmc_wsched_tbas};
 #define NWSCHED (sizeof wscheds / sizeof wscheds[0])
 
 const gmc_wsched_ops_t *gmc_wsched_get(unsigned i)

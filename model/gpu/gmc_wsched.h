@@ -25,6 +25,18 @@
  *                    batch-aware policy (TBAS-like: a running set and a
  *                    pending set of CTA groups) keeps its sets by.  NULL =
  *                    none.
+ *   l1(s, w, line, ev, v)
+ *                    The SM's L1 data cache saw an event of slot w's
+ *                    (one of s->slots): GMC_WSCHED_L1_MISS, a load of w
+ *                    missed line `line` (some sector was not valid; once
+ *                    per line access, at the load/store unit, MSHR merges
+ *                    included); GMC_WSCHED_L1_EVICT, line `line`, which a
+ *                    fill for a load of w allocated, was evicted by another
+ *                    fill (w may have exited since: the SM remembers the
+ *                    slot, not the warp).  What a CCWS-like policy feeds
+ *                    its per-warp victim tags by.  NULL = none, and the SM
+ *                    then keeps no owner per L1 line: the default path
+ *                    pays one test per L1 miss and per fill.
  *   init(s, err, n) / free(s)
  *                    Set up / release the scheduler's own state in
  *                    s->priv, once per scheduler instance (the SM calls
@@ -49,6 +61,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "gpu/gmc_kernel.h"
+#include "gpu/gmc_machine.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -69,6 +82,7 @@ typedef struct gmc_wsched_view {
     uint16_t             at_kcta;    /* uint32_t, in the CTA record: the kernel's CTA id */
     unsigned             sm;         /* the SM's id */
     unsigned             slots;      /* warp slots of the SM (warps_per_sm) */
+    const uint32_t      *stride;     /* the running kernel's CTAs per thread batch (1 without batching) */
 } gmc_wsched_view_t;
 
 static inline uint32_t gmc_wsched_u32_(const unsigned char *p)
@@ -102,6 +116,12 @@ static inline uint32_t gmc_wsched_kcta(const gmc_wsched_view_t *v, unsigned w)
 {
     return gmc_wsched_u32_(v->cta + (size_t)gmc_wsched_cta_slot(v, w) * v->cta_size + v->at_kcta);
 }
+/* Slot w's thread batch: its kernel CTA id / the batch stride
+ * (docs/thread-batching.md; consecutive batches are consecutive ids). */
+static inline uint32_t gmc_wsched_batch(const gmc_wsched_view_t *v, unsigned w)
+{
+    return gmc_wsched_kcta(v, w) / *v->stride;
+}
 /* Slot w's launch age (GTO's "oldest" is the lowest). */
 static inline uint64_t gmc_wsched_age(const gmc_wsched_view_t *v, unsigned w) { return v->age[w]; }
 
@@ -112,8 +132,12 @@ typedef struct gmc_wsched {
     unsigned                 count;   /* schedulers_per_sm */
     uint64_t                 slots;   /* the warp slots it owns */
     const gmc_wsched_view_t *view;    /* its SM's warps */
+    const gmc_machine_t     *machine; /* the machine's keys, read-only (a policy's parameters) */
     void                    *priv;    /* the scheduler's own state (init / free) */
 } gmc_wsched_t;
+
+/* The L1 events of the l1 hook. */
+enum { GMC_WSCHED_L1_MISS = 0, GMC_WSCHED_L1_EVICT = 1 };
 
 typedef struct gmc_wsched_ops {
     const char *name;       /* warp_sched = NAME, --warp-sched NAME */
@@ -124,14 +148,17 @@ typedef struct gmc_wsched_ops {
     void (*exited)(gmc_wsched_t *s, int w, const gmc_wsched_view_t *v);
     int  (*init)(gmc_wsched_t *s, char *err, size_t n);
     void (*free)(gmc_wsched_t *s);
+    void (*l1)(gmc_wsched_t *s, int w, uint64_t line, int ev, const gmc_wsched_view_t *v);   /* last: optional */
 } gmc_wsched_ops_t;
 
 extern const gmc_wsched_ops_t gmc_wsched_lrr;   /* loose round robin (gmc_wsched_lrr.c) */
 extern const gmc_wsched_ops_t gmc_wsched_gto;   /* greedy then oldest (gmc_wsched_gto.c) */
+extern const gmc_wsched_ops_t gmc_wsched_ccws;  /* cache-conscious wavefront scheduling (gmc_wsched_ccws.c) */
+extern const gmc_wsched_ops_t gmc_wsched_tbas;  /* TEMP's thread-batch-aware scheduling (gmc_wsched_tbas.c) */
 
 /* The shipped schedulers, registry order; NULL past the end. */
 const gmc_wsched_ops_t *gmc_wsched_get(unsigned i);
-/* By name: 0, or -1 with "warp_sched: expected one of lrr, gto, found
+/* By name: 0, or -1 with "warp_sched: expected one of lrr, gto, ccws, tbas, found
  * 'NAME'" in err. */
 int gmc_wsched_find(const char *name, const gmc_wsched_ops_t **ops, char *err, size_t n);
 

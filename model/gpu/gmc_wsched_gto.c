@@ -20,5 +20,5 @@ static int gto_pick(const gmc_wsched_t *s, uint64_t cand, const gmc_wsched_view_
 
 const gmc_wsched_ops_t gmc_wsched_gto = {
     "gto", "greedy then oldest: the warp issued last while it is ready, else the oldest ready",
-    gto_pick, NULL, NULL, NULL, NULL, NULL,
+    gto_pick, NULL, NULL, NULL, NULL, NULL, NULL,
 };

@@ -13,5 +13,5 @@ static int lrr_pick(const gmc_wsched_t *s, uint64_t cand, const gmc_wsched_view_
 
 const gmc_wsched_ops_t gmc_wsched_lrr = {
     "lrr", "loose round robin: the first ready warp after the one issued last",
-    lrr_pick, NULL, NULL, NULL, NULL, NULL,
+    lrr_pick, NULL, NULL, NULL, NULL, NULL, NULL,
 };

@@ -17,7 +17,7 @@ expect_fail "file: mem_sched at its line" 1 \
   "^gmc sim: $T/m\.cfg:3: mem_sched: expected one of frfcfs, fcfs, bfifo, divfirst, warped-mc, fcfs-strict, found 'bogus'$" -- \
   "$GMC" sim --machine "$T/m.cfg" "${W[@]}"
 mf 'warp_sched = bogus\n'
-expect_fail "file: warp_sched at its line" 1 "^gmc sim: $T/m\.cfg:1: warp_sched: expected one of lrr, gto, found 'bogus'$" -- \
+expect_fail "file: warp_sched at its line" 1 "^gmc sim: $T/m\.cfg:1: warp_sched: expected one of lrr, gto, ccws, tbas, found 'bogus'$" -- \
   "$GMC" sim --machine "$T/m.cfg" "${W[@]}"
 mf '# geometry\nl1_assoc = 3\n'
 expect_fail "file: a rule across keys, at the line of the key the file gave" 1 \
@@ -53,11 +53,11 @@ expect_fail "--set: bytes of the value escaped" 2 "^gmc sim: --set #1 \(sms=4\\\
   "$GMC" sim "${W[@]}" --set "sms=4$(printf '\001')"
 
 expect_fail "experiment --set: the --set, not the base preset" 2 \
-  "^gmc experiment: --set \(warp_sched=bogus\): warp_sched: expected one of lrr, gto, found 'bogus'$" -- \
+  "^gmc experiment: --set \(warp_sched=bogus\): warp_sched: expected one of lrr, gto, ccws, tbas, found 'bogus'$" -- \
   "$GMC" experiment pae --set warp_sched=bogus -o "$T/exp"
 
 # ---- options are blamed as options
-expect_fail "--warp-sched: the option, not the machine" 2 "^gmc sim: --warp-sched: expected one of lrr, gto, found 'bogus'$" -- \
+expect_fail "--warp-sched: the option, not the machine" 2 "^gmc sim: --warp-sched: expected one of lrr, gto, ccws, tbas, found 'bogus'$" -- \
   "$GMC" sim "${W[@]}" --warp-sched bogus
 expect_fail "--sched: the option" 2 "^gmc sim: --sched: expected one of frfcfs, .*found 'bogus'$" -- \
   "$GMC" sim "${W[@]}" --sched bogus

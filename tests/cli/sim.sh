@@ -256,8 +256,8 @@ expect_fail "--scale above the workloads' 64" 2 "^gmc sim: --scale: expected a n
 expect_fail "--preset (a gmc mem option)" 2 "^gmc sim: --preset: expected --machine" -- "$GMC" sim "${W[@]}" --preset gddr5-hynix
 expect_fail "unknown option" 2 "^gmc sim: unknown option '--bogus'" -- "$GMC" sim "${W[@]}" --bogus
 expect_fail "option without its value" 2 "^gmc sim: option --machine needs a value$" -- "$GMC" sim "${W[@]}" --machine
-expect_fail "bad --warp-sched" 2 "^gmc sim: --warp-sched: expected one of lrr, gto, found 'rr'$" -- "$GMC" sim "${W[@]}" --warp-sched rr
-expect_fail "bad cta_dispatch" 2 "^gmc sim: --set #2 \(cta_dispatch=temp\): cta_dispatch: expected one of rr, found 'temp'$" -- \
+expect_fail "bad --warp-sched" 2 "^gmc sim: --warp-sched: expected one of lrr, gto, ccws, tbas, found 'rr'$" -- "$GMC" sim "${W[@]}" --warp-sched rr
+expect_fail "bad cta_dispatch" 2 "^gmc sim: --set #2 \(cta_dispatch=temp\): cta_dispatch: expected one of rr, serial, found 'temp'$" -- \
   "$GMC" sim "${W[@]}" --set cta_dispatch=temp
 expect_fail "bad icnt_topology" 2 "^gmc sim: --set #2 \(icnt_topology=torus\): icnt_topology: expected one of xbar, mesh, ring, found 'torus'$" -- \
   "$GMC" sim "${W[@]}" --set icnt_topology=torus

@@ -25,13 +25,13 @@ static void rr_is_registered_and_unknown_names_are_listed(void **st)
     assert_int_equal(gmc_dispatch_find("rr", &f, err, sizeof err), 0);
     assert_ptr_equal(f, &gmc_dispatch_rr);
     assert_int_equal(gmc_dispatch_find("temp", &f, err, sizeof err), -1);
-    assert_string_equal(err, "cta_dispatch: expected one of rr, found 'temp'");
+    assert_string_equal(err, "cta_dispatch: expected one of rr, serial, found 'temp'");
     gmc_machine_t m;
     assert_int_equal(gmc_machine_preset("rtx2060s", &m, err, sizeof err), 0);
     assert_string_equal(m.cta_dispatch, "rr");
     assert_int_equal(gmc_machine_set(&m, "cta_dispatch=temp", err, sizeof err), 0);
     assert_int_equal(gmc_machine_check(&m, err, sizeof err), -1);
-    assert_string_equal(err, "machine rtx2060s: cta_dispatch: expected one of rr, found 'temp'");
+    assert_string_equal(err, "machine rtx2060s: cta_dispatch: expected one of rr, serial, found 'temp'");
     m.cta_dispatch[0] = 0;   /* a machine from before the key: the default */
     assert_int_equal(gmc_machine_check(&m, err, sizeof err), 0);
 }

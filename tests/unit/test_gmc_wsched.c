@@ -22,6 +22,8 @@ static void lrr_and_gto_are_registered_in_that_order(void **st)
 {
     assert_ptr_equal(gmc_wsched_get(0), &gmc_wsched_lrr);
     assert_ptr_equal(gmc_wsched_get(1), &gmc_wsched_gto);
+    assert_ptr_equal(gmc_wsched_get(2), &gmc_wsched_ccws);
+    assert_ptr_equal(gmc_wsched_get(3), &gmc_wsched_tbas);
     for (unsigned i = 0; gmc_wsched_get(i); i++) {
         const gmc_wsched_ops_t *f = NULL;
         char err[256] = "";
@@ -36,13 +38,13 @@ static void an_unknown_scheduler_is_an_error_listing_the_known_ones(void **st)
     const gmc_wsched_ops_t *f = NULL;
     char err[256] = "";
     assert_int_equal(gmc_wsched_find("two_level", &f, err, sizeof err), -1);
-    assert_string_equal(err, "warp_sched: expected one of lrr, gto, found 'two_level'");
+    assert_string_equal(err, "warp_sched: expected one of lrr, gto, ccws, tbas, found 'two_level'");
     /* and a machine naming it is refused by the machine check */
     gmc_machine_t m;
     assert_int_equal(gmc_machine_preset("rtx2060s", &m, err, sizeof err), 0);
-    snprintf(m.warp_sched, sizeof m.warp_sched, "ccws");
+    snprintf(m.warp_sched, sizeof m.warp_sched, "owl");
     assert_int_equal(gmc_machine_check(&m, err, sizeof err), -1);
-    assert_string_equal(err, "machine rtx2060s: warp_sched: expected one of lrr, gto, found 'ccws'");
+    assert_string_equal(err, "machine rtx2060s: warp_sched: expected one of lrr, gto, ccws, tbas, found 'owl'");
 }
 
 /* ---- LRR and GTO ---- */
@@ -60,7 +62,7 @@ static void lrr_rotates_after_the_last_issued(void **s)
 {
     uint64_t age[64] = {0};
     gmc_wsched_view_t v = ages_only(age);
-    gmc_wsched_t w = {-1, 0, 1, ~0ull, &v, NULL};
+    gmc_wsched_t w = {-1, 0, 1, ~0ull, &v, NULL, NULL};
     assert_int_equal(gmc_wsched_lrr.pick(&w, 0x16, &v), 1);
     w.last = 1;
     assert_int_equal(gmc_wsched_lrr.pick(&w, 0x16, &v), 2);
@@ -75,7 +77,7 @@ static void gto_keeps_the_last_then_takes_the_oldest(void **s)
     uint64_t age[64] = {0};
     age[1] = 9; age[2] = 3; age[4] = 5;
     gmc_wsched_view_t v = ages_only(age);
-    gmc_wsched_t w = {-1, 0, 1, ~0ull, &v, NULL};
+    gmc_wsched_t w = {-1, 0, 1, ~0ull, &v, NULL, NULL};
     assert_int_equal(gmc_wsched_gto.pick(&w, 0x16, &v), 2);   /* oldest */
     w.last = 4;
     assert_int_equal(gmc_wsched_gto.pick(&w, 0x16, &v), 4);   /* greedy */
@@ -179,7 +181,7 @@ static void rec_exited(gmc_wsched_t *s, int w, const gmc_wsched_view_t *v)
 
 static const gmc_wsched_ops_t recording = {
     "recording", "LRR that records what the view shows", rec_pick, rec_issued, rec_launched,
-    rec_exited, rec_init, rec_free,
+    rec_exited, rec_init, rec_free, NULL,
 };
 
 /* A kernel whose stream ends without an EXIT: ALU, LD, ALU, then nothing
@@ -283,7 +285,7 @@ static int throttle_pick(const gmc_wsched_t *s, uint64_t cand, const gmc_wsched_
 }
 
 static const gmc_wsched_ops_t throttle = {
-    "throttle", "GTO with at most `cap` warps loading", throttle_pick, NULL, NULL, NULL, NULL, NULL,
+    "throttle", "GTO with at most `cap` warps loading", throttle_pick, NULL, NULL, NULL, NULL, NULL, NULL,
 };
 
 static char *throttled_run(const gmc_wsched_ops_t *ws, int every_edge, uint64_t *cycles)
@@ -335,7 +337,7 @@ static int bad_pick(const gmc_wsched_t *s, uint64_t cand, const gmc_wsched_view_
 static void a_pick_that_is_not_a_candidate_fails_the_run_with_one_line(void **st)
 {
     static const gmc_wsched_ops_t bad = {"bad", "picks a non-candidate", bad_pick, NULL, NULL, NULL,
-                                         NULL, NULL};
+                                         NULL, NULL, NULL};
     char err[512];
     gmc_gpu_t *g = gpu("pae-gddr5", &bad, 0, err, sizeof err);
     tk_t t = {1, 0, 1 << 20, 1};
@@ -362,7 +364,7 @@ static void fail_free(gmc_wsched_t *s) { rec.frees++; }
 static void a_failing_init_is_an_error_and_frees_what_was_set_up(void **st)
 {
     static const gmc_wsched_ops_t failing = {"failing", "init fails", NULL, NULL, NULL, NULL,
-                                             fail_init, fail_free};
+                                             fail_init, fail_free, NULL};
     memset(&rec, 0, sizeof rec);
     char err[512] = "";
     assert_null(gpu("pae-gddr5", &failing, 0, err, sizeof err));
