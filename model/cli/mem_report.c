@@ -38,12 +38,7 @@ static int pcmwq_sum(const gmc_memsys_t *ms, gmc_mc_pcmwq_report_t *t)
         if (gmc_memsys_memory_pcmwq(ms, m, &r))
             continue;
         found = 0;
-        t->entries = r.entries, t->high = r.high, t->low = r.low, t->queues = r.queues;
-        t->cancel = r.cancel, t->max_intr = r.max_intr, t->interrupts += r.interrupts;
-        t->accepted += r.accepted, t->coalesced += r.coalesced, t->reads += r.reads;
-        t->hits += r.hits, t->drains += r.drains, t->completions += r.completions;
-        t->full_cycles += r.full_cycles, t->cycles += r.cycles, t->occ_sum += r.occ_sum;
-        t->left += r.left;
+        gmc_mc_pcmwq_report_add(t, &r);
     }
     return found;
 }

@@ -341,6 +341,8 @@ int      gmc_memsys_memory_stats(gmc_memsys_t *ms, unsigned m, gmc_mem_stats_t *
  * memory m's channels, integrals up to now: 0, or -1 (zeroed) if m is not
  * a memory or its controllers do not run pcmwq. */
 int      gmc_memsys_memory_pcmwq(const gmc_memsys_t *ms, unsigned m, gmc_mc_pcmwq_report_t *r);
+/* Adds r's counts to t (the parameters are r's: the same in both). */
+void     gmc_mc_pcmwq_report_add(gmc_mc_pcmwq_report_t *t, const gmc_mc_pcmwq_report_t *r);
 /* Wear (docs/pcm.md "Wear"): writes per row on the channels whose device
  * wears out (its kind's `wears`: PCM), counted at each write's column
  * command (a write queue's drains included).  Lifetimes assume the run's
