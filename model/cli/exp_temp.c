@@ -59,6 +59,7 @@ enum { M_IPC, M_BLP, M_RBHR, M_DELAY, M_CONG, M_EN, NMET };
 static const char *const met_path[NMET] = {"ipc", P_BLP, P_RBHR, P_DELAY, P_CONG, P_EN};
 static const char *const met_label[NMET] = {"IPC", "BLP", "RBHR", "DRAM access delay", "congestion",
                                             "DRAM energy"};
+static const char *const met_short[NMET] = {"IPC", "BLP", "RBHR", "delay", "congestion", "energy"};   /* plot data: one word */
 
 /* The paper's numbers (sec. 6.1; percent changes over CCWS). */
 #define PAPER_TEMP      5.7    /* "applying TEMP on top of CCWS achieves 5.7% geometric mean (GM) speedup" */
@@ -170,7 +171,7 @@ static int fig12(exp_ctx_t *x, FILE *gp)
         fprintf(d, " %s", cf[c].label);
     fprintf(d, "\n");
     for (int m = M_BLP; m <= M_CONG; m++) {
-        fprintf(d, "'%s'", met_label[m]);
+        fprintf(d, "%s", met_short[m]);
         for (int c = 1; c < NC; c++) {
             r[nr] = 1 + gm_change(x, c, m, 1, &used) / 100;
             fprintf(d, " %.4f", r[nr++]);
