@@ -19,8 +19,8 @@ lines_are() {   # lines_are NAME EXPECTED_FILE -- cmd...
 printf '%s\n' pae-gddr5 rtx2060s temp-jetc19 yuan-gddr3 >"$T/want"
 lines_are "--machine list: the four presets, one per line" "$T/want" -- "$GMC" sim --machine list
 printf '%s\n' stream transpose transpose-read stencil matmul spmv bfs kmeans loa moa hoa \
-  val-vecadd val-kmeans val-transpose val-compute val-gather itermap >"$T/want"
-lines_are "--workload list: the eleven workloads, then the five validation kernels and itermap, one per line" "$T/want" \
+  val-vecadd val-kmeans val-transpose val-compute val-gather itermap mapper cenenergy >"$T/want"
+lines_are "--workload list: the eleven workloads, then the five validation kernels, itermap, mapper and cenenergy, one per line" "$T/want" \
   -- "$GMC" sim --workload list
 # the machine keys: every X(key, ...) of gmc_machine.h, then the string keys
 { sed -n 's/^ *X(\([a-z0-9_]*\),.*/\1/p' "$ROOT/model/gpu/gmc_machine.h"
