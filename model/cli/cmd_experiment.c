@@ -19,7 +19,7 @@
 #define EXP_CMD "experiment"
 #define EXP_MAX_SET 32
 
-static const exp_def_t *const defs[] = {&exp_warped_mc, &exp_pae, &exp_schedulers, &exp_holdgrant, &exp_pcm};
+static const exp_def_t *const defs[] = {&exp_warped_mc, &exp_pae, &exp_schedulers, &exp_holdgrant, &exp_pcm, &exp_temp};
 #define NDEFS (sizeof defs / sizeof defs[0])
 
 static void usage(FILE *f)

@@ -61,7 +61,7 @@ typedef struct exp_def {
     const char *scale_need;
 } exp_def_t;
 
-extern const exp_def_t exp_warped_mc, exp_pae, exp_schedulers, exp_holdgrant, exp_pcm;
+extern const exp_def_t exp_warped_mc, exp_pae, exp_schedulers, exp_holdgrant, exp_pcm, exp_temp;
 
 /* Adds a point: ID and the gmc sim arguments after `sim` (printf-style);
  * the --set overrides, --seed, --scale and --json are appended. */

@@ -197,5 +197,6 @@ int gmc_wl_kmeans_new(gmc_workload_t *w, const gmc_wl_args_t *a, char *err, size
 int gmc_wl_val_new(gmc_workload_t *w, const gmc_wl_args_t *a, char *err, size_t n);
 int gmc_wl_synth_new(gmc_workload_t *w, const gmc_wl_args_t *a, char *err, size_t n);
 int gmc_wl_itermap_new(gmc_workload_t *w, const gmc_wl_args_t *a, char *err, size_t n);
+int gmc_wl_temp_new(gmc_workload_t *w, const gmc_wl_args_t *a, char *err, size_t n);
 
 #endif

@@ -42,9 +42,10 @@ static const entry_t reg[] = {
 };
 #define NREG (sizeof reg / sizeof reg[0])
 
-/* The validation kernels (docs/validation.md) and the thesis's itermap
- * (gmc experiment pcm): made like the above, but not in their list, which
- * the other experiments run. */
+/* The validation kernels (docs/validation.md), the thesis's itermap
+ * (gmc experiment pcm) and TEMP [JETC'19]'s two thread-data mappings
+ * (gmc experiment temp): made like the above, but not in their list,
+ * which the other experiments run. */
 static const entry_t val_reg[] = {
     {{"val-vecadd", "-", "c[i] = a[i] + b[i], 16 K threads (n=): LDG, LDG, FADD, STG with their registers"},
      gmc_wl_val_new},
@@ -58,6 +59,10 @@ static const entry_t val_reg[] = {
      gmc_wl_val_new},
     {{"itermap", "-", "Carpenter [2012] sec. 3.3.2: y[i] = map^iters(x[i]), 2^20 threads in blocks of 1024, 3 + 3 x iters ALU per access (iters=)"},
      gmc_wl_itermap_new},
+    {{"mapper", "-", "TEMP [JETC'19] Fig. 3-4 (Mars's Mapper): CTA c maps the 1 KB of records at c KB, 4 CTAs per 4 KB page, 4 MB"},
+     gmc_wl_temp_new},
+    {{"cenenergy", "-", "TEMP [JETC'19] Fig. 5-6 (CUTCP): 2 x 512 grid of 128x2 CTAs, CTAs 2y, 2y+1 update rows 2y, 2y+1 (4 KB each), 4 MB"},
+     gmc_wl_temp_new},
 };
 #define NVAL (sizeof val_reg / sizeof val_reg[0])
 

@@ -9,10 +9,10 @@ GMC=$1
 S=0.02   # tiny workloads: the whole script takes about a minute on 2 cores
 
 out=$("$GMC" experiment --list)
-[ "$out" = "$(printf 'warped-mc\npae\nschedulers\nholdgrant\npcm')" ] && ok "--list names the experiments" \
+[ "$out" = "$(printf 'warped-mc\npae\nschedulers\nholdgrant\npcm\ntemp')" ] && ok "--list names the experiments" \
   || notok "--list names the experiments" "$out"
 
-for e in warped-mc pae schedulers holdgrant pcm; do
+for e in warped-mc pae schedulers holdgrant pcm temp; do
   if "$GMC" experiment "$e" --scale $S -j 2 -o "$T/$e" >"$T/$e.out" 2>"$T/$e.err"; then
     ok "$e runs"
   else
@@ -82,6 +82,28 @@ grep -q -- '--array=0-63$' "$T/pcmsl/slurm/sweep.sbatch" 2>/dev/null && ok "pcm 
 expect_fail "pcm: --set dram_timing_scale, which its points set, is refused" 2 \
   "^gmc experiment: --set: expected a machine key that pcm does not choose per point, found dram_timing_scale, which its points set themselves" -- \
   "$GMC" experiment pcm --set dram_timing_scale=2 --collect -o "$T/pcmset"
+
+# temp: the paper's sec. 6.1 numbers beside gmc's, a verdict each; 13
+# workloads x 5 configurations; the points ran what they say
+grep -q "^| TEMP's IPC over CCWS (sec. 6.1.1) | +5.7% | [-+][0-9.]*% (geomean of 13 workloads) | \(reproduces\|does not, because\)" "$T/temp/summary.md" \
+  && grep -q "^| TEMP+TBAS's RBHR on C1 (Fig. 12) | +33.1% | [-+][0-9.]*% (geomean of 4 C1 workloads) | " "$T/temp/summary.md" \
+  && grep -q "^| TEMP+TBAS's network congestion on C1 .* | -18.7% | " "$T/temp/summary.md" \
+  && [ "$(grep -c '^cenenergy\.' "$T/temp/temp.csv")" = 5 ] && [ "$(grep -c ',tbas,' "$T/temp/temp.csv")" = 13 ] \
+  && ok "temp summary quotes the paper's +5.7%, +33.1% and -18.7% beside gmc's (5 configs x 13 workloads in the CSV)" \
+  || notok "temp summary quotes the paper's +5.7%, +33.1% and -18.7% beside gmc's"
+python3 - "$T/temp/points" <<'PY' && ok "temp points ran what they say: ccws, serial + tbas with the paper's strides, bw-aware pages in DDR3" \
+  || notok "temp points ran what they say: ccws, serial + tbas with the paper's strides, bw-aware pages in DDR3"
+import json, sys
+j = lambda i: json.load(open(f"{sys.argv[1]}/{i}.json"))
+a, t, b, m = j("mapper.ccws"), j("cenenergy.tbas"), j("moa.bw"), j("mapper.bbw")
+assert a["machine"] == "temp-jetc19" and a["warp_sched"] == "ccws" and a["hybrid_memory1"]["reads"] == 0
+assert t["warp_sched"] == "tbas" and t["machine_config"]["cta_dispatch"] == "serial" and t["thread_batches"]["stride"] == 2
+assert m["thread_batches"]["stride"] == 4 and m["hybrid_memory1"]["reads"] > 0
+assert 0.1 < b["hybrid_memory1"]["access_share"] < 0.3   # BW-AWARE: a fifth of the pages in DDR3
+PY
+"$GMC" experiment temp --scale $S --slurm --dry-run -o "$T/tempsl" >/dev/null 2>&1
+grep -q -- '--array=0-64$' "$T/tempsl/slurm/sweep.sbatch" 2>/dev/null && ok "temp --slurm --dry-run: an array of its 65 points" \
+  || notok "temp --slurm --dry-run: an array of its 65 points" "$(grep -- --array "$T/tempsl/slurm/sweep.sbatch" 2>&1)"
 
 # a machine key its points set with their own --set (the network's hold,
 # the controller queue) would replace the experiment's axis: refused

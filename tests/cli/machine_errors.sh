@@ -30,7 +30,7 @@ mf 'dram_channels = 100\n'
 expect_fail "file: dram_channels (the GPU's construction), exit 1" 1 "^gmc sim: $T/m\.cfg:1: dram_channels: expected at most 16 " -- \
   "$GMC" sim --machine "$T/m.cfg" "${W[@]}"
 mf 'dram = nodram\n'
-expect_fail "file: an unknown DRAM preset names the key" 1 "^gmc sim: $T/m\.cfg:1: dram: expected a DRAM preset \(gddr3, gddr5-hynix, gddr6-rtx2060s, pcm-nvmain-isscc12, pcm-thesis\), found 'nodram'$" -- \
+expect_fail "file: an unknown DRAM preset names the key" 1 "^gmc sim: $T/m\.cfg:1: dram: expected a DRAM preset \(ddr3-1866, gddr3, gddr5-hynix, gddr6-rtx2060s, pcm-nvmain-isscc12, pcm-thesis\), found 'nodram'$" -- \
   "$GMC" sim --machine "$T/m.cfg" "${W[@]}"
 mf 'mc_row_timeout = 5\n'
 expect_fail "file: mc_row_timeout without its policy" 1 "^gmc sim: $T/m\.cfg:1: mc_row_timeout: expected mc_row_policy = timeout with it, found open$" -- \

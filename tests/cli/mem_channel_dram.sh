@@ -84,7 +84,7 @@ expect_fail "a channel not simulated" 2 "expected channels 0\.\.3 \(the channels
   "$GMC" mem --channels 4 --channel-dram 2-4=gddr3 --trace "$T/two"
 expect_fail "a channel twice" 2 "expected each channel once, found channel 1 in 'odd=.*' and '1=gddr3'" -- \
   "$GMC" mem --channels 4 --channel-dram "odd=$T/wide.cfg" --channel-dram 1=gddr3 --trace "$T/two"
-expect_fail "an unknown preset" 2 "expected a preset \(gddr3, .*\) or a config file, found 'gddr7'" -- \
+expect_fail "an unknown preset" 2 "expected a preset \(ddr3-1866, gddr3, .*\) or a config file, found 'gddr7'" -- \
   "$GMC" mem --channel-dram 1=gddr7 --trace "$T/two"
 expect_fail "another command clock" 1 "channel 3 \(clk\): expected tck_ps = 286 \(the command clock every channel shares, gddr6-rtx2060s's\), found 300" -- \
   "$GMC" mem --channels 4 --channel-dram "3=$T/clk.cfg" --trace "$T/two"

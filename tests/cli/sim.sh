@@ -16,11 +16,11 @@ lines_are() {   # lines_are NAME EXPECTED_FILE -- cmd...
   if "$@" >"$T/list" 2>"$T/err" && [ ! -s "$T/err" ] && diff -u "$want" "$T/list" >"$T/diff"
   then ok "$name"; else notok "$name" "$(head -c 400 "$T/diff") $(cat "$T/err")"; fi
 }
-printf '%s\n' pae-gddr5 rtx2060s yuan-gddr3 >"$T/want"
-lines_are "--machine list: the three presets, one per line" "$T/want" -- "$GMC" sim --machine list
+printf '%s\n' pae-gddr5 rtx2060s temp-jetc19 yuan-gddr3 >"$T/want"
+lines_are "--machine list: the four presets, one per line" "$T/want" -- "$GMC" sim --machine list
 printf '%s\n' stream transpose transpose-read stencil matmul spmv bfs kmeans loa moa hoa \
-  val-vecadd val-kmeans val-transpose val-compute val-gather itermap >"$T/want"
-lines_are "--workload list: the eleven workloads, then the five validation kernels and itermap, one per line" "$T/want" \
+  val-vecadd val-kmeans val-transpose val-compute val-gather itermap mapper cenenergy >"$T/want"
+lines_are "--workload list: the eleven workloads, then the five validation kernels, itermap, mapper and cenenergy, one per line" "$T/want" \
   -- "$GMC" sim --workload list
 # the machine keys: every X(key, ...) of gmc_machine.h, then the string keys
 { sed -n 's/^ *X(\([a-z0-9_]*\),.*/\1/p' "$ROOT/model/gpu/gmc_machine.h"
@@ -366,7 +366,7 @@ rows = lambda text: [[c.strip() for c in l.strip().strip("|").split(" | ")] for 
 hdr = open(f"{root}/model/gpu/gmc_machine.h").read()
 meta = {k: (lo, hi, unit, d) for k, lo, hi, unit, d in
         re.findall(r'X\((\w+),\s*(\d+),\s*(\d+),\s*"([^"]*)",\s*"((?:[^"\\]|\\.)*)"\)', hdr)}
-presets = ["rtx2060s", "pae-gddr5", "yuan-gddr3"]
+presets = ["rtx2060s", "pae-gddr5", "yuan-gddr3", "temp-jetc19"]
 cfg = {}
 for p in presets:
     cfg[p] = {}
@@ -457,5 +457,18 @@ echo keep >"$T/keep.csv"
 "$GMC" sim --workload moa --scale 0.01 --json -o "$T/nodir/x.json" --csv "$T/keep.csv" >/dev/null 2>"$T/keep.err"; rc=$?
 [ $rc = 1 ] && [ "$(cat "$T/keep.csv")" = keep ] && ok "a failed -o leaves --csv's file as it was" \
   || notok "a failed -o leaves --csv's file as it was" "rc $rc: $(head -c 100 "$T/keep.csv")"
+
+# ---- temp-jetc19 (TEMP [JETC'19] Table 4): mesh, hybrid GDDR5 + DDR3, CCWS; with
+# serial dispatch + TBAS, and with BW-AWARE placement too, skipping idle
+# cycles gives the report of the slow reference byte for byte.
+same=0
+for cfg in "" "--set warp_sched=tbas --set cta_dispatch=serial" \
+           "--set warp_sched=tbas --set cta_dispatch=serial --set hybrid_placement=bw-aware"; do
+  "$GMC" sim --machine temp-jetc19 --workload moa --scale 0.05 $cfg --json >"$T/tj1" 2>/dev/null
+  "$GMC" sim --machine temp-jetc19 --workload moa --scale 0.05 $cfg --json --step-every-cycle >"$T/tj2" 2>/dev/null
+  [ -s "$T/tj1" ] && cmp -s "$T/tj1" "$T/tj2" && grep -q '"hybrid_dram": "ddr3-1866"' "$T/tj1" && same=$((same + 1))
+done
+[ $same = 3 ] && ok "temp-jetc19: skipping == --step-every-cycle with ccws, tbas + serial, and bw-aware" \
+  || notok "temp-jetc19: skipping == --step-every-cycle" "$same of 3"
 
 finish

@@ -36,9 +36,9 @@ static int parse(const char *text, gmc_dram_cfg_t *c, char *err, size_t en, char
 
 static void every_preset_loads(void **st)
 {
-    const char *want[] = {"gddr3", "gddr5-hynix", "gddr6-rtx2060s", "pcm-nvmain-isscc12",
-                          "pcm-thesis"};
-    for (unsigned i = 0; i < 5; i++) {
+    const char *want[] = {"ddr3-1866", "gddr3", "gddr5-hynix", "gddr6-rtx2060s",
+                          "pcm-nvmain-isscc12", "pcm-thesis"};
+    for (unsigned i = 0; i < 6; i++) {
         gmc_dram_cfg_t c;
         char err[256], warn[1024];
         assert_string_equal(gmc_dram_preset_name(i), want[i]);
@@ -47,11 +47,11 @@ static void every_preset_loads(void **st)
         assert_string_equal(c.name, want[i]);
         assert_non_null(gmc_dram_preset_text(want[i]));
     }
-    assert_null(gmc_dram_preset_name(5));
+    assert_null(gmc_dram_preset_name(6));
     gmc_dram_cfg_t c;
     char err[256];
     assert_int_equal(gmc_dram_cfg_preset("gddr7", &c, err, sizeof err, NULL, 0), -1);
-    assert_non_null(strstr(err, "expected a DRAM preset (gddr3, gddr5-hynix, gddr6-rtx2060s, "
+    assert_non_null(strstr(err, "expected a DRAM preset (ddr3-1866, gddr3, gddr5-hynix, gddr6-rtx2060s, "
                                 "pcm-nvmain-isscc12, pcm-thesis), "
                                 "found 'gddr7'"));
 }
@@ -69,10 +69,11 @@ static void gddr6_preset_warns_that_trc_is_below_tras_plus_trp(void **st)
     assert_int_equal(strchr(warn, '\n') - warn + 1, (long)strlen(warn));   /* one line */
 }
 
-static void gddr5_and_gddr3_presets_load_without_warnings(void **st)
+static void gddr5_gddr3_and_ddr3_presets_load_without_warnings(void **st)
 {
     gmc_dram_cfg_t c;
     char err[256], warn[1024] = "";
+    assert_int_equal(gmc_dram_cfg_preset("ddr3-1866", &c, err, sizeof err, warn, sizeof warn), 0);
     assert_int_equal(gmc_dram_cfg_preset("gddr5-hynix", &c, err, sizeof err, warn, sizeof warn), 0);
     assert_int_equal(gmc_dram_cfg_preset("gddr3", &c, err, sizeof err, warn, sizeof warn), 0);
     assert_string_equal(warn, "");
@@ -101,6 +102,18 @@ static void presets_hold_the_seed_table_values(void **st)
     assert_int_equal(c.tCL, 9);   assert_int_equal(c.tRP, 13);    assert_int_equal(c.tRC, 34);
     assert_int_equal(c.tRAS, 21); assert_int_equal(c.tRCD, 12);   assert_int_equal(c.tRRD_S, 8);
     assert_int_equal(c.channels, 8); assert_int_equal(gmc_dram_banks(&c), 4);
+    gmc_dram_cfg_preset("ddr3-1866", &c, err, sizeof err, err, 0);    /* TEMP [JETC'19] Table 4, JEDEC DDR3-1866M */
+    assert_int_equal(c.channels, 1); assert_int_equal(gmc_dram_banks(&c), 8);
+    assert_int_equal(c.tck_ps, 1082);  /* the gddr5-hynix clock: one clock for the hybrid */
+    assert_int_equal(c.tCL, 13);  assert_int_equal(c.tRCD, 13);   assert_int_equal(c.tRP, 13);
+    assert_int_equal(c.tRAS, 32); assert_int_equal(c.tRC, 45);    assert_int_equal(c.tFAW, 25);
+    assert_int_equal(c.columns * gmc_dram_burst_bytes(&c), 8192);   /* 8 x8 chips x 1 KB pages */
+    /* 13.91 ns tRCD and tRP and 47.91 ns tRC met at 1.082 ns, by less than a CK */
+    assert_true(c.tRCD * 1.082 >= 13.91 && (c.tRCD - 1) * 1.082 < 13.91);
+    assert_true(c.tRC * 1.082 >= 47.91 && (c.tRC - 1) * 1.082 < 47.91);
+    /* a 64-bit bus at 2 x 924 MT/s: 14.8 GB/s = 64 B per tBURST of 4 x 1.082 ns */
+    gbs = gmc_dram_burst_bytes(&c) / (c.tBURST * c.tck_ps / 1000.0);
+    assert_true(gbs > 14.78 && gbs < 14.80);
 }
 
 static void gpgpusim_named_string_maps_every_field(void **st)
@@ -321,7 +334,7 @@ int main(void)
         cmocka_unit_test(every_preset_loads),
         cmocka_unit_test(scale_timing_multiplies_exactly_the_thesis_keys),
         cmocka_unit_test(gddr6_preset_warns_that_trc_is_below_tras_plus_trp),
-        cmocka_unit_test(gddr5_and_gddr3_presets_load_without_warnings),
+        cmocka_unit_test(gddr5_gddr3_and_ddr3_presets_load_without_warnings),
         cmocka_unit_test(presets_hold_the_seed_table_values),
         cmocka_unit_test(gpgpusim_named_string_maps_every_field),
         cmocka_unit_test(gpgpusim_legacy_string_maps_positionally),

@@ -183,6 +183,7 @@ static void every_preset_has_power_data_with_positive_energies(void **st)
         {"gddr6-rtx2060s", 1350, 38, 23, 28, 106, 99, 143},
         {"gddr5-hynix", 1500, 150, 90, 110, 422, 396, 572},
         {"gddr3", 1800, 700, 550, 720, 940, 990, 1100},
+        {"ddr3-1866", 1500, 440, 256, 304, 1256, 1000, 1880},
     };
     for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++) {
         gmc_dram_cfg_t c;

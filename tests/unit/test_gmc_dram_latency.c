@@ -51,6 +51,7 @@ static void unloaded_row_hit_miss_conflict_match_hand_arithmetic(void **st)
         {"gddr6-rtx2060s", 20 + 4, 20 + 20 + 4, 20 + 20 + 20 + 4, 8 + 4},
         {"gddr5-hynix", 12 + 2, 12 + 12 + 2, 12 + 12 + 12 + 2, 4 + 2},
         {"gddr3", 9 + 2, 12 + 9 + 2, 13 + 12 + 9 + 2, 4 + 2},
+        {"ddr3-1866", 13 + 4, 13 + 13 + 4, 13 + 13 + 13 + 4, 9 + 4},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         gmc_dram_cfg_t c;

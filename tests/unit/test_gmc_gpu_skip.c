@@ -33,9 +33,9 @@ static void same_seed_same_report(void **s)
 static void skipping_idle_dram_cycles_changes_nothing(void **s)
 {
     (void)s;
-    const char *presets[] = {"rtx2060s", "pae-gddr5", "yuan-gddr3"};
+    const char *presets[] = {"rtx2060s", "pae-gddr5", "yuan-gddr3", "temp-jetc19"};
     unsigned runs = 0;
-    for (int p = 0; p < 3; p++)
+    for (int p = 0; p < 4; p++)
         for (uint32_t kind = 0; kind < 2; kind++) {
             tk_t t = {2, kind, 16 << 20, 5 + (uint64_t)p};
             char *a = run_json(presets[p], &t, 32, 0, NULL);

@@ -121,8 +121,8 @@ static void drive(gmc_mc_t *mc, const tr_t *tr, unsigned n, int every)
 static void unloaded_latencies_equal_the_timing_arithmetic(void **st)
 {
     (void)st;
-    static const char *const presets[] = {"gddr6-rtx2060s", "gddr5-hynix", "gddr3"};
-    for (unsigned p = 0; p < 3; p++) {
+    static const char *const presets[] = {"gddr6-rtx2060s", "gddr5-hynix", "gddr3", "ddr3-1866"};
+    for (unsigned p = 0; p < 4; p++) {
         device(presets[p], 0, 0);
         const gmc_dram_cfg_t *c = &D.cfg;
         gmc_mc_t mc;

@@ -226,18 +226,19 @@ static void scale_and_n_set_the_size_and_bad_ones_are_refused(void **state)
 static void the_validation_list_is_apart_from_the_experiments_list(void **state)
 {
     (void)state;
-    /* the five validation kernels, then itermap (gmc experiment pcm's kernel) */
-    assert_int_equal(gmc_workload_val_count(), 6);
+    /* the five validation kernels, then itermap (gmc experiment pcm's kernel),
+     * then TEMP [JETC'19]'s mapper and cenenergy (gmc experiment temp's) */
+    assert_int_equal(gmc_workload_val_count(), 8);
     for (unsigned i = 0; i < gmc_workload_val_count(); i++) {
         const char *name = gmc_workload_val_info(i)->name;
         if (i < 5)
             assert_int_equal(strncmp(name, "val-", 4), 0);
         else
-            assert_string_equal(name, "itermap");
+            assert_string_equal(name, i == 5 ? "itermap" : i == 6 ? "mapper" : "cenenergy");
         for (unsigned j = 0; j < gmc_workload_count(); j++)
             assert_string_not_equal(name, gmc_workload_info(j)->name);
     }
-    assert_null(gmc_workload_val_info(6));
+    assert_null(gmc_workload_val_info(8));
 }
 
 int main(void)
