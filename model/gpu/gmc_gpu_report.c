@@ -195,6 +195,16 @@ static void batch_rows(gmc_rows_t *t, const gmc_gpu_t *g)
     gmc_rows_u64(t, "thread_batches", "pages_more_batches", g->tb.more);
 }
 
+void gmc_gpu_temp(const gmc_gpu_t *g, gmc_gpu_temp_t *t)
+{
+    gmc_color_stats_t c;
+    gmc_color_stats(g, &c);
+    *t = (gmc_gpu_temp_t){.batching = g->batching, .profiled = g->tb.profiled, .stride = g->tb.stride,
+                          .pages = g->tb.pages, .one = g->tb.one, .two = g->tb.two, .more = g->tb.more,
+                          .coloring = c.mode, .colors = c.colors, .color_pages = c.pages,
+                          .fallbacks = c.fallbacks, .local = c.local, .remote = c.remote};
+}
+
 /* The page_coloring group (JSON, CSV): the colors, the pages allocated and
  * by color (up to 64 colors; more: the fewest and most), the fallbacks
  * (temp_coloring = 1), and the local access ratio. */

@@ -2,7 +2,8 @@
 # `gmc sim` with TEMP's page coloring (temp_coloring; docs/thread-batching.md
 # "Page coloring"): the page_coloring group's numbers hold together, the
 # slow reference (--step-every-cycle) gives the same bytes with coloring on,
-# the hybrid memory colors too, and a bad value is one clear line.
+# the hybrid memory colors too, the text report has the lines, and a bad
+# value is one clear line.
 # Usage: sim_coloring.sh path/to/gmc
 set -u
 GMC=$1
@@ -53,6 +54,28 @@ if "$GMC" sim --machine rtx2060s --workload moa --scale 0.03 --set cta_dispatch=
    python3 -c "import json,sys; g=json.load(open(sys.argv[1]))['page_coloring']; sys.exit(0 if g['pages'] > 0 and g['colors'] > 1 else 1)" "$T/h.json"
 then ok "temp_coloring=1 with a bw-aware hybrid memory: pages colored"
 else notok "temp_coloring with a hybrid memory" "$(head -c 300 "$T/err")"; fi
+
+# ---- the text report's lines say the JSON's numbers -----------------------
+T1=(sim --machine pae-gddr5 --workload moa --scale 0.03 --set cta_dispatch=serial --set temp_coloring=1)
+"$GMC" "${T1[@]}" >"$T/t.txt" 2>/dev/null
+"$GMC" "${T1[@]}" --json -o "$T/t.json" 2>/dev/null
+want=$(python3 - "$T/t.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+b, c = j["thread_batches"], j["page_coloring"]
+print(f"  thread batches (last kernel): stride {b['stride']} (profiled), {b['pages']} pages of 4 KB: "
+      f"{b['pages_one_batch']} in one batch, {b['pages_two_batches']} in two consecutive, {b['pages_more_batches']} in more")
+n = c["local_accesses"] + c["remote_accesses"]
+print(f"  page coloring: {c['colors']} colors, {c['pages']} pages allocated at first touch, {c['fallbacks']} past the "
+      f"SM's colors; local access ratio {c['local_access_ratio']:.4f} ({c['local_accesses']} of {n} sectors in the sending SM's banks)")
+PY
+)
+if [ -n "$want" ] && [ "$(grep -E '^  (thread batches|page coloring)' "$T/t.txt")" = "$want" ]
+then ok "text report: the thread-batch and page-coloring lines say the JSON's numbers"
+else notok "text report lines" "$(grep -E '^  (thread|page)' "$T/t.txt") / $want"; fi
+"$GMC" sim --machine pae-gddr5 --workload moa --scale 0.03 >"$T/p.txt" 2>/dev/null
+grep -qE '^  (thread batches|page coloring)' "$T/p.txt" && notok "no TEMP lines without a mechanism" \
+  || ok "no TEMP lines without a mechanism"
 
 expect_fail "bad temp_coloring" 2 "^gmc sim: --set #1 \(temp_coloring=3\): temp_coloring: expected an integer in 0\.\.2, found .3.$" -- \
   "$GMC" sim --set temp_coloring=3 --workload moa --scale 0.01
