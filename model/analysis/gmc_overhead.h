@@ -251,6 +251,9 @@ int  gmc_temp_params_check(const gmc_temp_params_t *p, char *err, size_t n);
 void gmc_ccws_cost(const gmc_ccws_params_t *p, gmc_parts_cost_t *c);
 void gmc_tbas_cost(const gmc_tbas_params_t *p, gmc_parts_cost_t *c);
 void gmc_temp_cost(const gmc_temp_params_t *p, gmc_parts_cost_t *c);
+/* Checks and prices p, the params struct of scheme "ccws", "tbas" or
+ * "temp": 0, or -1 with one line in err. */
+int  gmc_parts_cost(const char *scheme, const void *p, gmc_parts_cost_t *c, char *err, size_t n);
 
 #ifdef __cplusplus
 }

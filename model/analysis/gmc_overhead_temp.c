@@ -92,3 +92,22 @@ void gmc_temp_cost(const gmc_temp_params_t *p, gmc_parts_cost_t *c)
     part(c, "color_next_page", p->colors, p->ppn_bits);
     part(c, "sm_next_color", p->sms, gmc_clog2((p->colors + p->sms - 1) / p->sms));
 }
+
+int gmc_parts_cost(const char *scheme, const void *p, gmc_parts_cost_t *c, char *err, size_t n)
+{
+    if (!strcmp(scheme, "ccws")) {
+        if (gmc_ccws_params_check(p, err, n))
+            return -1;
+        gmc_ccws_cost(p, c);
+    } else if (!strcmp(scheme, "tbas")) {
+        if (gmc_tbas_params_check(p, err, n))
+            return -1;
+        gmc_tbas_cost(p, c);
+    } else if (!strcmp(scheme, "temp")) {
+        if (gmc_temp_params_check(p, err, n))
+            return -1;
+        gmc_temp_cost(p, c);
+    } else
+        return snprintf(err, n, "expected ccws, tbas or temp, found '%s'", scheme), -1;
+    return 0;
+}

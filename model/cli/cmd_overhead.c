@@ -383,6 +383,22 @@ static void parts_print(const gmc_parts_cost_t *c, const char *title, const numo
            (unsigned long long)c->total_bytes);
 }
 
+/* One of thread batching's schemes: its options over *p (its defaults),
+ * checked and priced by the library. */
+static int parts_scheme(int argc, char **argv, const char *scheme, const char *title, const numopt_t *o,
+                        size_t no, const void *p)
+{
+    int json = 0, rc = parse(scheme, argc, argv, o, no, &json);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    char err[256];
+    gmc_parts_cost_t c;
+    if (gmc_parts_cost(scheme, p, &c, err, sizeof err))   /* CCWS: the line against the address */
+        return cli_usage_error(CMD, "%s", err);
+    parts_print(&c, title, o, no, json);
+    return 0;
+}
+
 static int ccws(int argc, char **argv)
 {
     gmc_ccws_params_t p;
@@ -392,17 +408,8 @@ static int ccws(int argc, char **argv)
         {"--addr-bits", &p.addr_bits, NULL, NULL}, {"--line-bytes", &p.line_bytes, NULL, NULL},
         {"--counter-bits", &p.counter_bits, NULL, NULL},
     };
-    int json = 0, rc = parse("ccws", argc, argv, o, sizeof o / sizeof o[0], &json);
-    if (rc)
-        return rc < 0 ? 0 : rc;
-    char err[256];
-    if (gmc_ccws_params_check(&p, err, sizeof err))   /* the line against the address */
-        return cli_usage_error(CMD, "%s", err);
-    gmc_parts_cost_t c;
-    gmc_ccws_cost(&p, &c);
-    parts_print(&c, "CCWS storage per SM (Rogers et al. [MICRO'12] as gmc_wsched_ccws.c keeps it)", o,
-                sizeof o / sizeof o[0], json);
-    return 0;
+    return parts_scheme(argc, argv, "ccws", "CCWS storage per SM (Rogers et al. [MICRO'12] as gmc_wsched_ccws.c "
+                        "keeps it)", o, sizeof o / sizeof o[0], &p);
 }
 
 static int tbas(int argc, char **argv)
@@ -413,14 +420,8 @@ static int tbas(int argc, char **argv)
         {"--warps", &p.warps, NULL, NULL}, {"--batches", &p.batches, NULL, NULL},
         {"--ctas", &p.ctas, NULL, NULL}, {"--batch-bits", &p.batch_bits, NULL, NULL},
     };
-    int json = 0, rc = parse("tbas", argc, argv, o, sizeof o / sizeof o[0], &json);
-    if (rc)
-        return rc < 0 ? 0 : rc;
-    gmc_parts_cost_t c;
-    gmc_tbas_cost(&p, &c);
-    parts_print(&c, "TBAS storage per SM (TEMP [JETC'19] sec. 4 as gmc_wsched_tbas.c keeps it)", o,
-                sizeof o / sizeof o[0], json);
-    return 0;
+    return parts_scheme(argc, argv, "tbas", "TBAS storage per SM (TEMP [JETC'19] sec. 4 as gmc_wsched_tbas.c "
+                        "keeps it)", o, sizeof o / sizeof o[0], &p);
 }
 
 static int temp(int argc, char **argv)
@@ -431,14 +432,8 @@ static int temp(int argc, char **argv)
         {"--sms", &p.sms, NULL, NULL}, {"--colors", &p.colors, NULL, NULL},
         {"--cta-bits", &p.cta_bits, NULL, NULL}, {"--ppn-bits", &p.ppn_bits, NULL, NULL},
     };
-    int json = 0, rc = parse("temp", argc, argv, o, sizeof o / sizeof o[0], &json);
-    if (rc)
-        return rc < 0 ? 0 : rc;
-    gmc_parts_cost_t c;
-    gmc_temp_cost(&p, &c);
-    parts_print(&c, "TEMP storage per GPU: serial dispatch queues (sec. 3.2) and page coloring (gmc_color.c)", o,
-                sizeof o / sizeof o[0], json);
-    return 0;
+    return parts_scheme(argc, argv, "temp", "TEMP storage per GPU: serial dispatch queues (sec. 3.2) and page "
+                        "coloring (gmc_color.c)", o, sizeof o / sizeof o[0], &p);
 }
 
 int cmd_overhead(int argc, char **argv)

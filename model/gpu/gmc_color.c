@@ -42,17 +42,15 @@
 #define COLOR_SAMPLE_PAGES 256   /* pages whose offsets are toggled to find the varying bits */
 
 struct gmc_color {
-    unsigned  mode;              /* 1 translate, 2 count only */
+    gmc_color_stats_t st;        /* mode (1 translate, 2 count only), colors, counts, by_color */
     unsigned  nsm, m;            /* m = min(colors, SMs) */
-    uint32_t  colors, ch_colors;
     uint32_t  ch_keep, bank_keep;   /* bits kept of channel and bank (pext) */
     int       ch_all, bank_all;  /* the whole value (not a power of two, constant in a page) */
     uint64_t  npages;            /* physical pages of the memory system's address space */
     uint64_t *cursor;            /* [colors]: the next physical page to test for this color */
     uint32_t *rr;                /* [nsm]: the SM's next color, as an index among its own */
-    uint64_t *by_color;          /* [colors]: pages allocated */
+    uint64_t *by_color;          /* [colors]: pages allocated (st.by_color) */
     gmc_u64map_t v2p;            /* virtual page -> physical page */
-    uint64_t  pages, fallbacks, local, remote;
 };
 
 static uint32_t pext(uint32_t v, uint32_t keep)
@@ -70,7 +68,7 @@ uint32_t gmc_color_of(const gmc_color_t *c, uint32_t ch, uint32_t bank)
 {
     const uint32_t cp = c->ch_all ? ch : pext(ch, c->ch_keep);
     const uint32_t bp = c->bank_all ? bank : pext(bank, c->bank_keep);
-    return bp * c->ch_colors + cp;
+    return bp * c->st.ch_colors + cp;
 }
 
 static uint32_t color_at(const gmc_gpu_t *g, uint64_t addr)
@@ -115,12 +113,12 @@ static int colors_init(gmc_gpu_t *g, gmc_color_t *c, unsigned geo_bits, char *er
     }
     c->ch_all = !pow2(g->nch) && !ch_var;
     c->ch_keep = pow2(g->nch) ? (g->nch - 1) & ch_used & ~ch_var : 0;
-    c->ch_colors = c->ch_all ? g->nch : 1u << __builtin_popcount(c->ch_keep);
+    c->st.ch_colors = c->ch_all ? g->nch : 1u << __builtin_popcount(c->ch_keep);
     c->bank_all = !pow2(banks) && !bank_var;
     c->bank_keep = pow2(banks) ? (banks - 1) & bank_used & ~bank_var : 0;
-    c->colors = c->ch_colors * (c->bank_all ? banks : 1u << __builtin_popcount(c->bank_keep));
-    if (c->colors > (1u << 20))
-        return snprintf(err, n, "temp_coloring: expected at most 2^20 colors, found %u", c->colors), -1;
+    c->st.colors = c->st.ch_colors * (c->bank_all ? banks : 1u << __builtin_popcount(c->bank_keep));
+    if (c->st.colors > (1u << 20))
+        return snprintf(err, n, "temp_coloring: expected at most 2^20 colors, found %u", c->st.colors), -1;
     return 0;
 }
 
@@ -138,19 +136,19 @@ int gmc_color_init(gmc_gpu_t *g, char *err, size_t n)
     if (!c)
         return snprintf(err, n, "temp_coloring: out of memory"), -1;
     g->color = c;
-    c->mode = mode;
+    c->st.mode = mode;
     c->nsm = g->nsm;
     c->npages = geo.addr_bits - GMC_TBATCH_PAGE_BITS >= 63 ? UINT64_MAX
                 : 1ull << (geo.addr_bits - GMC_TBATCH_PAGE_BITS);
     gmc_u64map_init(&c->v2p);
     if (colors_init(g, c, geo.addr_bits, err, n))
         return -1;
-    c->m = c->colors < c->nsm ? c->colors : c->nsm;
-    c->cursor = calloc(c->colors, sizeof *c->cursor);
-    c->by_color = calloc(c->colors, sizeof *c->by_color);
+    c->m = c->st.colors < c->nsm ? c->st.colors : c->nsm;
+    c->cursor = calloc(c->st.colors, sizeof *c->cursor);
+    c->st.by_color = c->by_color = calloc(c->st.colors, sizeof *c->by_color);
     c->rr = calloc(c->nsm, sizeof *c->rr);
     if (!c->cursor || !c->by_color || !c->rr)
-        return snprintf(err, n, "temp_coloring: out of memory for %u colors", c->colors), -1;
+        return snprintf(err, n, "temp_coloring: out of memory for %u colors", c->st.colors), -1;
     return 0;
 }
 
@@ -181,7 +179,7 @@ static uint64_t take(gmc_gpu_t *g, gmc_color_t *c, uint32_t k)
 /* A physical page for a page SM sm touches first. */
 static uint64_t allocate(gmc_gpu_t *g, gmc_color_t *c, unsigned sm)
 {
-    const uint32_t first = sm % c->m, own = (c->colors - first + c->m - 1) / c->m;
+    const uint32_t first = sm % c->m, own = (c->st.colors - first + c->m - 1) / c->m;
     for (uint32_t i = 0; i < own; i++) {
         const uint32_t k = first + (c->rr[sm] % own) * c->m;
         c->rr[sm] = (c->rr[sm] + 1) % own;
@@ -192,12 +190,12 @@ static uint64_t allocate(gmc_gpu_t *g, gmc_color_t *c, unsigned sm)
         }
     }
     const uint32_t last = first + (own - 1) * c->m;
-    for (uint32_t i = 1; i <= c->colors; i++) {   /* the paper's silence: the next color with room */
-        const uint32_t k = (last + i) % c->colors;
+    for (uint32_t i = 1; i <= c->st.colors; i++) {   /* the paper's silence: the next color with room */
+        const uint32_t k = (last + i) % c->st.colors;
         const uint64_t p = take(g, c, k);
         if (p != UINT64_MAX) {
             c->by_color[k]++;
-            c->fallbacks++;
+            c->st.fallbacks++;
             return p;
         }
     }
@@ -207,7 +205,7 @@ static uint64_t allocate(gmc_gpu_t *g, gmc_color_t *c, unsigned sm)
 void gmc_color_translate(gmc_gpu_t *g, unsigned sm, gmc_lsu_acc_t *acc, unsigned n)
 {
     gmc_color_t *c = g->color;
-    if (c->mode != 1)
+    if (c->st.mode != 1)
         return;
     const unsigned pb = GMC_TBATCH_PAGE_BITS;
     uint64_t vlast = UINT64_MAX, plast = 0;
@@ -225,7 +223,7 @@ void gmc_color_translate(gmc_gpu_t *g, unsigned sm, gmc_lsu_acc_t *acc, unsigned
                     gmc_gpu_fail(g, "temp_coloring: out of memory for the page table");
                     return;
                 }
-                c->pages++;
+                c->st.pages++;
             }
             vlast = v;
         }
@@ -238,23 +236,15 @@ void gmc_color_count(gmc_gpu_t *g, unsigned sm, uint64_t line, uint32_t sectors)
     gmc_color_t *c = g->color;
     const uint64_t k = (uint64_t)__builtin_popcount(sectors);
     if (color_at(g, line) % c->m == sm % c->m)
-        c->local += k;
+        c->st.local += k;
     else
-        c->remote += k;
+        c->st.remote += k;
 }
 
 void gmc_color_stats(const gmc_gpu_t *g, gmc_color_stats_t *s)
 {
-    const gmc_color_t *c = g->color;
-    memset(s, 0, sizeof *s);
-    if (!c)
-        return;
-    s->mode = c->mode;
-    s->colors = c->colors;
-    s->ch_colors = c->ch_colors;
-    s->pages = c->pages;
-    s->fallbacks = c->fallbacks;
-    s->local = c->local;
-    s->remote = c->remote;
-    s->by_color = c->by_color;
+    if (g->color)
+        *s = g->color->st;
+    else
+        memset(s, 0, sizeof *s);
 }
