@@ -80,7 +80,10 @@ static void usage(FILE *f)
         "  --pcmwq-entries N   --write-policy pcmwq: queue entries, 1..64 (default 8, NVMain FRFCFS-WQF)\n"
         "  --pcmwq-high N      ... drain from N entries (default: the entries)\n"
         "  --pcmwq-low N       ... down to N (default 0)\n"
-        "  --pcmwq-per-channel ... one queue per channel (default: one per bank, each of those entries)\n", GMC_MC_ROW_TIMEOUT_MAX, GMC_MC_ROW_TIMEOUT_DEFAULT);
+        "  --pcmwq-per-channel ... one queue per channel (default: one per bank, each of those entries)\n"
+        "  --pcmwq-intr M      ... none (default) or cancel: a read of its bank cancels a drained\n"
+        "                      write during its pulse, which drains again later (pcm devices)\n"
+        "  --pcmwq-max-intr N  ... cancellations of one drain before it runs to the end (0 = no limit)\n", GMC_MC_ROW_TIMEOUT_MAX, GMC_MC_ROW_TIMEOUT_DEFAULT);
     fprintf(f,
         "  --wmc-score R       warped-mc: when n_pending == 1 gives H and a row score:\n"
         "                      schedule (default; Algorithm 1) or receive (sec. 4.2)\n"
@@ -129,6 +132,9 @@ static struct {
     uint64_t    pq[3];            /* --pcmwq-entries, --pcmwq-high, --pcmwq-low */
     int         have_pq[3];
     int         pq_per_channel;      /* --pcmwq-per-channel */
+    const char *pq_intr;             /* --pcmwq-intr */
+    uint64_t    pq_max_intr;         /* --pcmwq-max-intr */
+    int         have_pq_max_intr;
 } pol;
 
 /* The run's trace source and served callback: the trace reader, the
@@ -282,6 +288,10 @@ static int parse_args(mem_opts_t *o, int argc, char **argv)
             rc = num_opt(a, argc, argv, &i, &pol.pq[2]), pol.have_pq[2] = 1;
         else if (!strcmp(a, "--pcmwq-per-channel"))
             rc = 0, pol.pq_per_channel = 1;
+        else if (!strcmp(a, "--pcmwq-intr"))
+            rc = str_opt(a, argc, argv, &i, &pol.pq_intr);
+        else if (!strcmp(a, "--pcmwq-max-intr"))
+            rc = num_opt(a, argc, argv, &i, &pol.pq_max_intr), pol.have_pq_max_intr = 1;
         else if (!strcmp(a, "--row-timeout"))
             rc = num_opt(a, argc, argv, &i, &pol.row_timeout), pol.have_row_timeout = 1;
         else
@@ -357,6 +367,26 @@ static int resolve_policies(gmc_mc_cfg_t *mc)
     if (pol.pq_per_channel && mc->wpol != &gmc_mc_wpol_pcmwq)
         return cli_usage_error(MEM_CMD, "--pcmwq-per-channel: expected --write-policy pcmwq with it");
     mc->pcmwq.per_channel = (uint8_t)pol.pq_per_channel;
+    if ((pol.pq_intr || pol.have_pq_max_intr) && mc->wpol != &gmc_mc_wpol_pcmwq)
+        return cli_usage_error(MEM_CMD, "%s: expected --write-policy pcmwq with it",
+                               pol.pq_intr ? "--pcmwq-intr" : "--pcmwq-max-intr");
+    if (pol.pq_intr) {
+        if (!strcmp(pol.pq_intr, "cancel"))
+            mc->pcmwq.intr = GMC_PCMWQ_CANCEL;
+        else if (strcmp(pol.pq_intr, "none"))
+            return cli_usage_error(MEM_CMD, "--pcmwq-intr: expected none or cancel, found '%s'%s",
+                                   pol.pq_intr, !strcmp(pol.pq_intr, "pause")
+                                   ? " (pausing needs a device that resumes a write pulse where it "
+                                     "stopped: docs/pcm.md)" : "");
+    }
+    if (pol.have_pq_max_intr) {
+        if (pol.pq_max_intr > GMC_PCMWQ_K_MAX)
+            return cli_usage_error(MEM_CMD, "--pcmwq-max-intr: expected at most %u, found %llu",
+                                   GMC_PCMWQ_K_MAX, (unsigned long long)pol.pq_max_intr);
+        if (mc->pcmwq.intr != GMC_PCMWQ_CANCEL)
+            return cli_usage_error(MEM_CMD, "--pcmwq-max-intr: expected --pcmwq-intr cancel with it");
+        mc->pcmwq_max_intr = (uint8_t)pol.pq_max_intr;
+    }
     if (pol.have_pq[0] && !pol.have_pq[1])   /* NVMain's: drain from a full queue */
         mc->pcmwq.high = mc->pcmwq.entries;
     if (mc->wpol == &gmc_mc_wpol_pcmwq && gmc_mc_cfg_check(mc, err, sizeof err))

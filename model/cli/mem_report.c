@@ -39,6 +39,7 @@ static int pcmwq_sum(const gmc_memsys_t *ms, gmc_mc_pcmwq_report_t *t)
             continue;
         found = 0;
         t->entries = r.entries, t->high = r.high, t->low = r.low, t->queues = r.queues;
+        t->cancel = r.cancel, t->max_intr = r.max_intr, t->interrupts += r.interrupts;
         t->accepted += r.accepted, t->coalesced += r.coalesced, t->reads += r.reads;
         t->hits += r.hits, t->drains += r.drains, t->completions += r.completions;
         t->full_cycles += r.full_cycles, t->cycles += r.cycles, t->occ_sum += r.occ_sum;
@@ -53,7 +54,8 @@ static int pcmwq_sum(const gmc_memsys_t *ms, gmc_mc_pcmwq_report_t *t)
         (unsigned long long)(pq).coalesced, (unsigned long long)(pq).reads,                           \
         (unsigned long long)(pq).hits, (unsigned long long)(pq).drains,                               \
         (unsigned long long)(pq).completions, (unsigned long long)(pq).full_cycles,                   \
-        ratio((double)(pq).occ_sum, (double)(pq).cycles), (unsigned long long)(pq).left
+        ratio((double)(pq).occ_sum, (double)(pq).cycles), (unsigned long long)(pq).left,              \
+        (pq).cancel ? "cancel" : "none", (pq).max_intr, (unsigned long long)(pq).interrupts
 
 /* The row policy's own precharges, over the channels. */
 static unsigned long long pol_pre(const gmc_memsys_t *ms)
@@ -247,7 +249,7 @@ void mem_report_json(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
         fprintf(f, "  \"pcmwq\": {\"entries\": %u, \"queues\": %u, \"high\": %u, \"low\": %u, \"writes_accepted\": %llu, "
                 "\"coalesced\": %llu, \"reads\": %llu, \"hits\": %llu, \"drains\": %llu, "
                 "\"drains_completed\": %llu, \"full_cycles\": %llu, \"mean_occupancy\": %.4f, "
-                "\"left\": %llu},\n",
+                "\"left\": %llu, \"interruption\": \"%s\", \"max_intr\": %u, \"interrupts\": %llu},\n",
                 PCMWQ_ARGS(pq));
     gmc_mem_wear_t wr;
     if (!gmc_memsys_wear(ms, ms->cycles, &wr))
@@ -392,7 +394,7 @@ void mem_report_text(FILE *f, const mem_opts_t *o, gmc_memsys_t *ms)
     if (!pcmwq_sum(ms, &pq))
         fprintf(f, "pcmwq: %u entries x %u queue(s) per channel, drain %u..%u; writes accepted %llu (coalesced %llu), reads %llu "
                 "(queue hits %llu), drains %llu (completed %llu), full cycles %llu, mean occupancy "
-                "%.4f, left %llu\n",
+                "%.4f, left %llu; interruption %s (at most %u per drain, 0: no limit), %llu interrupts\n",
                 PCMWQ_ARGS(pq));
     gmc_mem_wear_t wr;
     if (!gmc_memsys_wear(ms, ms->cycles, &wr))

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpu/gmc_gpu_impl.h"
+#include "blocks/gmc_pcmwq.h"
 #include "bim/gmc_bim_ipoly.h"
 #include "mc/gmc_mc_pol.h"
 #include "mc/gmc_sched.h"
@@ -125,6 +126,8 @@ int gmc_gpu_cfg_defaults(gmc_gpu_cfg_t *cfg, char *err, size_t n)
         cfg->mc.pcmwq.high = (uint8_t)m->pcmwq_high;
     cfg->mc.pcmwq.low = (uint8_t)m->pcmwq_low;
     cfg->mc.pcmwq.per_channel = (uint8_t)m->pcmwq_per_channel;
+    cfg->mc.pcmwq.intr = m->pcmwq_cancel ? GMC_PCMWQ_CANCEL : GMC_PCMWQ_NONE;
+    cfg->mc.pcmwq_max_intr = (uint8_t)m->pcmwq_max_intr;
     cfg->refresh = 1;
     if (!cfg->stall_cycles)
         cfg->stall_cycles = 1000000;

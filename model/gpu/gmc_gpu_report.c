@@ -177,6 +177,9 @@ static void pcmwq_rows(gmc_rows_t *t, gmc_gpu_t *g)
         gmc_rows_u64(t, gn, "full_cycles", r.full_cycles);
         gmc_rows_f64(t, gn, "mean_occupancy", "%.4f", ratio((double)r.occ_sum, (double)r.cycles));
         gmc_rows_u64(t, gn, "left", r.left);
+        gmc_rows_str(t, gn, "interruption", r.cancel ? "cancel" : "none");
+        gmc_rows_u64(t, gn, "max_intr", r.max_intr);
+        gmc_rows_u64(t, gn, "interrupts", r.interrupts);
     }
 }
 

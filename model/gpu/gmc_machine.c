@@ -471,7 +471,8 @@ int gmc_machine_check_mc_policies(const gmc_machine_t *m, char *err, size_t n)
     /* the pcmwq keys: read by either memory's pcmwq write policy */
     const int pq = !strcmp(m->mc_write_policy, "pcmwq") || !strcmp(m->hybrid_mc_write_policy, "pcmwq");
     const char *pk = m->pcmwq_entries ? "pcmwq_entries" : m->pcmwq_high ? "pcmwq_high"
-                   : m->pcmwq_low    ? "pcmwq_low"     : m->pcmwq_per_channel ? "pcmwq_per_channel" : NULL;
+                   : m->pcmwq_low    ? "pcmwq_low"     : m->pcmwq_per_channel ? "pcmwq_per_channel"
+                   : m->pcmwq_cancel ? "pcmwq_cancel"  : m->pcmwq_max_intr ? "pcmwq_max_intr" : NULL;
     if (pk && !pq)
         return snprintf(err, n, "machine %s: %s: expected mc_write_policy or hybrid_mc_write_policy "
                         "= pcmwq with it, found %s", m->name, pk,
@@ -481,6 +482,9 @@ int gmc_machine_check_mc_policies(const gmc_machine_t *m, char *err, size_t n)
     if (ph > pe)
         return snprintf(err, n, "machine %s: pcmwq_high: expected at most pcmwq_entries (%u), found %u",
                         m->name, pe, ph), -1;
+    if (m->pcmwq_max_intr && !m->pcmwq_cancel)
+        return snprintf(err, n, "machine %s: pcmwq_max_intr: expected pcmwq_cancel = 1 with it, found 0",
+                        m->name), -1;
     if (m->pcmwq_low >= ph)
         return snprintf(err, n, "machine %s: pcmwq_low: expected less than pcmwq_high (%u), found %u",
                         m->name, ph, (unsigned)m->pcmwq_low), -1;

@@ -86,6 +86,8 @@ extern "C" {
     X(pcmwq_high,        0, 64,       "writes", "pcmwq: drain mode from this many queued writes (0 = pcmwq_entries)") \
     X(pcmwq_low,         0, 63,       "writes", "pcmwq: drain mode down to this many (0 = empty)") \
     X(pcmwq_per_channel, 0, 1,        "-",     "pcmwq: 0 = a queue per bank, each of pcmwq_entries; 1 = one queue per channel") \
+    X(pcmwq_cancel,      0, 1,        "-",     "pcmwq: 1 = a read of its bank cancels a drained write during its pulse (PCM devices; Qureshi et al. [HPCA'10])") \
+    X(pcmwq_max_intr,    0, 255,      "-",     "pcmwq_cancel: cancellations of one drain before it runs to the end (0 = no limit)") \
     X(dram_latency,      0, 100000,   "core cycles", "fixed delay of every request from the L2 slice's DRAM queue to the memory controller (GPGPU-Sim's -dram_latency)") \
     X(hybrid_channels,   0, 4096,     "-",     "channels of the second memory after dram's (0 = hybrid_dram's; read only with hybrid_dram)") \
     X(hybrid_page,       0, 1073741824, "B",   "page of the hybrid placement, a power of two >= 256 (0 = 4096)") \

@@ -60,9 +60,10 @@ int gmc_mc_cfg_check(const gmc_mc_cfg_t *c, char *err, size_t n)
         if (c->pcmwq.low >= c->pcmwq.high)
             return snprintf(err, n, "--pcmwq-low: expected less than --pcmwq-high (%u), found %u",
                             c->pcmwq.high, c->pcmwq.low), -1;
-        if (c->pcmwq.intr != 0)
-            return snprintf(err, n, "--pcmwq-intr: expected none (the DRAM engine cannot stop an "
-                            "issued write), found %u", c->pcmwq.intr), -1;
+        if (c->pcmwq.intr != GMC_PCMWQ_NONE && c->pcmwq.intr != GMC_PCMWQ_CANCEL)
+            return snprintf(err, n, "--pcmwq-intr: expected none or cancel (pausing needs a device "
+                            "that resumes a write pulse where it stopped: docs/pcm.md), found %u",
+                            c->pcmwq.intr), -1;
     }
     return 0;
 }
@@ -81,6 +82,9 @@ int gmc_mc_init(gmc_mc_t *mc, const gmc_dram_t *d, const gmc_mc_cfg_t *cfg, unsi
         return -1;
     if ((cfg->sched->flags & GMC_SCHED_WARPS) && !warps)
         return snprintf(err, n, "scheduler %s: expected a warp table", cfg->sched->name), -1;
+    if (cfg->wpol == &gmc_mc_wpol_pcmwq && cfg->pcmwq.intr == GMC_PCMWQ_CANCEL && !gmc_dram_can_cancel(d))
+        return snprintf(err, n, "pcmwq write cancellation: expected a device whose writes can be cancelled "
+                        "(kind pcm), found %s", d->cfg.name[0] ? d->cfg.name : "an unnamed device"), -1;
     mc->d = d;
     mc->cfg = *cfg;
     mc->sched = cfg->sched;

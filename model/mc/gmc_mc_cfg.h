@@ -38,6 +38,11 @@ typedef struct {
      * request it must not overtake -- to its location (channel, bank, row,
      * column), of the other type, or a write for a write -- is queued. */
     uint8_t same_addr;
+    /* The pcmwq write policy's MAX_INTR (gmc_pcmwq.h: interruptions of one
+     * drain before it runs to the end; 0 = no limit), with pcmwq.intr =
+     * GMC_PCMWQ_CANCEL.  Here, not in pcmwq: in the padding before the
+     * pointers, so the struct keeps its size. */
+    uint8_t pcmwq_max_intr;
     /* The policies (gmc_mc_pol.h; docs/mc-policies.md).  NULL is the
      * default of each, so a zeroed struct with a scheduler still works. */
     const struct gmc_mc_wpol   *wpol;    /* write drain: gpgpusim */
@@ -67,6 +72,8 @@ enum { GMC_SAME_ADDR_NONE = 0, GMC_SAME_ADDR_STALL = 1 };
  * cycles counts channel-cycles. */
 typedef struct {
     unsigned entries, high, low, queues;   /* queues: per channel (1, or its banks) */
+    unsigned cancel, max_intr;             /* write cancellation on (1), its limit per drain */
+    uint64_t interrupts;                   /* drained writes cancelled by a read */
     uint64_t accepted, coalesced, reads, hits, drains, completions, full_cycles, cycles, occ_sum, left;
 } gmc_mc_pcmwq_report_t;
 

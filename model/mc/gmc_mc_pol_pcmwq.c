@@ -27,10 +27,14 @@
  * the scheduler like any write; mode() serves writes while it is queued.
  * Its data done (WR + tCWL + tBURST) is the block's done: the entry leaves
  * (or drains again if a write coalesced into it meanwhile, the block's
- * W5).  The device takes a drain at once (dev_rdy = 1), has no read
- * waiting when the controller's read queue is empty (dev_idle), and can
- * never interrupt a write (intr_ok = 0): interruption modes need a device
- * that can stop an issued WR, which gmc's DRAM engine cannot. */
+ * W5).  The device takes a drain at once (dev_rdy = 1, unless the
+ * same-address rule holds it) and has no read waiting when its bank's (or
+ * the channel's) reads are none (dev_idle).  With write cancellation
+ * (pcmwq.intr = GMC_PCMWQ_CANCEL) the write is done at its pulse's end
+ * and a read of its bank may cancel it from its data done until then
+ * (intr_ok; the device kind's cancel_write frees the bank); pausing
+ * needs a pulse that resumes, which the engine's fixed WR latency is
+ * not, and is refused. */
 #include "mc/gmc_mc.h"
 #include "mc/gmc_mc_impl.h"
 #include "blocks/gmc_pcmwq.h"
@@ -45,7 +49,9 @@ typedef struct {
     struct { uint32_t row, col; uint8_t bank; } loc[GMC_PCMWQ_N_MAX];   /* per slot: where its
                                         address lives (the block keeps addresses only) */
     int running;                     /* a drained write is at the device (the block's busy) */
-    uint64_t done_at;                /* its data done, GMC_MC_NEVER until its WR issued */
+    uint64_t done_at;                /* its completion (below), GMC_MC_NEVER until its WR issued */
+    uint64_t issued, data_at;        /* its WR's cycle and its data done (write cancellation) */
+    unsigned wbank;                  /* its bank */
 } pqq_t;
 
 typedef struct {
@@ -113,7 +119,8 @@ static int pq_init(gmc_mc_t *mc, char *err, size_t n)
     /* 48-bit addresses (the block's widest; gmc's request addresses are
      * below 2^48) and 32-bit versions */
     if (gmc_pcmwq_cfg_init(&p->c, mc->cfg.pcmwq.entries, GMC_PCMWQ_A_MAX, GMC_PCMWQ_V_MAX,
-                           mc->cfg.pcmwq.high, mc->cfg.pcmwq.low, mc->cfg.pcmwq.intr, 0, err, n))
+                           mc->cfg.pcmwq.high, mc->cfg.pcmwq.low, mc->cfg.pcmwq.intr,
+                           mc->cfg.pcmwq_max_intr, err, n))
         return -1;
     for (unsigned k = 0; k < p->nq; k++) {
         gmc_pcmwq_reset(&p->c, &p->qs[k].q);
@@ -182,15 +189,26 @@ static int drain_wanted(const gmc_mc_t *mc, const pq_t *p, const pqq_t *x, unsig
     return dm || dev_idle(mc, p, k);
 }
 
+/* Write cancellation (pcmwq.intr = GMC_PCMWQ_CANCEL): the device lets a
+ * read of the bank stop queue x's running write (the block's intr_ok)
+ * from its last data beat until its pulse ends, when a read of that bank
+ * is queued. */
+static inline int intr_ok(const gmc_mc_t *mc, const pqq_t *x, uint64_t now)
+{
+    return mc->cfg.pcmwq.intr == GMC_PCMWQ_CANCEL && x->running && x->done_at != GMC_MC_NEVER &&
+           now >= x->data_at && now < x->done_at && ((mc->nonempty[0] >> x->wbank) & 1);
+}
+
 /* Whether queue k's block must step at now with nothing offered to it:
- * its drained write completes, or it would start one.  Otherwise such a
- * step changes no state that any output reads (no port valid, done = 0,
- * drq = 0; the drain-mode flop is recomputed from the occupancy), so it is
- * skipped, and the blocks of a queue per bank cost only when they act. */
+ * its drained write completes, a read may cancel it, or it would start
+ * one.  Otherwise such a step changes no state that any output reads (no
+ * port valid, done = 0, no interruption, drq = 0; the drain-mode flop is
+ * recomputed from the occupancy), so it is skipped, and the blocks of a
+ * queue per bank cost only when they act. */
 static int must_step(const gmc_mc_t *mc, const pq_t *p, const pqq_t *x, unsigned k, uint64_t now)
 {
     if (x->running)
-        return x->done_at <= now;
+        return x->done_at <= now || intr_ok(mc, x, now);
     return x->q.cnt_q && drain_wanted(mc, p, x, k);
 }
 
@@ -217,7 +235,7 @@ static int step_queue(gmc_mc_t *mc, pq_t *p, unsigned k, uint32_t wi, uint32_t r
                    gmc_mc_same_addr_queued(mc, x->loc[x->q.head_q].bank, x->loc[x->q.head_q].row,
                                            x->loc[x->q.head_q].col, 1));
     in.dev_idle = (uint8_t)dev_idle(mc, p, k);
-    in.intr_ok = 0;
+    in.intr_ok = (uint8_t)intr_ok(mc, x, now);
     in.done = x->running && x->done_at <= now;
     const unsigned s_new = (x->q.head_q + x->q.cnt_q) % p->c.n, head = x->q.head_q;
     p->queued -= x->q.cnt_q;
@@ -253,6 +271,18 @@ static int step_queue(gmc_mc_t *mc, pq_t *p, unsigned k, uint32_t wi, uint32_t r
     if (in.done) {
         x->running = 0;
         x->done_at = GMC_MC_NEVER;
+    }
+    if (o.intr) {   /* cancelled: the bank is free at once; the entry drains again later */
+        const int rc = gmc_dram_cancel_write(mc->d, &mc->ch, x->wbank, x->issued, now);
+        assert(rc == 0);   /* gmc_mc_init refused a device that cannot */
+        (void)rc;
+        x->running = 0;
+        x->done_at = GMC_MC_NEVER;
+        /* the bank's earliest cycles came down: its cached pick's bound is
+         * no bound now, and the probe is dropped (changed) */
+        mc->dirty |= (uint64_t)1 << x->wbank;
+        mc->lb[x->wbank] = 0;
+        changed = 1;
     }
     if (o.drq && in.dev_rdy) {   /* a start: the oldest entry goes to the device */
         const uint32_t j = gmc_mc_take_(mc, now);
@@ -299,10 +329,20 @@ static int pq_step(gmc_mc_t *mc, uint64_t now)
     return changed;
 }
 
+/* The drained write's WR issued.  It completes at its data done; with
+ * write cancellation, at the end of its pulse (the bank may close then:
+ * until then a read may still cancel it). */
 static void pq_served(gmc_mc_t *mc, uint32_t i)
 {
     pq_t *p = P(mc);
-    p->qs[qof(p, mc->req[i].bank)].done_at = mc->req[i].done;
+    const gmc_mc_req_t *r = &mc->req[i];
+    pqq_t *x = &p->qs[qof(p, r->bank)];
+    x->data_at = r->done;
+    x->issued = r->done - mc->d->done[GMC_DRAM_WR];
+    x->wbank = r->bank;
+    x->done_at = mc->cfg.pcmwq.intr == GMC_PCMWQ_CANCEL
+                     ? x->issued + mc->d->lat[GMC_DRAM_WR][GMC_DRAM_SAME_BANK][GMC_DRAM_PRE]
+                     : r->done;
     caps(mc, p, 1);
 }
 
@@ -327,7 +367,11 @@ static uint64_t pq_wants(const gmc_mc_t *mc, const pq_t *p, uint64_t now)
     for (unsigned k = 0; k < p->nq && w > now + 1; k++) {
         const pqq_t *x = &p->qs[k];
         if (x->running) {
-            const uint64_t t = x->done_at > now ? x->done_at : now + 1;
+            uint64_t t = x->done_at > now ? x->done_at : now + 1;
+            /* a read of its bank waits: it may cancel the write from its data done */
+            if (mc->cfg.pcmwq.intr == GMC_PCMWQ_CANCEL && x->done_at != GMC_MC_NEVER &&
+                ((mc->nonempty[0] >> x->wbank) & 1) && x->data_at < t)
+                t = x->data_at > now ? x->data_at : now + 1;
             w = t < w ? t : w;
         } else if (x->q.cnt_q && drain_wanted(mc, p, x, k))
             w = now + 1;
@@ -359,6 +403,9 @@ int gmc_mc_pcmwq_report(const gmc_mc_t *mc, uint64_t end, gmc_mc_pcmwq_report_t 
     integrate_to(&t, end);
     r->entries = t.c.n;
     r->queues = t.nq;
+    r->cancel = mc->cfg.pcmwq.intr == GMC_PCMWQ_CANCEL;
+    r->max_intr = mc->cfg.pcmwq_max_intr;
+    r->interrupts = t.ev.interrupts;
     r->high = mc->cfg.pcmwq.high;
     r->low = mc->cfg.pcmwq.low;
     r->accepted = t.ev.accepted;

@@ -189,6 +189,7 @@ int gmc_memsys_memory_pcmwq(const gmc_memsys_t *ms, unsigned m, gmc_mc_pcmwq_rep
         if (gmc_mc_pcmwq_report(&ms->mc[c], ms->now, &r))
             return memset(t, 0, sizeof *t), -1;
         t->entries = r.entries, t->high = r.high, t->low = r.low, t->queues = r.queues;
+        t->cancel = r.cancel, t->max_intr = r.max_intr, t->interrupts += r.interrupts;
         t->accepted += r.accepted, t->coalesced += r.coalesced, t->reads += r.reads;
         t->hits += r.hits, t->drains += r.drains, t->completions += r.completions;
         t->full_cycles += r.full_cycles, t->cycles += r.cycles, t->occ_sum += r.occ_sum;

@@ -72,6 +72,13 @@ struct gmc_dev_kind {
      * many): the memory system counts writes per row on its channels
      * (gmc_memsys_wear).  0: no wear to count. */
     int wears;
+    /* A WR issued at `issue` to `bank` is abandoned at `now`, before the
+     * bank's rows it raised came due (write cancellation, Qureshi et al.
+     * [HPCA'10]): those rows come down to what the data burst alone needs
+     * and not below now + 1; rows only come down.  NULL: the kind's
+     * writes cannot be cancelled (gmc_dram_cancel_write says so). */
+    void (*cancel_write)(const gmc_dram_t *d, gmc_dram_chan_t *ch, unsigned bank, uint64_t issue,
+                         uint64_t now);
 };
 
 /* The kinds that ship: "dram" (DDR/GDDR SDRAM: bank groups, tFAW, all-bank

@@ -77,6 +77,28 @@ static int pcm_energy(const gmc_dram_cfg_t *c, const gmc_dram_stats_t *s, uint64
 
 #define LINE(p) (line ? line[GMC_DRAM_P_##p] : 0u)
 
+/* Write cancellation: the pulse stops at `now`.  The WR's own bounds
+ * without it (the rules above with tWP taken out), the same bank's older
+ * RD to PRE (tRTP: its RD came before the WR) kept; the other banks' and
+ * the channel's rows hold no pulse of this write (PREA aside: it keeps
+ * the whole pulse, a conservative bound, and PCM has no refresh to issue
+ * one). */
+static void pcm_cancel_write(const gmc_dram_t *d, gmc_dram_chan_t *ch, unsigned bank, uint64_t issue,
+                             uint64_t now)
+{
+    const gmc_dram_cfg_t *c = &d->cfg;
+    const uint64_t data = issue + c->tCWL + d->tBURST;   /* after the last data beat */
+    const uint64_t pre = data > issue + c->tRTP ? data : issue + c->tRTP;
+    const uint64_t to[][2] = {{GMC_DRAM_RD, data + c->tWTR_S},
+                              {GMC_DRAM_WR, issue + d->tBURST},
+                              {GMC_DRAM_PRE, pre}};
+    for (unsigned k = 0; k < sizeof to / sizeof to[0]; k++) {
+        const uint64_t v = to[k][1] > now + 1 ? to[k][1] : now + 1;
+        uint64_t *e = &ch->next_bank[to[k][0]][bank];
+        *e = v < *e ? v : *e;
+    }
+}
+
 static int pcm_check(const gmc_dram_cfg_t *c, gmc_diag_t *d, const unsigned *line)
 {
     if (!c->erd_fj_bit != !c->ewr_fj_bit)
@@ -105,4 +127,5 @@ const gmc_dev_kind_t gmc_dev_kind_pcm = {
     .energy = pcm_energy,
     .check = pcm_check,
     .wears = 1,
+    .cancel_write = pcm_cancel_write,
 };

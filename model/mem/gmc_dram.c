@@ -11,6 +11,17 @@ static const char *const scope_names[GMC_DRAM_NSCOPE] = {"same bank", "same grou
 static const char *const status_names[] = {"ok", "too early", "bank closed", "other row open",
                                            "bank open", "argument out of range"};
 
+int gmc_dram_can_cancel(const gmc_dram_t *d) { return d->cfg.kind->cancel_write != NULL; }
+
+int gmc_dram_cancel_write(const gmc_dram_t *d, gmc_dram_chan_t *ch, unsigned bank, uint64_t issue,
+                          uint64_t now)
+{
+    if (!gmc_dram_can_cancel(d))
+        return -1;
+    d->cfg.kind->cancel_write(d, ch, bank, issue, now);
+    return 0;
+}
+
 const char *gmc_dram_cmd_name(gmc_dram_cmd_t c)
 {
     return (unsigned)c < GMC_DRAM_NCMD ? cmd_names[c] : "?";

@@ -285,6 +285,15 @@ static inline uint64_t gmc_dram_active_cycles(const gmc_dram_chan_t *ch, uint64_
     return a;
 }
 
+/* Write cancellation (Qureshi et al. [HPCA'10]): the WR issued at `issue`
+ * to `bank` is abandoned at `now`; the bank's rows come down as the
+ * device kind's cancel_write says (mem/gmc_dev_kind.h).  0, or -1 (nothing
+ * changed) when the kind's writes cannot be cancelled. */
+int gmc_dram_cancel_write(const gmc_dram_t *d, gmc_dram_chan_t *ch, unsigned bank, uint64_t issue,
+                          uint64_t now);
+/* 1 if the kind's writes can be cancelled (gmc_dram_cancel_write). */
+int gmc_dram_can_cancel(const gmc_dram_t *d);
+
 const char *gmc_dram_cmd_name(gmc_dram_cmd_t c);       /* "ACT", ... */
 const char *gmc_dram_status_name(gmc_dram_status_t s); /* "ok", "too early", ... */
 const char *gmc_dram_scope_name(gmc_dram_scope_t s);   /* "same bank", ... */

@@ -192,4 +192,52 @@ q16=$(python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); print(j["p
 [ "$q1 / $q16" = "1 True / 16 True" ] && ok "gmc sim: pcmwq_per_channel = 1 gives one queue, fewer banks at work" ||
   notok "gmc sim: pcmwq_per_channel = 1 gives one queue, fewer banks at work" "$q1 / $q16"
 
+# Write cancellation (docs/pcm.md "The write queue"): a read of its bank
+# stops a drained write during its pulse on a PCM device.  Skipping ahead
+# gives the bytes of stepping every cycle; reads wait less; the limit per
+# drain holds; bad settings are refused.
+python3 - "$T/pc.trc" <<'PY'
+import random, sys
+random.seed(7)
+rows = [random.randrange(1 << 24) << 6 for _ in range(64)]
+with open(sys.argv[1], "w") as f:
+    for i in range(4000):
+        f.write(f"{i * 6} {'W' if random.random() < 0.4 else 'R'} 0x{random.choice(rows) + 32 * random.randrange(2):x}\n")
+    f.write(f"{4000 * 6 + 2000000} R 0x40\n")   # a tail: every queued write drains before it
+PY
+pc() { "$GMC" mem --preset pcm-thesis --trace "$T/pc.trc" --channels 2 --json --write-policy pcmwq "$@" 2>/dev/null; }
+for v in "" "--pcmwq-max-intr 1" "--pcmwq-max-intr 3 --pcmwq-per-channel"; do
+  # shellcheck disable=SC2086  # the options are separate words
+  pc --pcmwq-intr cancel $v >"$T/pc.json"
+  # shellcheck disable=SC2086
+  pc --pcmwq-intr cancel $v --step-every-cycle >"$T/pc_slow.json"
+  cmp -s "$T/pc.json" "$T/pc_slow.json" && ok "pcmwq cancel $v: skipping ahead gives the bytes of stepping every cycle" ||
+    notok "pcmwq cancel $v: skipping ahead gives the bytes of stepping every cycle"
+done
+pc >"$T/pn.json"; pc --pcmwq-intr cancel >"$T/pc.json"; pc --pcmwq-intr cancel --pcmwq-max-intr 1 >"$T/p1.json"
+python3 - "$T/pn.json" "$T/pc.json" "$T/p1.json" <<'PY' && ok "pcmwq cancel: reads wait less, drains are redone, the limit holds" ||
+import json, sys
+n, c, one = (json.load(open(f)) for f in sys.argv[1:])
+pn, pc, p1 = n["pcmwq"], c["pcmwq"], one["pcmwq"]
+assert pn["interruption"] == "none" and pn["interrupts"] == 0, pn
+assert pc["interruption"] == "cancel" and pc["interrupts"] > 0 and pc["left"] == 0 == pn["left"], (pc, pn)
+assert c["read_latency"]["mean"] < n["read_latency"]["mean"], (c["read_latency"], n["read_latency"])
+# a cancelled drain starts again: starts = completions + cancellations (nothing left running)
+assert pc["drains"] == pc["drains_completed"] + pc["interrupts"], pc
+assert c["commands"]["WR"] == pc["drains"], (c["commands"], pc)
+assert 0 < p1["interrupts"] <= p1["drains_completed"], p1   # at most one per drain that completes
+print(f"    read latency mean {n['read_latency']['mean']} -> {c['read_latency']['mean']}, "
+      f"{pc['interrupts']} cancellations", file=sys.stderr)
+PY
+  notok "pcmwq cancel: reads wait less, drains are redone, the limit holds"
+expect_fail "pcmwq cancel on a device whose writes cannot be cancelled" 1 \
+  "expected a device whose writes can be cancelled \(kind pcm\), found gddr6-rtx2060s" -- \
+  "$GMC" mem --trace "$T/pc.trc" --write-policy pcmwq --pcmwq-intr cancel
+expect_fail "--pcmwq-intr pause is refused with the reason" 2 \
+  "^gmc mem: --pcmwq-intr: expected none or cancel, found 'pause' \(pausing needs a device" -- \
+  "$GMC" mem --preset pcm-thesis --trace "$T/pc.trc" --write-policy pcmwq --pcmwq-intr pause
+expect_fail "--pcmwq-max-intr without cancellation" 2 \
+  "^gmc mem: --pcmwq-max-intr: expected --pcmwq-intr cancel with it$" -- \
+  "$GMC" mem --preset pcm-thesis --trace "$T/pc.trc" --write-policy pcmwq --pcmwq-max-intr 2
+
 finish

@@ -123,6 +123,45 @@ static void a_write_holds_its_bank_for_the_write_pulse(void **st)
     }
 }
 
+/* Write cancellation (gmc_dram_cancel_write): a WR's pulse abandoned part
+ * way frees its bank at once -- the next RD, WR and PRE of the bank need
+ * only the burst's own bounds -- and never raises a row; a dram device's
+ * writes cannot be cancelled. */
+static void a_cancelled_write_frees_its_bank(void **st)
+{
+    (void)st;
+    for (unsigned i = 0; i < 2; i++) {
+        gmc_dram_cfg_t c;
+        gmc_dram_t d;
+        gmc_dram_chan_t ch;
+        uint64_t done;
+        load(presets[i], &c, &d, &ch);
+        assert_true(gmc_dram_can_cancel(&d));
+        asap(&d, &ch, GMC_DRAM_ACT, 3, 7, 0, &done);
+        const uint64_t w = asap(&d, &ch, GMC_DRAM_WR, 3, 7, 0, &done);
+        const uint64_t data = w + c.tCWL + c.tBURST;
+        assert_int_equal(gmc_dram_earliest(&d, &ch, GMC_DRAM_PRE, 3), data + c.tWP);   /* the pulse */
+        const uint64_t now = data + 10;   /* 10 cycles into the pulse */
+        assert_int_equal(gmc_dram_cancel_write(&d, &ch, 3, w, now), 0);
+        assert_int_equal(gmc_dram_earliest(&d, &ch, GMC_DRAM_RD, 3), data + c.tWTR_S > now + 1 ? data + c.tWTR_S : now + 1);
+        assert_int_equal(gmc_dram_earliest(&d, &ch, GMC_DRAM_PRE, 3), now + 1);
+        assert_int_equal(gmc_dram_earliest(&d, &ch, GMC_DRAM_WR, 3), now + 1);
+        /* a cancellation never raises a row: the same call again changes nothing */
+        gmc_dram_chan_t before = ch;
+        assert_int_equal(gmc_dram_cancel_write(&d, &ch, 3, w, now), 0);
+        assert_memory_equal(&before, &ch, sizeof ch);
+    }
+    gmc_dram_cfg_t g;
+    gmc_dram_t dd;
+    gmc_dram_chan_t ch;
+    char err[256];
+    assert_true(gmc_dram_cfg_preset("gddr6-rtx2060s", &g, err, sizeof err, NULL, 0) >= 0);
+    assert_int_equal(gmc_dram_init(&dd, &g, err, sizeof err), 0);
+    gmc_dram_chan_reset(&dd, &ch);
+    assert_false(gmc_dram_can_cancel(&dd));
+    assert_int_equal(gmc_dram_cancel_write(&dd, &ch, 0, 0, 10), -1);
+}
+
 static void pcm_never_refreshes(void **st)
 {
     (void)st;
@@ -214,6 +253,7 @@ int main(void)
         cmocka_unit_test(presets_are_pcm_at_the_gddr6_clock),
         cmocka_unit_test(read_miss_takes_the_array_read_then_the_column),
         cmocka_unit_test(a_write_holds_its_bank_for_the_write_pulse),
+        cmocka_unit_test(a_cancelled_write_frees_its_bank),
         cmocka_unit_test(pcm_never_refreshes),
         cmocka_unit_test(energy_is_bits_times_per_bit_energy),
         cmocka_unit_test(pcm_configs_refuse_dram_keys_and_check_their_own),
