@@ -54,12 +54,28 @@ static const gmc_overhead_range_t icnt_ranges[] = {
     {"banks", 1, UINT32_MAX}, {NULL, 0, 0},
 };
 
+/* Thread batching's (gmc_overhead_temp.c), in gmc_ccws_params_t's,
+ * gmc_tbas_params_t's and gmc_temp_params_t's order. */
+static const gmc_overhead_range_t ccws_ranges[] = {
+    {"warps", 1, 64}, {"vta", 1, 64}, {"k", 1, 1024}, {"addr-bits", 8, 64}, {"line-bytes", 1, 4096},
+    {"counter-bits", 1, 64}, {NULL, 0, 0},
+};
+static const gmc_overhead_range_t tbas_ranges[] = {
+    {"warps", 1, 64}, {"batches", 1, 64}, {"ctas", 1, 64}, {"batch-bits", 1, 32}, {NULL, 0, 0},
+};
+static const gmc_overhead_range_t temp_ranges[] = {
+    {"sms", 1, 4096}, {"colors", 1, 1u << 20}, {"cta-bits", 1, 32}, {"ppn-bits", 1, 52}, {NULL, 0, 0},
+};
+
 const gmc_overhead_range_t *gmc_overhead_range(const char *scheme, const char *name)
 {
     const gmc_overhead_range_t *r = !strcmp(scheme, "warped-mc") ? wmc_ranges
                                   : !strcmp(scheme, "frfcfs") ? frfcfs_ranges
                                   : !strcmp(scheme, "icnt") ? icnt_ranges
-                                  : !strcmp(scheme, "pcmwq") ? pcmwq_ranges : NULL;
+                                  : !strcmp(scheme, "pcmwq") ? pcmwq_ranges
+                                  : !strcmp(scheme, "ccws") ? ccws_ranges
+                                  : !strcmp(scheme, "tbas") ? tbas_ranges
+                                  : !strcmp(scheme, "temp") ? temp_ranges : NULL;
     for (; r && r->name; r++)
         if (!strcmp(r->name, name))
             return r;

@@ -5,7 +5,8 @@
  *  - the hold-grant interconnect's bits stored and compared (Yuan et al.
  *    [MICRO'09] sec. 3.4, Table 1; the ring at 3/5 of the mesh, sec. 5.1)
  *    and its allocator block's flip-flops (gmc_hgalloc);
- *  - the PCM write queue gmc_pcmwq: bits stored and address comparators. */
+ *  - the PCM write queue gmc_pcmwq: bits stored and address comparators;
+ *  - thread batching: CCWS's, TBAS's and TEMP's state (TEMP [JETC'19]). */
 #ifndef GMC_OVERHEAD_H
 #define GMC_OVERHEAD_H
 #include <stddef.h>
@@ -197,6 +198,62 @@ void gmc_pcmwq_params_default(gmc_pcmwq_params_t *p);
 int  gmc_pcmwq_params_check(const gmc_pcmwq_params_t *p, char *err, size_t n);
 /* The cost of parameters that pass gmc_pcmwq_params_check. */
 void gmc_pcmwq_cost(const gmc_pcmwq_params_t *p, gmc_pcmwq_cost_t *c);
+
+/* Thread batching (docs/thread-batching.md "What the mechanisms store"):
+ * the state each mechanism keeps, as gmc models it, in parts of entries x
+ * bits (gmc_overhead_temp.c).  Logic (the CCWS sort, TBAS's promotion
+ * arbiter) is not priced. */
+#define GMC_PARTS_MAX 4
+typedef struct {
+    const char      *scheme;
+    unsigned         n;
+    gmc_table_cost_t t[GMC_PARTS_MAX];
+    uint64_t         total_bits, total_bytes;
+} gmc_parts_cost_t;
+
+/* CCWS per SM: each warp's victim tag array (a line tag, a valid bit and
+ * an LRU position per tag) and lost-locality score, and the LLDS counts. */
+typedef struct {
+    unsigned warps;          /* warps per SM (48: TEMP [JETC'19] Table 4, 1536 threads / 32) */
+    unsigned vta;            /* victim tags per warp (16: ccws_vta) */
+    unsigned k;              /* KThrottle (8: ccws_k): sets the highest score */
+    unsigned addr_bits;      /* physical address bits (32) */
+    unsigned line_bytes;     /* L1 line (128: Table 4) */
+    unsigned counter_bits;   /* each of the two LLDS counts, VTA hits and instructions (16) */
+} gmc_ccws_params_t;
+/* TBAS per SM: the running set, the pending set (a batch per CTA slot at
+ * most), each warp's batch (an index into the SM's batches), the batch
+ * demoted last. */
+typedef struct {
+    unsigned warps;          /* 48 */
+    unsigned batches;        /* running set (1: tbas_batches) */
+    unsigned ctas;           /* CTA slots per SM (8: Table 4): the SM's batches at most */
+    unsigned batch_bits;     /* a batch id (16: a Fermi grid's 65535 CTAs) */
+} gmc_tbas_params_t;
+/* TEMP per GPU: the serial dispatch queues (head and tail per SM, sec.
+ * 3.2) and page coloring's state: each color's SM, each color's next free
+ * page, each SM's next color. */
+typedef struct {
+    unsigned sms;            /* 8: Table 4 */
+    unsigned colors;         /* 32: two GDDR5 channels x 16 banks (Table 4) */
+    unsigned cta_bits;       /* a CTA id (16) */
+    unsigned ppn_bits;       /* a physical page number (20: 32 address bits, 4 KB pages) */
+} gmc_temp_params_t;
+
+void gmc_ccws_params_default(gmc_ccws_params_t *p);
+void gmc_tbas_params_default(gmc_tbas_params_t *p);
+void gmc_temp_params_default(gmc_temp_params_t *p);
+/* 0, or -1 with "--NAME: expected LO..HI, found V" in err. */
+int  gmc_ccws_params_check(const gmc_ccws_params_t *p, char *err, size_t n);
+int  gmc_tbas_params_check(const gmc_tbas_params_t *p, char *err, size_t n);
+int  gmc_temp_params_check(const gmc_temp_params_t *p, char *err, size_t n);
+/* The parts of parameters that pass the checks. */
+void gmc_ccws_cost(const gmc_ccws_params_t *p, gmc_parts_cost_t *c);
+void gmc_tbas_cost(const gmc_tbas_params_t *p, gmc_parts_cost_t *c);
+void gmc_temp_cost(const gmc_temp_params_t *p, gmc_parts_cost_t *c);
+/* Checks and prices p, the params struct of scheme "ccws", "tbas" or
+ * "temp": 0, or -1 with one line in err. */
+int  gmc_parts_cost(const char *scheme, const void *p, gmc_parts_cost_t *c, char *err, size_t n);
 
 #ifdef __cplusplus
 }

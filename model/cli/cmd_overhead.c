@@ -19,6 +19,10 @@ static void usage(FILE *f)
         "                         [--cores C] [--mcs M] [--rows nR] [--banks nB] [--queue Q] [--json]\n"
         "       gmc overhead pcmwq --entries N [--addr-bits A] [--tag-bits T] [--high H] [--low L]\n"
         "                          [--intr 0|1|2] [--max-intr K] [--json]\n"
+        "       gmc overhead ccws [--warps W] [--vta V] [--k K] [--addr-bits A] [--line-bytes L]\n"
+        "                         [--counter-bits C] [--json]\n"
+        "       gmc overhead tbas [--warps W] [--batches R] [--ctas P] [--batch-bits B] [--json]\n"
+        "       gmc overhead temp [--sms S] [--colors C] [--cta-bits B] [--ppn-bits N] [--json]\n"
         "warped-mc: storage per memory controller of WAT, WET, RS, PT (Warped-MC [ICPP'23] Table 3;\n"
         "           defaults are the seed's: 32 SMs x 32 warps, 32 pending, 16 banks x 64 rows x 4 bits, 64-bit PT;\n"
         "           --started-bits 1, the default: a started bit per WET entry for Algorithm 1's reading;\n"
@@ -28,7 +32,13 @@ static void usage(FILE *f)
         "pcmwq:     bits stored by the PCM write queue block (rtl/gmc_pcmwq.sv: N entries of an A-bit address\n"
         "           and a T-bit data version, head, count, flags) and its address comparators (the write's and\n"
         "           the read's address against every entry: 2N of A bits); defaults A=32 T=16, watermarks\n"
-        "           H=N L=0 (NVMain's FRFCFS-WQF), --intr 0 none (1 cancel, 2 pause), K=4 (NVMain's MaxCancellations)\n");
+        "           H=N L=0 (NVMain's FRFCFS-WQF), --intr 0 none (1 cancel, 2 pause), K=4 (NVMain's MaxCancellations)\n"
+        "ccws:      bits per SM: W*V victim tags of (A - log2 L) + valid + log2 V (LRU), W scores of\n"
+        "           log2(100 + K*W*100) bits, two C-bit LLDS counts (defaults W=48 V=16 K=8 A=32 L=128 C=16)\n"
+        "tbas:      bits per SM: R running and P pending batch ids of B + 1 bits, a log2 P batch index per\n"
+        "           warp, the demoted batch (defaults W=48 R=1 P=8 B=16: TEMP [JETC'19] Table 4)\n"
+        "temp:      bits per GPU: head and tail CTA ids per SM, per color its SM (log2 S) and next free\n"
+        "           page (N bits), per SM its next color (defaults S=8 C=32 B=16 N=20)\n");
 }
 
 /* Parses "--name value" pairs into unsigned slots, each in its range from
@@ -341,6 +351,91 @@ static int pcmwq(int argc, char **argv)
     return 0;
 }
 
+/* Thread batching's schemes: parts of entries x bits, the parameters as
+ * the options name them. */
+static void parts_print(const gmc_parts_cost_t *c, const char *title, const numopt_t *o, size_t no, int json)
+{
+    if (json) {
+        printf("{\n  \"scheme\": \"%s\",\n  \"params\": {", c->scheme);
+        for (size_t i = 0; i < no; i++) {
+            printf("%s\"", i ? ", " : "");
+            for (const char *q = o[i].opt + 2; *q; q++)
+                putchar(*q == '-' ? '_' : *q);
+            printf("\": %u", *o[i].u);
+        }
+        printf("},\n  \"parts\": {\n");
+        for (unsigned i = 0; i < c->n; i++)
+            printf("    \"%s\": {\"entry_bits\": %llu, \"entries\": %llu, \"bits\": %llu}%s\n", c->t[i].name,
+                   (unsigned long long)c->t[i].entry_bits, (unsigned long long)c->t[i].entries,
+                   (unsigned long long)c->t[i].bits, i + 1 < c->n ? "," : "");
+        printf("  },\n  \"total_bits\": %llu,\n  \"total_bytes\": %llu\n}\n",
+               (unsigned long long)c->total_bits, (unsigned long long)c->total_bytes);
+        return;
+    }
+    printf("%s,", title);
+    for (size_t i = 0; i < no; i++)
+        printf(" %s %u", o[i].opt + 2, *o[i].u);
+    printf("\n  %-16s %12s %10s %10s\n", "", "entry bits", "entries", "bits");
+    for (unsigned i = 0; i < c->n; i++)
+        printf("  %-16s %12llu %10llu %10llu\n", c->t[i].name, (unsigned long long)c->t[i].entry_bits,
+               (unsigned long long)c->t[i].entries, (unsigned long long)c->t[i].bits);
+    printf("  total %llu bits = %llu bytes\n", (unsigned long long)c->total_bits,
+           (unsigned long long)c->total_bytes);
+}
+
+/* One of thread batching's schemes: its options over *p (its defaults),
+ * checked and priced by the library. */
+static int parts_scheme(int argc, char **argv, const char *scheme, const char *title, const numopt_t *o,
+                        size_t no, const void *p)
+{
+    int json = 0, rc = parse(scheme, argc, argv, o, no, &json);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    char err[256];
+    gmc_parts_cost_t c;
+    if (gmc_parts_cost(scheme, p, &c, err, sizeof err))   /* CCWS: the line against the address */
+        return cli_usage_error(CMD, "%s", err);
+    parts_print(&c, title, o, no, json);
+    return 0;
+}
+
+static int ccws(int argc, char **argv)
+{
+    gmc_ccws_params_t p;
+    gmc_ccws_params_default(&p);
+    const numopt_t o[] = {
+        {"--warps", &p.warps, NULL, NULL}, {"--vta", &p.vta, NULL, NULL}, {"--k", &p.k, NULL, NULL},
+        {"--addr-bits", &p.addr_bits, NULL, NULL}, {"--line-bytes", &p.line_bytes, NULL, NULL},
+        {"--counter-bits", &p.counter_bits, NULL, NULL},
+    };
+    return parts_scheme(argc, argv, "ccws", "CCWS storage per SM (Rogers et al. [MICRO'12] as gmc_wsched_ccws.c "
+                        "keeps it)", o, sizeof o / sizeof o[0], &p);
+}
+
+static int tbas(int argc, char **argv)
+{
+    gmc_tbas_params_t p;
+    gmc_tbas_params_default(&p);
+    const numopt_t o[] = {
+        {"--warps", &p.warps, NULL, NULL}, {"--batches", &p.batches, NULL, NULL},
+        {"--ctas", &p.ctas, NULL, NULL}, {"--batch-bits", &p.batch_bits, NULL, NULL},
+    };
+    return parts_scheme(argc, argv, "tbas", "TBAS storage per SM (TEMP [JETC'19] sec. 4 as gmc_wsched_tbas.c "
+                        "keeps it)", o, sizeof o / sizeof o[0], &p);
+}
+
+static int temp(int argc, char **argv)
+{
+    gmc_temp_params_t p;
+    gmc_temp_params_default(&p);
+    const numopt_t o[] = {
+        {"--sms", &p.sms, NULL, NULL}, {"--colors", &p.colors, NULL, NULL},
+        {"--cta-bits", &p.cta_bits, NULL, NULL}, {"--ppn-bits", &p.ppn_bits, NULL, NULL},
+    };
+    return parts_scheme(argc, argv, "temp", "TEMP storage per GPU: serial dispatch queues (sec. 3.2) and page "
+                        "coloring (gmc_color.c)", o, sizeof o / sizeof o[0], &p);
+}
+
 int cmd_overhead(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -355,5 +450,12 @@ int cmd_overhead(int argc, char **argv)
         return icnt(argc - 1, argv + 1);
     if (!strcmp(argv[1], "pcmwq"))
         return pcmwq(argc - 1, argv + 1);
-    return cli_usage_error(CMD, "unknown scheme '%s' (expected warped-mc, frfcfs, icnt or pcmwq)", argv[1]);
+    if (!strcmp(argv[1], "ccws"))
+        return ccws(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "tbas"))
+        return tbas(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "temp"))
+        return temp(argc - 1, argv + 1);
+    return cli_usage_error(CMD, "unknown scheme '%s' (expected warped-mc, frfcfs, icnt, pcmwq, ccws, tbas or temp)",
+                           argv[1]);
 }

@@ -56,6 +56,27 @@ void sim_note_traces(sim_opts_t *o, const gmc_accelsim_t *t)
     o->nregs_clamped = s->kernels_nregs_clamped;   /* each named on stderr as it loads */
 }
 
+/* TEMP's lines (docs/thread-batching.md), when a mechanism is on. */
+static void temp_text(FILE *f, const gmc_gpu_t *g)
+{
+    gmc_gpu_temp_t t;
+    gmc_gpu_temp(g, &t);
+    if (t.batching)
+        fprintf(f, "  thread batches (last kernel): stride %u%s, %llu pages of 4 KB: %llu in one batch, %llu in two "
+                   "consecutive, %llu in more\n", t.stride, t.profiled ? " (profiled)" : " (given)",
+                (unsigned long long)t.pages, (unsigned long long)t.one, (unsigned long long)t.two,
+                (unsigned long long)t.more);
+    if (t.coloring == 1)
+        fprintf(f, "  page coloring: %u colors, %llu pages allocated at first touch, %llu past the SM's colors; ",
+                t.colors, (unsigned long long)t.color_pages, (unsigned long long)t.fallbacks);
+    else if (t.coloring)
+        fprintf(f, "  page coloring (counted only, pages as given): %u colors; ", t.colors);
+    if (t.coloring)
+        fprintf(f, "local access ratio %.4f (%llu of %llu sectors in the sending SM's banks)\n",
+                t.local + t.remote ? (double)t.local / (double)(t.local + t.remote) : 0.0,
+                (unsigned long long)t.local, (unsigned long long)(t.local + t.remote));
+}
+
 static int write_text(FILE *f, gmc_gpu_t *g, const sim_opts_t *o)
 {
     gmc_gpu_stats_t s;
@@ -89,6 +110,7 @@ static int write_text(FILE *f, gmc_gpu_t *g, const sim_opts_t *o)
     fprintf(f, "  DRAM efficiency %.3f (data bus busy while requests are pending), memory latency %.1f core "
                "cycles (L1 miss to reply, %llu off-chip reads)\n", s.dram_eff, s.mem_lat_mean,
             (unsigned long long)s.mem_lat_n);
+    temp_text(f, g);
     fprintf(f, "  (--json for everything: row-buffer hit rate, parallelism, bandwidth, NoC latency)\n");
     return ferror(f) ? -1 : 0;
 }

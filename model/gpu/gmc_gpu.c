@@ -308,6 +308,8 @@ gmc_gpu_t *gmc_gpu_new(const gmc_gpu_cfg_t *cfg, char *err, size_t n)
         snprintf(err, n, "out of memory");
         goto fail;
     }
+    if (gmc_color_init(g, err, n))   /* the SMs' banks: after the memory system and nsm */
+        goto fail;
     g->ps_core = period_ps(m->core_mhz);
     g->ps_icnt = period_ps(m->icnt_mhz);
     g->ps_l2 = period_ps(m->l2_mhz);
@@ -456,6 +458,7 @@ void gmc_gpu_delete(gmc_gpu_t *g)
     gmc_icnt_free(g->req_net);
     gmc_icnt_free(g->rep_net);
     gmc_gpu_check_free(g);
+    gmc_color_free(g);
     gmc_memsys_delete(g->ms);
     free(g->s_time.v);
     free(g->s_div.v);

@@ -233,6 +233,20 @@ const struct gmc_memsys *gmc_gpu_memsys(const gmc_gpu_t *g);
  * (malloc'd, the caller frees; NULL when none), and in *seen the pages the
  * run touched.  Their number; 0 after any other run. */
 size_t gmc_gpu_hybrid_pages(gmc_gpu_t *g, uint64_t **pages, size_t *seen);
+/* TEMP's thread batches of the last kernel and page coloring
+ * (docs/thread-batching.md; the JSON's thread_batches and page_coloring
+ * groups), for a text report: batching 0 when no mechanism formed
+ * batches, coloring 0 when temp_coloring is. */
+typedef struct {
+    int      batching, profiled;
+    uint32_t stride;
+    uint64_t pages, one, two, more;     /* 4 KB pages by the batches touching them */
+    unsigned coloring;                  /* temp_coloring */
+    uint32_t colors;
+    uint64_t color_pages, fallbacks;    /* pages allocated (coloring 1), and past the SM's colors */
+    uint64_t local, remote;             /* sectors the SMs sent to their own banks, to others' */
+} gmc_gpu_temp_t;
+void gmc_gpu_temp(const gmc_gpu_t *g, gmc_gpu_temp_t *t);
 
 #ifdef __cplusplus
 }

@@ -133,6 +133,26 @@ typedef struct {
 int gmc_tbatch_profile(gmc_kernel_t *k, uint32_t max_stride, uint32_t stride, unsigned page_bits,
                        gmc_tbatch_t *out, char *err, size_t n);
 
+/* gmc_color.c: TEMP's page coloring (temp_coloring; docs/thread-batching.md
+ * "Page coloring").  init: g->color stays NULL when the key is 0.
+ * translate (temp_coloring = 1): the line accesses of a memory instruction
+ * SM sm fetched, from the workload's pages to physical pages allocated at
+ * first touch in the SM's colors.  count: sectors SM sm sends for line,
+ * local or remote by its bank's color. */
+typedef struct gmc_color gmc_color_t;
+typedef struct {
+    unsigned        mode;
+    uint32_t        colors, ch_colors;
+    uint64_t        pages, fallbacks, local, remote;
+    const uint64_t *by_color;   /* [colors] pages allocated in each */
+} gmc_color_stats_t;
+int      gmc_color_init(struct gmc_gpu *g, char *err, size_t n);
+void     gmc_color_free(struct gmc_gpu *g);
+void     gmc_color_translate(struct gmc_gpu *g, unsigned sm, gmc_lsu_acc_t *acc, unsigned n);
+void     gmc_color_count(struct gmc_gpu *g, unsigned sm, uint64_t line, uint32_t sectors);
+uint32_t gmc_color_of(const gmc_color_t *c, uint32_t channel, uint32_t bank);
+void     gmc_color_stats(const struct gmc_gpu *g, gmc_color_stats_t *s);
+
 typedef struct gmc_sm {
     /* hot: what every cycle of the SM reads, together (a few cache lines;
      * the arrays below are large) */
@@ -334,6 +354,7 @@ struct gmc_gpu {
     int              batching;
     uint32_t         batch_stride;
     gmc_tbatch_t     tb;
+    gmc_color_t     *color;       /* page coloring (gmc_color.c), NULL when temp_coloring = 0 */
     uint64_t         age;
     char            *err;
     size_t           errn;

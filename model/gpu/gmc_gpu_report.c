@@ -198,6 +198,49 @@ static void batch_rows(gmc_rows_t *t, const gmc_gpu_t *g)
     gmc_rows_u64(t, "thread_batches", "pages_more_batches", g->tb.more);
 }
 
+void gmc_gpu_temp(const gmc_gpu_t *g, gmc_gpu_temp_t *t)
+{
+    gmc_color_stats_t c;
+    gmc_color_stats(g, &c);
+    *t = (gmc_gpu_temp_t){.batching = g->batching, .profiled = g->tb.profiled, .stride = g->tb.stride,
+                          .pages = g->tb.pages, .one = g->tb.one, .two = g->tb.two, .more = g->tb.more,
+                          .coloring = c.mode, .colors = c.colors, .color_pages = c.pages,
+                          .fallbacks = c.fallbacks, .local = c.local, .remote = c.remote};
+}
+
+/* The page_coloring group (JSON, CSV): the colors, the pages allocated and
+ * by color (up to 64 colors; more: the fewest and most), the fallbacks
+ * (temp_coloring = 1), and the local access ratio. */
+static void color_rows(gmc_rows_t *t, const gmc_gpu_t *g)
+{
+    gmc_color_stats_t s;
+    gmc_color_stats(g, &s);
+    if (!s.mode)
+        return;
+    const char *grp = "page_coloring";
+    gmc_rows_u64(t, grp, "mode", s.mode);
+    gmc_rows_u64(t, grp, "colors", s.colors);
+    gmc_rows_u64(t, grp, "channel_colors", s.ch_colors);
+    if (s.mode == 1) {   /* pages translated */
+        gmc_rows_u64(t, grp, "pages", s.pages);
+        gmc_rows_u64(t, grp, "fallbacks", s.fallbacks);
+        uint64_t lo = UINT64_MAX, hi = 0;
+        for (uint32_t k = 0; k < s.colors; k++) {
+            lo = s.by_color[k] < lo ? s.by_color[k] : lo;
+            hi = s.by_color[k] > hi ? s.by_color[k] : hi;
+        }
+        gmc_rows_u64(t, grp, "pages_color_min", lo);
+        gmc_rows_u64(t, grp, "pages_color_max", hi);
+        if (s.colors <= 64)
+            for (uint32_t k = 0; k < s.colors; k++)
+                gmc_rows_u64(t, grp, gmc_rows_key(t, "pages_color_%u", k), s.by_color[k]);
+    }
+    gmc_rows_u64(t, grp, "local_accesses", s.local);
+    gmc_rows_u64(t, grp, "remote_accesses", s.remote);
+    const uint64_t all = s.local + s.remote;
+    gmc_rows_f64(t, grp, "local_access_ratio", "%.4f", all ? (double)s.local / (double)all : 0.0);
+}
+
 /* Wear of the channels whose device wears out (docs/pcm.md "Wear"). */
 static void wear_rows(gmc_rows_t *t, gmc_gpu_t *g)
 {
@@ -383,6 +426,7 @@ static void report_rows(gmc_gpu_t *g, gmc_rows_t *t)
     pcmwq_rows(t, g);
     wear_rows(t, g);
     batch_rows(t, g);
+    color_rows(t, g);
     overhead_rows(t, g);
     icnt_rows(t, &s);
     yuan_rows(t, g, &s);

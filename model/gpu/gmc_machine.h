@@ -97,7 +97,8 @@ extern "C" {
     X(ccws_vta,          1, 64,       "tags",  "warp_sched = ccws: victim tags per warp (L1 lines its loads allocated and lost)") \
     X(ccws_k,            1, 1024,     "-",     "warp_sched = ccws: KThrottle, the lost-locality score a VTA hit adds per unit of VTA hits per issued instruction, in cutoffs") \
     X(temp_batch_stride, 0, 1048576,  "CTAs",  "thread batch: consecutive CTAs per batch (TEMP's thread-block stride; 0 = profile the kernel's pages before the run)") \
-    X(tbas_batches,      1, 64,       "batches", "warp_sched = tbas: thread batches in the running set at once (the limit on active batches)")
+    X(tbas_batches,      1, 64,       "batches", "warp_sched = tbas: thread batches in the running set at once (the limit on active batches)") \
+    X(temp_coloring,     0, 2,        "-",     "TEMP's page coloring: 0 off; 1 each page, at its first touch, in a bank bound to the touching SM; 2 pages as given, local accesses counted")
 
 
 typedef enum {

@@ -202,6 +202,8 @@ static void fetch(gmc_gpu_t *g, gmc_sm_t *s, gmc_warp_t *w)
     uint8_t op = in->op;
     w->nacc = !w->ended && (op == GMC_OP_LD || op == GMC_OP_ST || op == GMC_OP_ATOM)
                   ? (uint8_t)gmc_coalesce(in, w->acc) : 0;
+    if (g->color && w->nacc)   /* page coloring: the workload's pages -> physical, at first touch */
+        gmc_color_translate(g, s->id, w->acc, w->nacc);
     const unsigned wi = (unsigned)(w - s->w);
     set_need(s, wi, w->nacc);
     w->deps = in->deps;
@@ -537,6 +539,8 @@ static inline uint32_t line_slice(const gmc_gpu_t *g, uint64_t line)
 static inline uint32_t pre_icnt_line(gmc_gpu_t *g, const gmc_sm_t *s, uint64_t line, uint32_t sectors,
                                      uint32_t dst)
 {
+    if (g->color)   /* page coloring's local access ratio */
+        gmc_color_count(g, s->id, line, sectors);
     if (dst == NONE)
         return NONE;
     const uint32_t st = s->id * g->nslice + dst;

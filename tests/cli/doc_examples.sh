@@ -30,4 +30,6 @@ check_doc docs/entropy.md "cat > fig3" "gmc entropy --trace fig3.trace --window"
   "gmc entropy --trace fn1" "gmc entropy --gen"
 # icnt.md: gmc icnt's worked examples and gmc overhead icnt's
 check_doc docs/icnt.md "gmc icnt" "gmc overhead icnt"
+# thread-batching.md: the text report's thread-batch and page-coloring lines
+check_doc docs/thread-batching.md "gmc sim"
 finish

@@ -204,7 +204,7 @@ static void rtx2060_super_config_lists_used_and_ignored_options(void **st)
                         "tex_units tex_lat tex_ii udp_units udp_lat udp_ii loads_per_warp icnt_latency "
                         "icnt_hold_k icnt_hold_limit icnt_vcs icnt_mesh_cols icnt_watchdog mc_row_timeout pcmwq_entries pcmwq_high pcmwq_low pcmwq_per_channel pcmwq_cancel pcmwq_max_intr "
                         "hybrid_channels hybrid_page hybrid_seed hybrid_wa_writes dram_timing_scale ccws_vta ccws_k "
-                        "temp_batch_stride tbas_batches");
+                        "temp_batch_stride tbas_batches temp_coloring");
     /* the carve-out is said where -gpgpu_adaptive_cache_config is */
     assert_non_null(strstr(warn, "rtx2060-super.config:46: warning: the L1 is fixed at 64 KB"));
     /* the controller options the machine reads are not called unread */

@@ -210,10 +210,13 @@ static void tbas_limits_the_running_batches(void **st)
 
 /* A gather kernel over a footprint a few L1s wide (lines come back to a
  * warp after others evicted them) on pae-gddr5 (12 SMs, 16 KB L1). */
+static unsigned run_coloring;   /* temp_coloring of the next run */
+
 static char *run(const char *wsched, const char *dispatch, int every_edge, gmc_gpu_stats_t *st)
 {
     gmc_gpu_cfg_t c;
     test_gpu_machine(&c, "pae-gddr5");
+    c.machine.temp_coloring = run_coloring;
     snprintf(c.machine.warp_sched, sizeof c.machine.warp_sched, "%s", wsched);
     snprintf(c.machine.cta_dispatch, sizeof c.machine.cta_dispatch, "%s", dispatch);
     test_gpu_defaults(&c);
@@ -408,6 +411,110 @@ static void serial_dispatch_closes_the_loop_and_skips_exactly(void **st)
     assert_true(serial.cycles != rr.cycles);
 }
 
+/* ---- page coloring ---- */
+
+/* The mapper kernel (CTA c reads the 1 KB at c KB in 8 loads of 4
+ * sectors) on 2 SMs of pae-gddr5 with one channel and the map below: two
+ * bank bits right above the 4 KB page (the paper's Fig. 2(c): color bits
+ * above the page offset), so physical page P is in bank P mod 4, one color
+ * per bank; SM 0 is bound to colors 0 and 2, SM 1 to 1 and 3.  Serial
+ * dispatch with the given stride.  Returns the report's coloring. */
+static int color_run(unsigned mode, uint32_t ctas, uint32_t stride, const char *map_text,
+                     gmc_color_stats_t *cs, uint64_t *by, char *err, size_t n)
+{
+    gmc_gpu_cfg_t c;
+    gmc_addrmap_t map;
+    test_gpu_machine(&c, "pae-gddr5");
+    c.machine.sms = 2;
+    c.machine.dram_channels = 1;
+    c.machine.temp_coloring = mode;
+    c.machine.temp_batch_stride = stride;
+    snprintf(c.machine.cta_dispatch, sizeof c.machine.cta_dispatch, "serial");
+    if (gmc_addrmap_parse(map_text, "test", &map, err, n))
+        fail_msg("%s", err);
+    c.map = &map;
+    test_gpu_defaults(&c);
+    gmc_gpu_t *g = test_gpu_new(&c);
+    map_t mapper = {0};
+    gmc_kernel_t k = map_kernel(&mapper, ctas);
+    const int r = gmc_gpu_run(g, &k, err, n);
+    gmc_color_stats(g, cs);
+    for (uint32_t i = 0; i < cs->colors && i < 4; i++)
+        by[i] = cs->by_color ? cs->by_color[i] : 0;
+    gmc_gpu_delete(g);
+    return r;
+}
+
+#define MAP_32_PAGES "Row[16:14] Bank[13:12] Col[11:6] Block[5:0]"   /* 8 pages a color */
+#define MAP_8_PAGES  "Row[14] Bank[13:12] Col[11:6] Block[5:0]"      /* 2 pages a color */
+
+/* 32 CTAs, 8 pages, stride 4: SM 0 runs CTAs 0-15 (pages 0-3), SM 1 CTAs
+ * 16-31 (pages 4-7).  Colored: each SM's four pages go two to each of its
+ * colors, and all 32 x 8 x 4 = 1024 sectors are local.  Not colored
+ * (temp_coloring = 2): page v is in bank v mod 4, so SM 0 is local on pages
+ * 0 and 2, SM 1 on 5 and 7: exactly half, 512 sectors. */
+static void coloring_puts_each_page_in_its_sms_banks(void **st)
+{
+    (void)st;
+    gmc_color_stats_t cs;
+    uint64_t by[4];
+    char err[512];
+    if (color_run(1, 32, 4, MAP_32_PAGES, &cs, by, err, sizeof err))
+        fail_msg("%s", err);
+    assert_int_equal(cs.colors, 4);
+    assert_int_equal(cs.pages, 8);
+    assert_int_equal(cs.fallbacks, 0);
+    for (unsigned i = 0; i < 4; i++)
+        assert_int_equal(by[i], 2);
+    assert_int_equal(cs.local, 1024);
+    assert_int_equal(cs.remote, 0);
+    if (color_run(2, 32, 4, MAP_32_PAGES, &cs, by, err, sizeof err))
+        fail_msg("%s", err);
+    assert_int_equal(cs.pages, 0);
+    assert_int_equal(cs.local, 512);
+    assert_int_equal(cs.remote, 512);
+}
+
+/* 28 CTAs (7 pages), stride 20: SM 0 runs pages 0-4, SM 1 pages 5-6, on
+ * 2 physical pages a color.  SM 0's fifth page finds colors 0 and 2 full
+ * and falls back to the next color, 3 (one fallback, its 4 x 32 sectors
+ * remote); SM 1 takes colors 1 and 3, whatever the order of the first
+ * touches.  12 pages do not fit in 8: the run fails and says why. */
+static void coloring_falls_back_when_the_colors_fill(void **st)
+{
+    (void)st;
+    gmc_color_stats_t cs;
+    uint64_t by[4];
+    char err[512];
+    if (color_run(1, 28, 20, MAP_8_PAGES, &cs, by, err, sizeof err))
+        fail_msg("%s", err);
+    assert_int_equal(cs.pages, 7);
+    assert_int_equal(cs.fallbacks, 1);
+    assert_int_equal(by[0], 2);
+    assert_int_equal(by[1], 1);
+    assert_int_equal(by[2], 2);
+    assert_int_equal(by[3], 2);
+    assert_int_equal(cs.local, 28 * 32 - 4 * 32);
+    assert_int_equal(cs.remote, 4 * 32);
+    assert_int_not_equal(color_run(1, 48, 4, MAP_8_PAGES, &cs, by, err, sizeof err), 0);
+    assert_non_null(strstr(err, "temp_coloring: out of physical pages (8 of 4 KB)"));
+}
+
+/* Colored pages in the running GPU (the gather kernel: pages shared by
+ * many CTAs), with serial dispatch, TBAS and rr. */
+static void coloring_closes_the_loop_and_skips_exactly(void **st)
+{
+    (void)st;
+    gmc_gpu_stats_t plain, colored;
+    closed_loop_and_reference("gto", "serial", &plain);
+    run_coloring = 1;
+    closed_loop_and_reference("gto", "serial", &colored);
+    closed_loop_and_reference("tbas", "serial", &colored);
+    closed_loop_and_reference("gto", "rr", &colored);
+    run_coloring = 0;
+    assert_true(colored.cycles != plain.cycles);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -420,6 +527,9 @@ int main(void)
         cmocka_unit_test(tbas_promotes_the_successor_first_then_the_oldest),
         cmocka_unit_test(tbas_limits_the_running_batches),
         cmocka_unit_test(tbas_closes_the_loop_and_skips_exactly),
+        cmocka_unit_test(coloring_puts_each_page_in_its_sms_banks),
+        cmocka_unit_test(coloring_falls_back_when_the_colors_fill),
+        cmocka_unit_test(coloring_closes_the_loop_and_skips_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
